@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+
+
+describe('entity screens in the browser', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const login = (page: Page) => signIn(page, server);
+
+  /** Opens an antd Select (found by its label) and picks the option with this text. */
+  async function choose(page: Page, scope: Locator, label: string, option: string) {
+    await scope.getByLabel(label, { exact: true }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+  }
+
+  const rowOf = (page: Page, text: string) => page.getByTestId('entity-table').locator('tbody tr').filter({ hasText: text });
+
+  it('街道管理: add with a bad phone, fix it, save, find it, edit it, delete it', async () => {
+    const { page } = await browser.newPage();
+    await login(page);
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText('基础数据', { exact: true }).click();
+    await menu.getByRole('menuitem', { name: '街道管理' }).click();
+    await page.waitForURL('**/managementSystem/jdManagement');
+    await page.getByTestId('entity-table').locator('tbody tr.ant-table-row').first().waitFor();
+
+    // Add: the shared phone rule shows the SPEC message under the field before anything is sent.
+    await page.getByTestId('entity-add').click();
+    const drawer = page.getByTestId('entity-form-drawer');
+    await drawer.getByPlaceholder('请输入街道名称').fill('望江测试街道');
+    await drawer.getByPlaceholder('请输入联系电话').fill('12345');
+    await drawer.getByText('联系电话格式不正确').waitFor();
+    await drawer.getByTestId('entity-form-submit').click();
+    // Still open: the form does not send while a field is wrong.
+    await drawer.getByText('联系电话格式不正确').waitFor();
+    await drawer.getByPlaceholder('请输入联系电话').fill('0571-86795555');
+    await drawer.getByText('联系电话格式不正确').waitFor({ state: 'detached' });
+    await choose(page, drawer, '所属片区', '临港物流园');
+    await drawer.getByPlaceholder('请输入联系人').fill('陈测试');
+    await drawer.getByTestId('entity-form-submit').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.locator('.ant-notification').getByText('新增成功').waitFor();
+
+    // Find it with the search form; the search is kept in the URL.
+    const search = page.getByTestId('entity-search');
+    await search.getByPlaceholder('请输入街道名称').fill('望江测试');
+    await search.getByRole('button', { name: '查询' }).click();
+    await page.waitForURL(/jdname=/);
+    await expect.poll(() => page.getByTestId('entity-table').locator('tbody tr.ant-table-row').count()).toBe(1);
+    const row = rowOf(page, '望江测试街道');
+    await row.getByText('临港物流园').waitFor();
+    await row.getByText('0571-86795555').waitFor();
+    await screenshot(page, 'entities-street-found');
+
+    // Edit: the drawer opens with the stored values; the change shows in the list.
+    await row.getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => drawer.getByPlaceholder('请输入联系人').inputValue()).toBe('陈测试');
+    await drawer.getByPlaceholder('请输入联系人').fill('刘测试');
+    await drawer.getByTestId('entity-form-submit').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await row.getByText('刘测试').waitFor();
+
+    // Delete with the 提示 / 确定 / 取消 confirm; 取消 keeps it, 确定 removes it.
+    await row.getByRole('button', { name: '删除' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.locator('.ant-modal-confirm-title', { hasText: '提示' }).waitFor();
+    await confirm.getByText('确定要删除街道“望江测试街道”吗？删除后无法恢复。').waitFor();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row.waitFor();
+    await row.getByRole('button', { name: '删除' }).click();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByText('没有找到符合条件的街道').waitFor();
+    await expect.poll(() => rowOf(page, '望江测试街道').count()).toBe(0);
+  });
+
+  it('新增招商活动: title, type and formatted text saved; the edit page shows the content', async () => {
+    const { page } = await browser.newPage();
+    await login(page);
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText('招商服务', { exact: true }).click();
+    await menu.getByRole('menuitem', { name: '新增招商活动' }).click();
+    await page.waitForURL('**/managementSystem/addZshd');
+    const card = page.getByTestId('screen-card').filter({ hasText: '新增招商活动' });
+
+    await card.getByPlaceholder('请输入标题').fill('智能装备产业链招商对接会');
+    await choose(page, card, '类型', '招商推介会');
+
+    // The editor arrives in its own chunk; write bold text, then a list item.
+    const editor = card.getByTestId('rich-text-content').locator('.ProseMirror');
+    await editor.waitFor();
+    await editor.click();
+    await card.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type('重点签约项目');
+    await card.getByRole('button', { name: '加粗' }).click();
+    await page.keyboard.type(' 共三个。');
+    await page.keyboard.press('Enter');
+    await card.getByRole('button', { name: '无序列表' }).click();
+    await page.keyboard.type('高端数控机床');
+    await expect.poll(() => editor.locator('strong').textContent()).toBe('重点签约项目');
+    await screenshot(page, 'entities-zshd-editor');
+
+    await card.getByTestId('entity-page-submit').click();
+    // Back on the list; the add tab closed itself.
+    await page.waitForURL('**/managementSystem/zshdManagement');
+    await expect.poll(() => page.getByTestId('tab-addZshd').count()).toBe(0);
+
+    const search = page.getByTestId('entity-search');
+    await search.getByPlaceholder('请输入标题').fill('智能装备产业链');
+    await search.getByRole('button', { name: '查询' }).click();
+    const row = rowOf(page, '智能装备产业链招商对接会');
+    await row.getByText('招商推介会').waitFor();
+
+    // 编辑 opens the edit page with the stored content, formatting included.
+    await row.getByRole('button', { name: '编辑' }).click();
+    await page.waitForURL(/\/managementSystem\/editZshd\/[^/]+$/);
+    const editCard = page.getByTestId('screen-card').filter({ hasText: '编辑招商活动' });
+    await expect.poll(() => editCard.getByPlaceholder('请输入标题').inputValue()).toBe('智能装备产业链招商对接会');
+    const stored = editCard.getByTestId('rich-text-content').locator('.ProseMirror');
+    await stored.locator('strong', { hasText: '重点签约项目' }).waitFor();
+    await stored.locator('ul li', { hasText: '高端数控机床' }).waitFor();
+    await screenshot(page, 'entities-zshd-edit');
+  });
+});

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const ADMIN_PASSWORD = 'Admin@12345';
+/** What browser tests change the admin's first password to. */
+export const ADMIN_NEW_PASSWORD = 'Changed@2024';
+/** Password of the demo staff accounts (zhangwei, liuyang, …), who need no change. */
+export const DEMO_PASSWORD = 'Demo@2024abc';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags the platform's browser tests run Debian's Chromium with. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** The admin's current password: changed by the first sign-in on this server. */
+  adminPassword: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (built web app, embedded SQLite in a fresh DATA_DIR, demo data) as
+ * a child process, the way `npm start` does, and waits for /healthz.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const webIndex = path.join(root, 'packages/web/dist/index.html');
+  if (!fs.existsSync(webIndex)) throw new Error('packages/web/dist is missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  newPage(options?: { userAgent?: string; viewport?: { width: number; height: number } }): Promise<{ page: Page; context: BrowserContext }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's Chromium, headless. Playwright gives every launch a fresh temporary
+ * --user-data-dir of its own (it refuses one passed in args), so no state leaks between runs.
+ */
+export async function launchBrowser(): Promise<BrowserSession> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (.ci/run does)`);
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return {
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({ locale: 'zh-CN', viewport: options.viewport ?? { width: 1440, height: 900 }, userAgent: options.userAgent });
+      const page = await context.newPage();
+      return { page, context };
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(root, 'test-results');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Signs a staff account in on the back-office login page. The admin of a fresh server is made
+ * to change the password first; the new one is remembered on the server for later sign-ins.
+ */
+export async function signIn(page: Page, server: RunningServer, account = 'admin'): Promise<void> {
+  const password = account === 'admin' ? server.adminPassword : DEMO_PASSWORD;
+  await page.goto(`${server.url}/login`);
+  await page.getByPlaceholder('请输入账号').fill(account);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/managementSystem/analysis');
+  if (account !== 'admin' || server.adminPassword !== ADMIN_PASSWORD) return;
+  const modal = page.locator('.ant-modal').filter({ hasText: '首次登录请修改密码' });
+  await modal.waitFor();
+  await modal.getByPlaceholder('请输入原密码').fill(ADMIN_PASSWORD);
+  await modal.getByPlaceholder('请输入新密码').fill(ADMIN_NEW_PASSWORD);
+  await modal.getByPlaceholder('请再次输入新密码').fill(ADMIN_NEW_PASSWORD);
+  await modal.getByRole('button', { name: '确定' }).click();
+  await modal.waitFor({ state: 'hidden' });
+  server.adminPassword = ADMIN_NEW_PASSWORD;
+}

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+
+const TAKE_DOWN_REASON = '规划调整，暂停出让';
+
+describe('parcel lifecycle in the browser', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const login = (page: Page, account = 'admin') => signIn(page, server, account);
+
+  /** Opens a screen from the side menu; answers its card once the screen is on show. */
+  async function openScreen(page: Page, group: string, title: string, path: string): Promise<Locator> {
+    const menu = page.getByTestId('side-menu');
+    const item = menu.getByRole('menuitem', { name: title });
+    if (!(await item.isVisible())) await menu.getByText(group, { exact: true }).click();
+    await item.click();
+    await page.waitForURL(`**/managementSystem/${path}`);
+    // The previous screen stays until the new one has rendered: wait for this one's card.
+    const card = page.getByTestId('screen-card').filter({ has: page.locator('.ant-card-head-title', { hasText: title }) });
+    await card.getByTestId('parcel-table').waitFor();
+    return card;
+  }
+
+  const rows = (scope: Locator) => scope.getByTestId('parcel-table').locator('tbody tr.ant-table-row');
+  const rowOf = (scope: Locator, text: string) => rows(scope).filter({ hasText: text });
+
+  /** Searches the screen's list by parcel name and waits for the answer. */
+  async function searchByName(page: Page, card: Locator, name: string) {
+    const search = card.getByTestId('parcel-search');
+    await search.getByPlaceholder('请输入地块名称').fill(name);
+    await Promise.all([page.waitForURL(/dkmc=/), search.getByRole('button', { name: '查询' }).click()]);
+    await page.waitForLoadState('networkidle');
+  }
+
+  async function notified(page: Page, text: string) {
+    await page.locator('.ant-notification').getByText(text).waitFor();
+  }
+
+  /** The 提示 confirm of a batch action: its question, then 确定. */
+  async function confirmWith(page: Page, question: string) {
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.locator('.ant-modal-confirm-title', { hasText: '提示' }).waitFor();
+    await confirm.getByText(question).waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await confirm.waitFor({ state: 'detached' });
+  }
+
+  async function choose(page: Page, scope: Locator, label: string, option: string) {
+    await scope.getByLabel(label, { exact: true }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
+  }
+
+  it('enters a parcel by drawing it, submits it, passes both reviews, publishes it and takes it down', async () => {
+    // Unique per attempt, so a retry does not meet the parcel of the first attempt.
+    const run = Date.now().toString(36).slice(-5).toUpperCase();
+    const PARCEL_NAME = `滨江智造园E2E测试地块${run}`;
+    const PARCEL_CODE = `LJ2026-E2E-${run}`;
+    const { page } = await browser.newPage();
+    await login(page);
+    const entry = await openScreen(page, '地块管理', '地块录入', 'land');
+    await rows(entry).first().waitFor();
+
+    // ---- 录入: the form beside the map
+    await page.getByTestId('parcel-add').click();
+    const editor = page.getByTestId('parcel-editor');
+    await editor.getByTestId('parcel-editor-title').filter({ hasText: '新增地块' }).waitFor();
+    await editor.getByPlaceholder('请输入宗地编号').fill(PARCEL_CODE);
+    await editor.getByPlaceholder('请输入地块名称').fill(PARCEL_NAME);
+    await choose(page, editor, '所属片区', '滨江智造园');
+    await editor.getByLabel('土地用途', { exact: true }).click();
+    await page.keyboard.type('1001');
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title').filter({ hasText: '1001 工业用地' }).click();
+
+    // ---- the boundary: the map shows the chosen district; zoom in and draw four corners
+    const map = editor.getByTestId('parcel-map');
+    await map.locator('canvas').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await map.scrollIntoViewIfNeeded();
+    for (let i = 0; i < 2; i += 1) {
+      await map.locator('.ol-zoom-in').click();
+      // OpenLayers animates a zoom for 250 ms.
+      await page.waitForTimeout(400);
+    }
+    await editor.getByTestId('map-draw').click();
+    await expect.poll(() => map.getAttribute('data-drawing')).toBe('true');
+    const box = (await map.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await page.mouse.click(cx - 70, cy - 50);
+    await page.mouse.click(cx + 60, cy - 55);
+    await page.mouse.click(cx + 75, cy + 45);
+    // Double-clicking the last corner finishes the polygon.
+    await page.mouse.dblclick(cx - 60, cy + 50);
+    await expect.poll(() => map.getAttribute('data-drawing')).toBe('false');
+    const areaText = editor.getByTestId('geometry-area');
+    await areaText.waitFor();
+    expect(await areaText.textContent()).toMatch(/^[\d,]+\.\d{2} ㎡（[\d,]+\.\d{2} 亩）$/);
+    await editor.getByText('拖动节点可调整边界').waitFor();
+
+    // An entered area far from the drawn one is pointed out; the drawn one can be taken over.
+    await editor.getByPlaceholder('请输入土地面积').fill('100');
+    await editor.getByText('图形面积与填写面积相差超过5%').waitFor();
+    await editor.getByTestId('area-mismatch').getByTestId('use-geometry-area').click();
+    await editor.getByTestId('area-mismatch').waitFor({ state: 'detached' });
+    const drawnM2 = Number((await areaText.textContent())!.split(' ')[0].replace(/,/g, ''));
+    expect(Number(await editor.getByPlaceholder('请输入土地面积').inputValue())).toBeCloseTo(drawnM2, 1);
+    expect(Number(await editor.getByPlaceholder('请输入折合亩数').inputValue())).toBeCloseTo(drawnM2 / 666.667, 1);
+    await screenshot(page, 'parcels-editor-drawn');
+
+    // ---- 保存: stays open as the saved parcel, with its supporting data below
+    await editor.getByTestId('parcel-save').click();
+    await notified(page, '新增成功');
+    await editor.getByTestId('parcel-editor-title').filter({ hasText: `编辑地块：${PARCEL_NAME}` }).waitFor();
+    await editor.getByTestId('parcel-records-tabs').getByRole('tab', { name: '流转记录' }).click();
+    await editor.getByText('暂无流转记录').waitFor();
+
+    // ---- 提交初审
+    await editor.getByTestId('parcel-submit').click();
+    await confirmWith(page, `确定对地块“${PARCEL_NAME}”执行“提交初审”吗？`);
+    await notified(page, '已提交初审 1 个地块');
+    await editor.waitFor({ state: 'hidden' });
+    await searchByName(page, entry, PARCEL_NAME);
+    await entry.getByText('没有找到符合条件的地块').waitFor();
+
+    // ---- 待初审: a 退回 needs its reason; then 初审通过 on the selected row
+    const first = await openScreen(page, '地块管理', '待初审地块', 'landManagement_process');
+    await searchByName(page, first, PARCEL_NAME);
+    const pending = rowOf(first, PARCEL_NAME);
+    await pending.waitFor();
+    await pending.getByTestId('row-reject').click();
+    // The modal's root has no box of its own; its dialog does.
+    const comment = page.getByTestId('transition-modal').locator('.ant-modal');
+    await comment.getByRole('button', { name: '确定' }).click();
+    await comment.getByText('请填写退回意见').waitFor();
+    await comment.getByRole('button', { name: '取消' }).click();
+    await comment.waitFor({ state: 'hidden' });
+    await pending.getByRole('checkbox').check();
+    await first.getByTestId('batch-passFirst').click();
+    await confirmWith(page, `确定对地块“${PARCEL_NAME}”执行“初审通过”吗？`);
+    await notified(page, '已初审通过 1 个地块');
+    await first.getByText('没有找到符合条件的地块').waitFor();
+
+    // ---- 待审核: 审核通过并发布
+    const review = await openScreen(page, '地块管理', '待审核地块', 'landManagement_publish');
+    await searchByName(page, review, PARCEL_NAME);
+    await rowOf(review, PARCEL_NAME).getByRole('checkbox').check();
+    await review.getByTestId('batch-publish').click();
+    await confirmWith(page, `确定对地块“${PARCEL_NAME}”执行“审核通过并发布”吗？`);
+    await notified(page, '已审核通过并发布 1 个地块');
+    await review.getByText('没有找到符合条件的地块').waitFor();
+
+    // ---- 已发布: there it is; 下架 asks for the kind of reason and the reason
+    const live = await openScreen(page, '地块管理', '已发布地块', 'landManagement_published');
+    await searchByName(page, live, PARCEL_NAME);
+    const published = rowOf(live, PARCEL_NAME);
+    await published.getByText(PARCEL_CODE).waitFor();
+    await published.getByRole('checkbox').check();
+    await live.getByTestId('batch-takeDown').click();
+    await comment.waitFor();
+    await comment.getByRole('button', { name: '确定' }).click();
+    const problems = comment.locator('.ant-form-item-explain-error');
+    await problems.filter({ hasText: '请选择下架原因类型' }).waitFor();
+    await problems.filter({ hasText: '请填写下架原因' }).waitFor();
+    await choose(page, comment, '下架原因类型', '规划调整');
+    await comment.getByPlaceholder(/请说明下架原因/).fill(TAKE_DOWN_REASON);
+    await comment.getByRole('button', { name: '确定' }).click();
+    await notified(page, '已下架 1 个地块');
+    await comment.waitFor({ state: 'hidden' });
+    await live.getByText('没有找到符合条件的地块').waitFor();
+
+    // ---- 已下架: listed with the reason; the detail shows it and the whole history
+    const down = await openScreen(page, '地块管理', '已下架地块', 'landManagement_xiajia');
+    await searchByName(page, down, PARCEL_NAME);
+    const takenDown = rowOf(down, PARCEL_NAME);
+    await takenDown.getByTestId('takedown-reason').filter({ hasText: TAKE_DOWN_REASON }).waitFor();
+    await takenDown.getByText('规划调整').first().waitFor();
+    await screenshot(page, 'parcels-taken-down');
+    await takenDown.getByTestId('row-detail').click();
+    const detail = page.getByTestId('parcel-detail');
+    await detail.getByTestId('detail-takedown-reason').filter({ hasText: TAKE_DOWN_REASON }).waitFor();
+    const log = detail.getByTestId('parcel-log');
+    for (const step of ['提交初审', '初审通过', '审核通过并发布', '下架']) await log.getByText(step, { exact: true }).waitFor();
+    await log.getByTestId('parcel-log-comment').filter({ hasText: TAKE_DOWN_REASON }).waitFor();
+    // 重新发布 and 退回录入 are what can happen next.
+    await detail.getByTestId('detail-action-republish').waitFor();
+    await detail.getByTestId('detail-action-withdraw').waitFor();
+    await screenshot(page, 'parcels-detail');
+  });
+
+  it('an editor sees the review actions but cannot use them', async () => {
+    const { page } = await browser.newPage();
+    await login(page, 'zhangwei');
+    const card = await openScreen(page, '地块管理', '待初审地块', 'landManagement_process');
+    await rows(card).first().waitFor();
+    expect(await card.getByTestId('batch-passFirst').isDisabled()).toBe(true);
+    expect(await card.getByTestId('batch-reject').isDisabled()).toBe(true);
+    // Nothing to do here, so nothing to select, and no review action on the rows.
+    expect(await rows(card).first().getByRole('checkbox').count()).toBe(0);
+    expect(await rows(card).first().getByTestId('row-passFirst').count()).toBe(0);
+    await rows(card).first().getByTestId('row-detail').click();
+    await page.getByTestId('parcel-detail').getByTestId('detail-action-passFirst').waitFor();
+    expect(await page.getByTestId('detail-action-passFirst').isDisabled()).toBe(true);
+  });
+});

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+
+const VISITOR_PASSWORD = 'Visit@2024x';
+// A fresh mobile number per run, so a retry does not meet "already registered".
+const VISITOR_PHONE = `139${String(Date.now()).slice(-8)}`;
+
+describe('public site in the browser', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let visitor: { page: Page; context: BrowserContext };
+  let parcelName = '';
+  let secondParcelName = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    visitor = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Picks an option from an open antd Select or TreeSelect dropdown by its visible text. */
+  async function pick(page: Page, text: string) {
+    const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+    await popup.getByTitle(text, { exact: true }).first().click();
+  }
+
+  /** Opens the visitor's header menu and picks an entry. */
+  async function openVisitorMenu(page: Page, entry: string) {
+    await page.getByTestId('visitor-menu').click();
+    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: entry });
+    await item.waitFor();
+    await item.click();
+  }
+
+  /** The map settles after every fit and zoom animation (the container drops data-moving). */
+  async function mapSettled(map: Locator) {
+    await expect.poll(() => map.getAttribute('data-moving'), { timeout: 10_000 }).toBeNull();
+    await map.page().waitForTimeout(300);
+  }
+
+  it('filters the map to a district and a class, clicks a parcel on the map and opens its detail', async () => {
+    const { page } = visitor;
+    await page.goto(`${server.url}/index`);
+    const items = page.getByTestId('result-item');
+    await items.first().waitFor();
+    const total = Number(await page.getByTestId('result-count').locator('b').textContent());
+    expect(total).toBeGreaterThan(50);
+
+    // District 临港物流园, then the land class 10 工矿用地 (its sub-classes included).
+    await page.getByTestId('filter-district').click();
+    await pick(page, '临港物流园');
+    await page.getByTestId('filter-class').click();
+    await page.keyboard.type('工矿用地');
+    await pick(page, '10 工矿用地');
+    await expect.poll(async () => Number(await page.getByTestId('result-count').locator('b').textContent())).toBeLessThan(total);
+    const names = await items.locator('[title]').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toContain('临港物流园');
+
+    // The list and the map are in step: a click in the list centres the parcel and opens its popup.
+    const map = page.getByTestId('land-map');
+    await items.first().click();
+    const popup = page.getByTestId('map-popup');
+    await popup.waitFor();
+    parcelName = (await items.first().locator('[title]').first().textContent())!.trim();
+    await expect.poll(() => popup.textContent()).toContain(parcelName);
+    await mapSettled(map);
+
+    // Close the popup, then click the parcel on the map itself: it sits at the centre of the map.
+    await popup.getByRole('button', { name: '关闭' }).click();
+    await popup.waitFor({ state: 'detached' });
+    // Two clicks within 250 ms are a double click to OpenLayers (it zooms in); a person pauses.
+    await page.waitForTimeout(400);
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await popup.waitFor();
+    await expect.poll(() => popup.textContent()).toContain(parcelName);
+    await screenshot(page, 'public-map-popup');
+
+    await popup.getByTestId('popup-detail-link').click();
+    await page.waitForURL(/\/mapMoreDetails\/[^/]+$/);
+    await expect.poll(() => page.getByTestId('parcel-name').textContent()).toBe(parcelName);
+    await page.getByTestId('section-planning').waitFor();
+    await page.getByTestId('section-matching').waitFor();
+    await screenshot(page, 'public-parcel-detail');
+  });
+
+  it('a visitor registers, logs out and in again, collects the parcel and finds it in the personal centre', async () => {
+    const { page } = visitor;
+    // Collecting asks for a login first; a new visitor registers from the same dialog.
+    await page.getByTestId('collect-button').click();
+    const dialog = page.getByTestId('visitor-auth-modal');
+    await dialog.getByText('收藏地块需要先登录').waitFor();
+    await dialog.getByRole('tab', { name: '注册账号' }).click();
+    const form = page.getByTestId('visitor-register-form');
+    await form.getByPlaceholder('请输入11位手机号码').fill('12345');
+    await form.getByPlaceholder('请输入姓名').click();
+    await form.getByText('联系电话格式不正确').waitFor();
+    await form.getByPlaceholder('请输入11位手机号码').fill(VISITOR_PHONE);
+    await form.getByPlaceholder('请输入姓名').fill('王测试');
+    await form.getByPlaceholder('请输入企业或单位名称').fill('临江测试科技有限公司');
+    await form.getByPlaceholder('8-16位，含大小写字母、数字和特殊字符').fill('weak');
+    await form.getByPlaceholder('请再次输入密码').click();
+    await form.getByText('请输入8-16个字符，由数字、大小写字母、特殊字符四种结合').waitFor();
+    await form.getByPlaceholder('8-16位，含大小写字母、数字和特殊字符').fill(VISITOR_PASSWORD);
+    await form.getByPlaceholder('请再次输入密码').fill(VISITOR_PASSWORD);
+    await page.getByTestId('visitor-register-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('visitor-name').textContent()).toBe('王测试');
+    // Registration signs in and the collect that asked for it goes through.
+    await expect.poll(() => page.getByTestId('collect-button').textContent()).toContain('已收藏');
+
+    // The visitor session is apart from the staff one: the staff key stays empty.
+    const keys = await page.evaluate(() => ({ staff: localStorage.getItem('token'), visitor: localStorage.getItem('visitor.token') }));
+    expect(keys.staff).toBeNull();
+    expect(keys.visitor).toBeTruthy();
+
+    // Log out from the header menu: the collect state goes with the session.
+    await openVisitorMenu(page, '退出登录');
+    await page.getByTestId('visitor-login-button').waitFor();
+    await expect.poll(() => page.getByTestId('collect-button').textContent()).toContain('收藏');
+    expect(await page.getByTestId('collect-button').textContent()).not.toContain('已收藏');
+
+    // Log in again from the header.
+    await page.getByTestId('visitor-login-button').click();
+    const login = page.getByTestId('visitor-login-form');
+    await login.getByPlaceholder('请输入注册手机号').fill(VISITOR_PHONE);
+    await login.getByPlaceholder('请输入密码').fill('Wrong@2024x');
+    await page.getByTestId('visitor-login-submit').click();
+    await login.getByText(/手机号或密码错误/).waitFor();
+    await login.getByPlaceholder('请输入密码').fill(VISITOR_PASSWORD);
+    await page.getByTestId('visitor-login-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('collect-button').textContent()).toContain('已收藏');
+
+    // The personal centre lists the collection.
+    await openVisitorMenu(page, '个人中心');
+    await page.waitForURL('**/personalCenter');
+    const collection = page.getByTestId('collection-item').filter({ hasText: parcelName });
+    await collection.waitFor();
+    await screenshot(page, 'public-personal-centre');
+  });
+
+  it('compares two parcels from the tray', async () => {
+    const { page } = visitor;
+    await page.getByTestId('collection-item').filter({ hasText: parcelName }).getByTestId('compare-button').click();
+    const tray = page.getByTestId('compare-tray');
+    await tray.getByText(parcelName).waitFor();
+
+    // Back to the map by the menu: the page was kept alive, so the district filter is still set.
+    await page.getByRole('menuitem', { name: '地图找地' }).click();
+    await page.waitForURL('**/index');
+    await expect.poll(() => page.getByTestId('filter-district').textContent()).toContain('临港物流园');
+    const second = page.getByTestId('result-item').filter({ hasNotText: parcelName }).first();
+    expect(await second.textContent()).toContain('临港物流园');
+    await second.waitFor();
+    secondParcelName = (await second.locator('[title]').first().textContent())!.trim();
+    await second.click();
+    await page.getByTestId('map-popup').getByTestId('compare-button').click();
+    await tray.getByText(secondParcelName).waitFor();
+
+    // The tray survives a reload (localStorage) and starts the comparison.
+    await page.reload();
+    await tray.getByText(secondParcelName).waitFor();
+    await page.getByTestId('compare-start').click();
+    await page.waitForURL(/\/plotContrastTable\/[^/]+,[^/]+$/);
+    const table = page.getByTestId('compare-table');
+    await table.getByText(parcelName).waitFor();
+    await table.getByText(secondParcelName).waitFor();
+    // Rows whose values differ are marked; two different parcels differ at least in their code.
+    expect(await table.locator('tr[data-differs="1"]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'public-compare');
+  });
+
+  it('global search finds parcels by a two-character Chinese word', async () => {
+    const { page } = visitor;
+    await page.goto(`${server.url}/home`);
+    const box = page.getByTestId('home-search').locator('input');
+    await box.fill('物流');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\/%E7%89%A9%E6%B5%81$/);
+    const group = page.getByTestId('search-group-parcel');
+    await group.waitFor();
+    const cards = group.getByTestId('parcel-card');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const text of await cards.allTextContents()) expect(text).toContain('物流');
+    await page.getByTestId('search-group-notice').waitFor();
+    await screenshot(page, 'public-search');
+  });
+
+  it('a question asked on the site is answered in the back office and the answer shows in the personal centre', async () => {
+    const { page } = visitor;
+    const title = `用地咨询${Date.now() % 100000}`;
+    await page.goto(`${server.url}/consultingServices`);
+    const form = page.getByTestId('ask-form');
+    await form.waitFor();
+    await form.getByText('王测试').waitFor();
+    await page.getByTestId('ask-title').fill(title);
+    await page.getByTestId('ask-content').fill('我公司拟投资新能源汽车零部件项目，需用地约50亩，请问临港物流园是否有合适地块？');
+    await page.getByTestId('ask-submit').click();
+    await page.locator('.ant-notification').getByText(/提交成功/).waitFor();
+
+    // Staff answer it on the 咨询服务管理 screen (admin changes the first password on the way).
+    const { page: staff } = await browser.newPage();
+    await signIn(staff, server);
+
+    const menu = staff.getByTestId('side-menu');
+    await menu.getByText('招商服务', { exact: true }).click();
+    await menu.getByRole('menuitem', { name: '咨询服务管理' }).click();
+    await staff.waitForURL('**/managementSystem/problem');
+    const search = staff.getByTestId('entity-search');
+    await search.getByPlaceholder('请输入咨询标题').fill(title);
+    await search.getByRole('button', { name: '查询' }).click();
+    const row = staff.getByTestId('entity-table').locator('tbody tr').filter({ hasText: title });
+    await row.getByText('王测试').waitFor();
+    await row.getByRole('button', { name: '编辑' }).click();
+    const drawer = staff.getByTestId('entity-form-drawer');
+    const answer = '临港物流园WL片区有多宗工业用地可供，建议预约现场踏勘，联系电话0571-86795555。';
+    await drawer.getByPlaceholder('请输入回复内容').fill(answer);
+    await drawer.getByTestId('entity-form-submit').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await row.getByText('已回复').waitFor();
+
+    // The asker sees the answer under 我的咨询.
+    await page.goto(`${server.url}/personalCenter?tab=problems`);
+    const item = page.getByTestId('problem-item').filter({ hasText: title });
+    await item.getByTestId('problem-answer').getByText(answer).waitFor();
+    await item.getByText('已回复').waitFor();
+    await screenshot(page, 'public-answer');
+  });
+});

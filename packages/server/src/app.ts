@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES } from '@land/shared/api';
+import { isSpaRoute } from '@land/shared/routes';
+import type { Config } from './config';
+import type { DbHandle } from './db/database';
+import type { Db } from './db/schema';
+import { registerAuthDecorations, staffGuard } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerHealthRoutes } from './routes/health';
+import { registerAuthRoutes } from './routes/auth';
+import { registerUserRoutes } from './routes/users';
+import { ENTITIES } from '@land/shared/entities/index';
+import { registerEntityRoutes } from './entities/routes';
+import { registerParcelRoutes } from './routes/parcels';
+import { registerGisExchange } from './routes/gisExchange';
+import { registerPublicRoutes } from './routes/public/index';
+import { registerStatistics } from './routes/statistics';
+import { MULTIPART_OPTIONS } from './lib/upload';
+import { registerPublicFileRoutes, registerStaffFileRoutes, registerUploadServing } from './routes/files';
+import { registerConfigRoutes, registerPublicConfigRoutes } from './routes/config';
+
+export interface AppContext {
+  db: Db;
+  dialect: DbHandle['dialect'];
+  config: Config;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route, for tests that walk the whole API (access, fuzzing). */
+    routeTable: RouteEntry[];
+  }
+}
+
+const API_PREFIXES = ['/api/', '/openApi/', '/virtualPath/'];
+
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    // Route schemas document the API; validation is done by zod in defineCall.
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+
+  registerErrorHandling(app);
+  registerAuthDecorations(app);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(formbody, { bodyLimit: 2 * 1024 * 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '开发区土地信息平台 API', version: '1.0.0', description: '后台接口 /api 需要登录令牌（请求头 token）；公开接口 /openApi' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerHealthRoutes(app, ctx);
+  await app.register(async (open) => registerAuthRoutes(open, ctx), { prefix: '/openApi' });
+  await app.register(
+    async (open) => {
+      await open.register(multipart, MULTIPART_OPTIONS);
+      registerPublicFileRoutes(open, ctx);
+      registerPublicConfigRoutes(open, ctx);
+    },
+    { prefix: '/openApi' },
+  );
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', staffGuard(ctx.db, sessionPolicy(ctx.config)));
+      await api.register(multipart, MULTIPART_OPTIONS);
+      registerUserRoutes(api, ctx);
+      registerStaffFileRoutes(api, ctx);
+      registerConfigRoutes(api, ctx);
+      for (const def of ENTITIES) registerEntityRoutes(api, ctx, def);
+      registerParcelRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+  await registerGisExchange(app, ctx);
+  await registerPublicRoutes(app, ctx);
+  await registerStatistics(app, ctx);
+  await registerUploadServing(app, ctx.config);
+
+  await registerWebApp(app, ctx.config.webDist);
+  return app;
+}
+
+export function sessionPolicy(config: Config) {
+  return { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+}
+
+/** The built web app on the same port, with the history-mode fallback of SPEC §2. */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      // Looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
+      setHeaders(res, filePath) {
+        // Vite puts content hashes in asset names, so they never change under one URL.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  const sendApp = (req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url.split('?')[0];
+    if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ code: ERROR_CODES.NOT_FOUND, msg: '接口不存在', data: null });
+    }
+    return reply
+      .status(isSpaRoute(url) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.readFileSync(indexFile));
+  };
+  // The static wildcard would answer "/" with a directory refusal; the app's root is a route.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, sendApp);
+  app.setNotFoundHandler(sendApp);
+}

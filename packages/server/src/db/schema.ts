@@ -1,0 +1,81 @@
+import type { Generated, Kysely, Transaction } from 'kysely';
+
+/**
+ * Table types. Portable conventions (STYLE §5): ids are text made in code, timestamps are
+ * ISO-8601 UTC strings, booleans are integers 0/1, so SQLite and PostgreSQL store the same.
+ */
+export interface UserTable {
+  id: string;
+  userAccount: string;
+  userName: string;
+  passwordHash: string;
+  phone: string | null;
+  email: string | null;
+  company: string | null;
+  /** '1' enabled, '0' disabled. */
+  status: string;
+  role: string;
+  mustChangePassword: number;
+  failedLogins: Generated<number>;
+  lockedUntil: string | null;
+  lastLoginAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionTable {
+  /** sha256 of the token; the token itself is never stored. */
+  id: string;
+  userId: string;
+  /** 'staff' or 'visitor'. */
+  kind: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Key/value settings: site configuration (peizhi) and markers such as the demo seed. */
+export interface SettingTable {
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
+/** One step in a parcel's history: a lifecycle transition, an edit past 录入中, a deletion. */
+export interface ParcelLogTable {
+  id: string;
+  dkid: string;
+  /** The parcel's name at the time (kept when the parcel is deleted). */
+  dkmc: string | null;
+  /** A lifecycle action (submit, publish…), 'edit' or 'delete'. */
+  action: string;
+  fromState: string | null;
+  toState: string | null;
+  comment: string | null;
+  actorId: string | null;
+  actorName: string | null;
+  at: string;
+}
+
+/** Who runs a scheduled job until when (one process of several). */
+export interface JobLeaseTable {
+  name: string;
+  owner: string;
+  expiresAt: string;
+  lastRunAt: string | null;
+  lastResult: string | null;
+}
+
+export interface Database {
+  t_setting: SettingTable;
+  t_landinfo_log: ParcelLogTable;
+  t_job_lease: JobLeaseTable;
+  t_user: UserTable;
+  t_session: SessionTable;
+}
+
+export type Db = Kysely<Database>;
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../app';
+import type { AnyDb } from '../entities/repository';
+import { defineCall } from '../lib/call';
+import { attachmentHeader } from '../lib/upload';
+import { ConcurrencyGate, perAddressLimit } from '../lib/throttle';
+import { districtManual, parcelManual, type ManualScope } from './content';
+import { manualDocx } from './docx';
+import type { ManualDocument } from './model';
+import { manualPdf } from './pdf';
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const manualInput = z
+  .object({
+    dkid: z.string({ error: '地块编号格式不正确' }).trim().max(32, '地块编号不正确').optional(),
+    areacode: z.string({ error: '片区编码格式不正确' }).trim().max(60, '片区编码不正确').optional(),
+  })
+  .refine((v) => v.dkid || v.areacode, { message: '请提供地块编号 dkid 或片区编码 areacode', path: ['dkid'] });
+
+type ManualInput = z.output<typeof manualInput>;
+
+/** Documents per address and time on the public path; rendering a PDF embeds a font subset. */
+export const PUBLIC_DOCUMENTS_PER_10_MIN = 30;
+
+async function build(db: AnyDb, input: ManualInput, scope: ManualScope): Promise<ManualDocument> {
+  return input.dkid ? parcelManual(db, input.dkid, scope) : districtManual(db, input.areacode!, scope);
+}
+
+function send(reply: FastifyReply, buf: Buffer, m: ManualDocument, ext: 'docx' | 'pdf', asciiBase: string): FastifyReply {
+  return reply
+    .header('content-type', ext === 'pdf' ? 'application/pdf' : DOCX_MIME)
+    .header('content-disposition', attachmentHeader(`${m.title}.${ext}`, `${asciiBase}.${ext}`))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(buf);
+}
+
+/**
+ * The investment manual of a parcel (dkid) or district (areacode) as Word (exportZsscDoc) and
+ * PDF (createPdf), under /openApi for visitors (published parcels, enabled districts; rate
+ * limited) and under /api for staff (any parcel, e.g. to proof one before publishing).
+ */
+export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext, audience: 'public' | 'staff'): void {
+  const db = ctx.db as unknown as AnyDb;
+  const scope: ManualScope = { publicOnly: audience === 'public' };
+  const limit = audience === 'public' ? perAddressLimit(PUBLIC_DOCUMENTS_PER_10_MIN, 10 * 60_000, '生成文档过于频繁，请稍后再试') : () => undefined;
+  const gate = new ConcurrencyGate(2, 8);
+  const tags = ['招商手册'];
+  const ascii = (input: ManualInput) => `manual-${(input.dkid || input.areacode || '').replace(/[^A-Za-z0-9_-]/g, '')}`;
+
+  defineCall(
+    app,
+    '/ExcelMainDispose/exportZsscDoc',
+    { summary: '招商手册（Word）：dkid 为地块，areacode 为片区；返回 .docx 文件', tags, input: manualInput },
+    async (input, req, reply) => {
+      limit(req);
+      return gate.run(async () => {
+        const m = await build(db, input, scope);
+        return send(reply, await manualDocx(m), m, 'docx', ascii(input));
+      });
+    },
+  );
+
+  defineCall(
+    app,
+    '/ExcelMainDispose/createPdf',
+    { summary: '招商手册（PDF，A4 打印版）：dkid 为地块，areacode 为片区；返回 .pdf 文件', tags, input: manualInput },
+    async (input, req, reply) => {
+      limit(req);
+      return gate.run(async () => {
+        const m = await build(db, input, scope);
+        return send(reply, await manualPdf(m), m, 'pdf', ascii(input));
+      });
+    },
+  );
+}

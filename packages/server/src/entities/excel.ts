@@ -1,0 +1,626 @@
+import ExcelJS from 'exceljs';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ERROR_CODES } from '@land/shared/api';
+import { entityByName } from '@land/shared/entities/index';
+import { isInForm, type EntityDef, type FieldDef, type FieldType } from '@land/shared/entity';
+import type { AppContext } from '../app';
+import { assertWriter, defineCall, ok } from '../lib/call';
+import { AppError, validationError } from '../lib/errors';
+import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
+import { attachmentHeader, firstFile, MB, readWhole } from '../lib/upload';
+import { totalUncompressed, zipEntriesOfBuffer } from '../lib/zip';
+import { GisFileError } from '../gis/errors';
+import { looksLikeWkt, parseWkt, toWkt } from '../gis/wkt';
+import { queryColumns, selectColumns } from './columns';
+import { findById, type AnyDb, type Row } from './repository';
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const MAX_IMPORT_BYTES = 10 * MB;
+export const MAX_IMPORT_ROWS = 10_000;
+/** Declared inflated size of an import; beyond it the workbook is not opened (zip bomb). */
+const MAX_IMPORT_INFLATED = 200 * MB;
+/** Reported row errors; the count says how many more there were. */
+const MAX_REPORTED_ERRORS = 200;
+/** Template and export rows that get the enum dropdown, beyond the data rows. */
+const DROPDOWN_ROWS = 1000;
+
+type Cell = string | number | boolean | Date | null;
+
+/** Label ↔ value of the records a ref or tree field points at, loaded per request. */
+interface RefLookup {
+  entityLabel: string;
+  labelOf: Map<string, string>;
+  valuesOf: Map<string, string[]>;
+}
+
+/** A value the cell cannot be turned into; reported against the row like a validation error. */
+class CellError extends Error {}
+
+/** Returned by a codec's read when the cell does not carry the value: the field is left as stored. */
+export const KEEP_VALUE = Symbol('keep');
+
+/** How a field type becomes an Excel cell and back. null: the type is not in the sheet. */
+export interface ExcelCodec {
+  write(value: unknown, f: FieldDef, ref?: RefLookup): Cell;
+  /** The value handed to saveRecord, as a form would send it ('' = empty), or KEEP_VALUE. */
+  read(cell: Cell, f: FieldDef, ref?: RefLookup): unknown;
+  /** Excel number format of the column: '@' keeps typed codes and dates as text. */
+  numFmt?: string;
+  /** Choices offered as a dropdown in the column. */
+  choices?(f: FieldDef): string[];
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Excel date cells arrive as UTC midnight; their calendar day is the UTC one. */
+function ymd(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+function numberText(n: number): string {
+  // A phone or code typed into a General cell becomes a number; give back its digits, not 1.39e10.
+  return Number.isInteger(n) && Math.abs(n) < 1e21 ? n.toFixed(0) : String(n);
+}
+
+function cellText(cell: Cell): string {
+  if (cell === null) return '';
+  if (cell instanceof Date) return ymd(cell);
+  if (typeof cell === 'number') return numberText(cell);
+  if (typeof cell === 'boolean') return cell ? '是' : '否';
+  return cell;
+}
+
+const textCodec: ExcelCodec = {
+  write: (v) => (v === null || v === undefined ? null : String(v)),
+  read: (c) => cellText(c),
+  numFmt: '@',
+};
+
+const numberCodec: ExcelCodec = {
+  write: (v) => (v === null || v === undefined || v === '' ? null : Number(v)),
+  read: (c) => (typeof c === 'number' ? c : cellText(c).trim()),
+};
+
+const YES = ['是', '1', 'true', 'TRUE', 'True', 'Y', 'y'];
+const NO = ['否', '0', 'false', 'FALSE', 'False', 'N', 'n'];
+
+const booleanCodec: ExcelCodec = {
+  write: (v) => (v === null || v === undefined ? null : v === 1 || v === true || v === '1' ? '是' : '否'),
+  read: (c) => {
+    if (typeof c === 'boolean') return c ? 1 : 0;
+    const s = cellText(c).trim();
+    if (YES.includes(s)) return 1;
+    if (NO.includes(s)) return 0;
+    return s;
+  },
+  choices: () => ['是', '否'],
+};
+
+const dateCodec: ExcelCodec = {
+  write: (v) => (v === null || v === undefined ? null : String(v).slice(0, 10)),
+  read: (c) => (c instanceof Date ? ymd(c) : cellText(c).trim()),
+  numFmt: '@',
+};
+
+const datetimeCodec: ExcelCodec = {
+  write: (v) => (v === null || v === undefined ? null : String(v)),
+  read: (c) => (c instanceof Date ? c.toISOString() : cellText(c).trim()),
+  numFmt: '@',
+};
+
+const enumCodec: ExcelCodec = {
+  write: (v, f) => {
+    if (v === null || v === undefined || v === '') return null;
+    return f.options?.find((o) => o.value === String(v))?.label ?? String(v);
+  },
+  read: (c, f) => {
+    const s = cellText(c).trim();
+    if (s === '') return '';
+    // Labels first (what the sheet shows); a stored value typed by hand is accepted too.
+    return f.options?.find((o) => o.label === s)?.value ?? f.options?.find((o) => o.value === s)?.value ?? s;
+  },
+  choices: (f) => (f.options ?? []).map((o) => o.label),
+  numFmt: '@',
+};
+
+/** refs and tree codes are shown by the referenced record's name and mapped back on import. */
+const refCodec: ExcelCodec = {
+  write: (v, _f, ref) => {
+    if (v === null || v === undefined || v === '') return null;
+    const label = ref?.labelOf.get(String(v));
+    // A name two records share (land classes named 其他 under different parents) would not
+    // import back to the same record, so the code is written instead.
+    return label !== undefined && ref?.valuesOf.get(label)?.length === 1 ? label : String(v);
+  },
+  read: (c, f, ref) => {
+    const s = cellText(c).trim();
+    if (s === '' || !ref || ref.labelOf.has(s)) return s;
+    const values = ref.valuesOf.get(s) ?? [];
+    if (values.length === 1) return values[0];
+    if (values.length > 1) throw new CellError(`${f.label}“${s}”对应多条${ref.entityLabel}，请改填编码`);
+    throw new CellError(`${f.label}“${s}”不存在`);
+  },
+  numFmt: '@',
+};
+
+/** Excel's limit on the characters of one cell. */
+const MAX_CELL_CHARS = 32_767;
+const GEOMETRY_TOO_LONG = '（图形过于复杂，超出 Excel 单元格长度，未导出；导入时保持原有图形）';
+
+/**
+ * Geometry as OGC WKT (what GIS software and databases print), read back from WKT or GeoJSON
+ * text. Nine decimals keep lon-lat to about 0.1 mm, so boundaries round-trip. A boundary too
+ * long for one cell is not cut (a cut boundary would import as another shape): the cell says
+ * so and importing it leaves the stored boundary alone.
+ */
+const geometryCodec: ExcelCodec = {
+  write: (v) => {
+    if (v === null || v === undefined || typeof v !== 'object') return null;
+    let text: string;
+    try {
+      text = toWkt(v as { type: string; coordinates: unknown });
+    } catch {
+      text = JSON.stringify(v);
+    }
+    return text.length > MAX_CELL_CHARS ? GEOMETRY_TOO_LONG : text;
+  },
+  read: (c, f) => {
+    const s = cellText(c).trim();
+    if (s === '') return '';
+    if (s === GEOMETRY_TOO_LONG) return KEEP_VALUE;
+    if (s.startsWith('{')) {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        throw new CellError(`${f.label}不是有效的 GeoJSON 文本`);
+      }
+    }
+    if (!looksLikeWkt(s)) throw new CellError(`${f.label}应为 WKT（如 POLYGON ((120.1 30.2, …))）或 GeoJSON 文本`);
+    try {
+      return parseWkt(s).geometry;
+    } catch (e) {
+      throw new CellError(`${f.label}：${e instanceof GisFileError ? e.message : 'WKT 格式错误'}`);
+    }
+  },
+  numFmt: '@',
+};
+
+/** Options of the sheet layout, the same on export and import. */
+export interface ExcelOptions {
+  /**
+   * Include geometry fields as WKT text (off by default: a boundary is a long text few people
+   * edit by hand, but a parcel template that round-trips needs it).
+   */
+  geometry?: boolean;
+}
+
+/**
+ * One entry per field type (STYLE §2). HTML is left out: its source is not something to edit in
+ * a spreadsheet and may exceed Excel's 32,767 characters per cell. Files, images, geometry and
+ * JSON are structured data with no faithful cell form.
+ */
+export const EXCEL_CELLS: Record<FieldType, ExcelCodec | null> = {
+  string: textCodec,
+  text: textCodec,
+  richText: null,
+  integer: numberCodec,
+  number: numberCodec,
+  boolean: booleanCodec,
+  date: dateCodec,
+  datetime: datetimeCodec,
+  enum: enumCodec,
+  ref: refCodec,
+  tree: refCodec,
+  files: null,
+  images: null,
+  geometry: null,
+  json: null,
+};
+
+export interface ExcelColumn {
+  /** 'id' or the field name. */
+  key: string;
+  header: string;
+  /** The field; for the id column a plain string field standing in for it. */
+  field: FieldDef;
+  codec: ExcelCodec;
+  /** Read on import (form fields and the id); other columns are for reading only. */
+  importable: boolean;
+}
+
+function codecOf(f: FieldDef, options: ExcelOptions): ExcelCodec | null {
+  if (f.type === 'geometry' && options.geometry) return geometryCodec;
+  return EXCEL_CELLS[f.type];
+}
+
+/** The sheet's columns: the record id first (an import row with an id updates), then the fields. */
+export function excelColumns(def: EntityDef, options: ExcelOptions = {}): ExcelColumn[] {
+  const fields = def.fields.filter((f) => codecOf(f, options) !== null);
+  const labelCount = new Map<string, number>();
+  for (const f of fields) labelCount.set(f.label, (labelCount.get(f.label) ?? 0) + 1);
+  const idHeader = labelCount.has('编号') ? '记录编号' : '编号';
+  return [
+    { key: 'id', header: idHeader, field: { name: 'id', type: 'string', label: idHeader }, codec: textCodec, importable: true },
+    ...fields.map((f) => {
+      const label = labelCount.get(f.label)! > 1 ? `${f.label}[${f.name}]` : f.label;
+      return {
+        key: f.name,
+        header: f.unit ? `${label}（${f.unit}）` : label,
+        field: f,
+        codec: codecOf(f, options)!,
+        importable: isInForm(f),
+      };
+    }),
+  ];
+}
+
+function refTarget(f: FieldDef): { def: EntityDef; valueField: string; labelField: string } | undefined {
+  const target = f.type === 'ref' ? f.ref : f.type === 'tree' ? f.tree : undefined;
+  if (!target) return undefined;
+  const def = entityByName(target.entity);
+  if (!def) return undefined;
+  const valueField = (target as { valueField?: string }).valueField ?? 'id';
+  return { def, valueField, labelField: target.labelField };
+}
+
+/** Loads the records a ref column mentions, by value or by name, in bounded chunks. */
+async function loadRefLookup(db: AnyDb, f: FieldDef, mentioned: Set<string>): Promise<RefLookup | undefined> {
+  const target = refTarget(f);
+  if (!target) return undefined;
+  const lookup: RefLookup = { entityLabel: target.def.label, labelOf: new Map(), valuesOf: new Map() };
+  const all = [...mentioned].filter((s) => s !== '');
+  for (let i = 0; i < all.length; i += 500) {
+    const chunk = all.slice(i, i + 500);
+    const rows = (await db
+      .selectFrom(target.def.table)
+      .select([`${target.valueField} as v`, `${target.labelField} as l`])
+      .where((eb) => eb.or([eb(target.valueField, 'in', chunk), eb(target.labelField, 'in', chunk)]))
+      .execute()) as { v: unknown; l: unknown }[];
+    for (const r of rows) {
+      if (r.v === null || r.v === undefined) continue;
+      const value = String(r.v);
+      const label = r.l === null || r.l === undefined ? value : String(r.l);
+      if (lookup.labelOf.has(value)) continue;
+      lookup.labelOf.set(value, label);
+      lookup.valuesOf.set(label, [...(lookup.valuesOf.get(label) ?? []), value]);
+    }
+  }
+  return lookup;
+}
+
+function sheetName(label: string): string {
+  return label.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+}
+
+function columnLetter(n: number): string {
+  let s = '';
+  for (let i = n; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(65 + ((i - 1) % 26)) + s;
+  return s;
+}
+
+// exceljs has range data validations but leaves them out of its typings.
+type WithValidations = { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } };
+
+/** Builds the workbook: a header of Chinese labels, then one row per record. */
+export async function buildWorkbook(
+  db: AnyDb,
+  def: EntityDef,
+  rows: Row[],
+  options: ExcelOptions & { onProgress?: (done: number, total: number) => void } = {},
+): Promise<Buffer> {
+  const columns = excelColumns(def, options);
+  const lookups = new Map<string, RefLookup | undefined>();
+  for (const c of columns) {
+    if (c.codec !== refCodec) continue;
+    const mentioned = new Set(rows.map((r) => r[c.key]).filter((v) => v !== null && v !== undefined).map(String));
+    const byValue = await loadRefLookup(db, c.field, mentioned);
+    // Loaded again by those names too, to see which names other records share.
+    lookups.set(c.key, byValue && (await loadRefLookup(db, c.field, new Set([...mentioned, ...byValue.labelOf.values()]))));
+  }
+  const wb = new ExcelJS.Workbook();
+  wb.creator = '开发区土地信息平台';
+  wb.created = new Date();
+  const ws = wb.addWorksheet(sheetName(def.label), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c) => ({
+    key: c.key,
+    header: c.header,
+    width: Math.min(60, Math.max(12, c.field.width ? Math.round(c.field.width / 7) : c.header.length * 2 + 4)),
+    style: c.codec.numFmt ? { numFmt: c.codec.numFmt } : {},
+  }));
+  const header = ws.getRow(1);
+  header.font = { bold: true };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
+  for (const [i, r] of rows.entries()) {
+    ws.addRow(columns.map((c) => c.codec.write(r[c.key], c.field, lookups.get(c.key))));
+    if (options.onProgress && (i + 1) % 100 === 0) options.onProgress(i + 1, rows.length);
+  }
+  // The last report, so a small export ends at "n / n" rather than at its last hundred.
+  options.onProgress?.(rows.length, rows.length);
+  const lastRow = rows.length + 1 + DROPDOWN_ROWS;
+  columns.forEach((c, i) => {
+    const choices = c.codec.choices?.(c.field);
+    // Excel refuses to open a file whose inline list is longer than 255 characters.
+    if (!choices?.length || choices.join(',').length > 250 || choices.some((x) => x.includes(','))) return;
+    const letter = columnLetter(i + 1);
+    (ws as unknown as WithValidations).dataValidations.add(`${letter}2:${letter}${lastRow}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`"${choices.join(',').replace(/"/g, '""')}"`],
+      showErrorMessage: true,
+      errorTitle: '取值不正确',
+      error: `请从下拉列表中选择${c.field.label}`,
+    });
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** An exceljs cell value reduced to what a person typed or saw. */
+function plainCell(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if ('richText' in value) return value.richText.map((t) => t.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as ExcelJS.CellFormulaValue).result;
+    if (result === undefined) return null;
+    return typeof result === 'object' && !(result instanceof Date) ? `${(result as ExcelJS.CellErrorValue).error}` : result;
+  }
+  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : plainCell(value.text as ExcelJS.CellValue);
+  if ('error' in value) return value.error;
+  return null;
+}
+
+function headerKey(text: string): string {
+  return text.replace(/\s+/g, '').replace(/^[*＊]/, '');
+}
+
+/** Maps the header row to columns by Chinese label; unknown or repeated headers are refused. */
+function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[]): Map<number, ExcelColumn> {
+  const byHeader = new Map<string, ExcelColumn>();
+  for (const c of columns) {
+    byHeader.set(headerKey(c.header), c);
+    byHeader.set(headerKey(c.field.label), c);
+  }
+  const found = new Map<number, ExcelColumn>();
+  const unknown: string[] = [];
+  const seen = new Set<string>();
+  ws.getRow(1).eachCell({ includeEmpty: false }, (cell, col) => {
+    const text = cellText(plainCell(cell.value)).trim();
+    if (text === '') return;
+    const key = headerKey(text);
+    // "规划面积(平方公里)" typed with ASCII brackets, or the unit left off, still matches.
+    const c = byHeader.get(key) ?? byHeader.get(key.replace(/[（(][^（()）]*[）)]$/, ''));
+    if (!c) {
+      unknown.push(text);
+      return;
+    }
+    if (seen.has(c.key)) throw validationError('file', `第1行：列“${text}”重复`);
+    seen.add(c.key);
+    found.set(col, c);
+  });
+  if (found.size === 0) throw validationError('file', '第1行应为表头（字段名称），请使用导出的模板填写');
+  if (unknown.length) throw validationError('file', `第1行：无法识别的列“${unknown.slice(0, 5).join('”、“')}”，请使用导出的模板填写`);
+  return found;
+}
+
+interface SheetRow {
+  row: number;
+  cells: Map<ExcelColumn, Cell>;
+}
+
+async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
+  const notXlsx = () => validationError('file', '请上传 Excel（.xlsx）文件');
+  if (buf.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) {
+    throw validationError('file', '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入');
+  }
+  if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
+  const entries = await zipEntriesOfBuffer(buf);
+  if (!entries || !entries.some((e) => e.name === 'xl/workbook.xml')) throw notXlsx();
+  if (totalUncompressed(entries) > MAX_IMPORT_INFLATED) throw validationError('file', '文件内容过大，请拆分后分批导入');
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw validationError('file', '无法读取该 Excel 文件，请确认文件未损坏');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw validationError('file', '文件中没有工作表');
+  return ws;
+}
+
+/** Reads the data rows (from row 2), skipping empty ones, bounded by MAX_IMPORT_ROWS. */
+function readRows(ws: ExcelJS.Worksheet, header: Map<number, ExcelColumn>): SheetRow[] {
+  const rows: SheetRow[] = [];
+  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const cells = new Map<ExcelColumn, Cell>();
+    let empty = true;
+    for (const [col, c] of header) {
+      const value = plainCell(row.getCell(col).value);
+      if (value !== null && cellText(value).trim() !== '') empty = false;
+      cells.set(c, value);
+    }
+    if (empty) return;
+    if (rows.length >= MAX_IMPORT_ROWS) throw validationError('file', `一次最多导入${MAX_IMPORT_ROWS}行，请拆分后分批导入`);
+    rows.push({ row: rowNumber, cells });
+  });
+  if (rows.length === 0) throw validationError('file', '文件中没有要导入的数据');
+  return rows;
+}
+
+export interface ImportRowError {
+  row: number;
+  field: string;
+  label: string;
+  msg: string;
+}
+
+function rowMessage(row: number, label: string, msg: string): string {
+  return `第${row}行：${label && !msg.includes(label) ? label : ''}${msg}`;
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+}
+
+/**
+ * Imports the first sheet through the form's write path (saveRecord), all rows in one
+ * transaction: any failing row rolls everything back and every failure is reported by row.
+ */
+export async function importWorkbook(
+  db: AnyDb,
+  def: EntityDef,
+  buf: Buffer,
+  actorId: string | null,
+  save: (trx: AnyDb, raw: Row) => Promise<Row>,
+  log: FastifyBaseLogger,
+  options: ExcelOptions & { onProgress?: (done: number, total: number) => void } = {},
+): Promise<ImportResult> {
+  const ws = await openWorkbook(buf);
+  const columns = excelColumns(def, options);
+  const header = readHeader(ws, columns);
+  const rows = readRows(ws, header);
+  const labelOf = new Map(columns.map((c) => [c.key, c.field.label]));
+
+  const lookups = new Map<string, RefLookup | undefined>();
+  for (const c of header.values()) {
+    if (c.codec !== refCodec || !c.importable) continue;
+    const mentioned = new Set(rows.map((r) => cellText(r.cells.get(c) ?? null).trim()));
+    lookups.set(c.key, await loadRefLookup(db, c.field, mentioned));
+  }
+
+  const errors: ImportRowError[] = [];
+  let errorCount = 0;
+  const report = (e: Omit<ImportRowError, 'msg'> & { text: string }) => {
+    errorCount += 1;
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: e.row, field: e.field, label: e.label, msg: rowMessage(e.row, e.label, e.text) });
+  };
+
+  const result: ImportResult = { created: 0, updated: 0 };
+  await db.transaction().execute(async (trx) => {
+    for (const [done, r] of rows.entries()) {
+      options.onProgress?.(done, rows.length);
+      const raw: Row = {};
+      let cellFailed = false;
+      for (const [c, cell] of r.cells) {
+        if (!c.importable) continue;
+        try {
+          const value = c.codec.read(cell, c.field, lookups.get(c.key));
+          if (value !== KEEP_VALUE) raw[c.key] = value;
+        } catch (err) {
+          if (!(err instanceof CellError)) throw err;
+          cellFailed = true;
+          report({ row: r.row, field: c.key, label: c.field.label, text: err.message });
+        }
+      }
+      if (cellFailed) continue;
+      const id = typeof raw.id === 'string' && raw.id.trim() !== '' ? raw.id.trim() : undefined;
+      if (id === undefined) delete raw.id;
+      else raw.id = id;
+      if (id !== undefined && (id.length > 32 || !(await findById(trx, def, id)))) {
+        report({ row: r.row, field: 'id', label: labelOf.get('id') ?? '编号', text: `编号“${id.slice(0, 40)}”的${def.label}不存在（新增记录请将编号留空）` });
+        continue;
+      }
+      try {
+        await save(trx, raw);
+        if (id) result.updated += 1;
+        else result.created += 1;
+      } catch (err) {
+        if (!(err instanceof AppError)) {
+          // A database error aborts a PostgreSQL transaction: later rows cannot be tried.
+          log.error({ err, row: r.row }, 'excel import row failed');
+          report({ row: r.row, field: '', label: '', text: '保存失败，请检查该行数据' });
+          break;
+        }
+        const data = err.data as { errors?: { field: string; msg: string }[] } | null;
+        const issues = data?.errors?.length ? data.errors : [{ field: '', msg: err.message }];
+        // One message per field, as the form shows it.
+        const fields = new Set<string>();
+        for (const issue of issues) {
+          if (fields.has(issue.field)) continue;
+          fields.add(issue.field);
+          report({ row: r.row, field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
+        }
+      }
+    }
+    if (errorCount > 0) {
+      const more = errorCount > 1 ? `（共${errorCount}处错误，未导入任何数据）` : '（未导入任何数据）';
+      // Thrown inside the transaction so that Kysely rolls every row back.
+      throw new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, { errors, errorCount });
+    }
+  });
+  return result;
+}
+
+const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
+
+export const exportInputSchema = pagedQuerySchema.extend({
+  /** 1: the empty import template (header only). */
+  template: flag.default(false),
+});
+
+/**
+ * Registers the Excel export (the current query as .xlsx, or the empty template) and the import
+ * (multipart upload of that sheet) of one entity.
+ */
+export function registerExcelRoutes(
+  api: FastifyInstance,
+  ctx: AppContext,
+  def: EntityDef,
+  names: { export: string[]; import: string[] },
+  save: (trx: AnyDb, raw: Row, actorId: string | null) => Promise<Row>,
+): void {
+  const db = ctx.db as unknown as AnyDb;
+  const tags = [def.label];
+  const columns = queryColumns(def);
+  const order = [...(def.defaultOrder ?? []).map((o) => ({ column: o.field, direction: o.direction })), { column: 'id', direction: 'desc' as const }];
+
+  for (const name of names.export) {
+    defineCall(
+      api,
+      `/${def.name}/${name}`,
+      { summary: `导出${def.label}（Excel，条件同分页查询；template=1 下载导入模板）`, tags, input: exportInputSchema },
+      async (input, _req, reply) => {
+        let rows: Row[] = [];
+        if (!input.template) {
+          const page = await runPagedQuery<Row>(db, ctx.dialect, { table: def.table, select: selectColumns(def), columns, defaultOrder: order }, { ...input, pageNo: 0, pageSize: 0 });
+          if (page.total > UNPAGED_LIMIT) {
+            throw validationError('params', `导出数据共${page.total}条，超过${UNPAGED_LIMIT}条上限，请缩小查询范围后再导出`);
+          }
+          rows = page.list;
+        }
+        const buf = await buildWorkbook(db, def, rows);
+        const fileName = input.template ? `${def.label}导入模板.xlsx` : `${def.label}.xlsx`;
+        return reply
+          .header('content-type', XLSX_MIME)
+          .header('content-disposition', attachmentHeader(fileName, `${def.name}${input.template ? '-template' : ''}.xlsx`))
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(buf);
+      },
+    );
+  }
+
+  for (const name of names.import) {
+    api.post(
+      `/${def.name}/${name}`,
+      { schema: { summary: `从 Excel 导入${def.label}（multipart 字段 file；全部成功才写入）`, tags, consumes: ['multipart/form-data'] } },
+      async (req) => {
+        assertWriter(req);
+        const part = await firstFile(req, MAX_IMPORT_BYTES);
+        const ext = /\.([^.]+)$/.exec(part.filename ?? '')?.[1]?.toLowerCase();
+        if (ext && ext !== 'xlsx') {
+          part.file.resume();
+          throw validationError('file', ext === 'xls' ? '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入' : '请上传 Excel（.xlsx）文件');
+        }
+        const buf = await readWhole(part, MAX_IMPORT_BYTES);
+        const actorId = req.staff?.userId ?? null;
+        const result = await importWorkbook(db, def, buf, actorId, (trx, raw) => save(trx, raw, actorId), req.log);
+        return ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`);
+      },
+    );
+  }
+}

@@ -1,0 +1,68 @@
+import type { EntityDef, FieldDef } from '@land/shared/entity';
+import { ENTITIES, entityByName } from '@land/shared/entities/index';
+import { conflict, validationError } from '../lib/errors';
+import type { AnyDb, Row } from './repository';
+
+/** The column of the referenced entity a ref or tree field holds (its id unless stated). */
+function target(f: FieldDef): { def: EntityDef; column: string } | undefined {
+  const spec = f.type === 'ref' ? f.ref : f.type === 'tree' ? f.tree : undefined;
+  const def = spec ? entityByName(spec.entity) : undefined;
+  if (!spec || !def) return undefined;
+  return { def, column: spec.valueField ?? 'id' };
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * Refuses a save whose ref or tree value points at no record (A0400 on that field). Only values
+ * the save changes are checked, so an old record pointing at something since removed can still
+ * be edited in its other fields.
+ */
+export async function checkRefs(db: AnyDb, def: EntityDef, values: Row, existing: Row | undefined): Promise<void> {
+  for (const f of def.fields) {
+    const v = values[f.name];
+    if (isEmpty(v) || (existing && existing[f.name] === v)) continue;
+    const t = target(f);
+    if (!t) continue;
+    const found = await db.selectFrom(t.def.table).select('id').where(t.column, '=', v).executeTakeFirst();
+    if (!found) throw validationError(f.name, `${f.label}“${String(v)}”不存在或已删除`);
+  }
+}
+
+/** Fields of other entities that point at `def` with a delete rule. */
+function dependents(def: EntityDef): { def: EntityDef; field: FieldDef; column: string; rule: 'cascade' | 'restrict' }[] {
+  const out = [];
+  for (const other of ENTITIES) {
+    for (const field of other.fields) {
+      if (field.type !== 'ref' || field.ref?.entity !== def.name || !field.ref.onDelete) continue;
+      out.push({ def: other, field, column: field.ref.valueField ?? 'id', rule: field.ref.onDelete });
+    }
+  }
+  return out;
+}
+
+/**
+ * Applies the `onDelete` rules of refs pointing at the records about to be deleted: 'restrict'
+ * refuses the delete while such records exist (A0409), 'cascade' deletes them first through
+ * `remove` (so their own hooks and rules run too).
+ */
+export async function applyDeleteRules(
+  db: AnyDb,
+  def: EntityDef,
+  ids: string[],
+  remove: (def: EntityDef, ids: string[]) => Promise<unknown>,
+): Promise<void> {
+  const deps = dependents(def);
+  if (deps.length === 0 || ids.length === 0) return;
+  const rows = (await db.selectFrom(def.table).selectAll().where('id', 'in', ids).execute()) as Row[];
+  for (const dep of deps.sort((a, b) => (a.rule === b.rule ? 0 : a.rule === 'restrict' ? -1 : 1))) {
+    const keys = [...new Set(rows.map((r) => r[dep.column]).filter((v) => !isEmpty(v)))];
+    if (keys.length === 0) continue;
+    const refs = await db.selectFrom(dep.def.table).select('id').where(dep.field.name, 'in', keys).execute();
+    if (refs.length === 0) continue;
+    if (dep.rule === 'restrict') {
+      throw conflict(`该${def.label}已有${dep.def.label}（${refs.length}条），不能删除`);
+    }
+    await remove(dep.def, refs.map((r) => r.id as string));
+  }
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
+import { OK_CODE, type Envelope } from '@land/shared/api';
+import { READ_ONLY_MESSAGE, WRITER_ROLES } from '@land/shared/roles';
+import { forbidden, validationError } from './errors';
+
+z.config(z.locales.zhCN());
+
+export interface CallSpec<I extends z.ZodType> {
+  summary: string;
+  input: I;
+  /** Shape of `data` in the envelope, for the OpenAPI description. */
+  output?: z.ZodType;
+  tags?: string[];
+  /** Changes data: staff with a read-only role are refused (one check for every write call). */
+  write?: boolean;
+  /** Extra route options (preHandler for roles, bodyLimit…). */
+  options?: Pick<RouteShorthandOptions, 'preHandler' | 'bodyLimit' | 'config'>;
+}
+
+export type CallHandler<I extends z.ZodType> = (
+  input: z.output<I>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<unknown> | unknown;
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  try {
+    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    delete json.$schema;
+    return json;
+  } catch {
+    return {};
+  }
+}
+
+function envelopeSchema(data: z.ZodType | undefined): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      code: { type: 'string', example: OK_CODE },
+      msg: { type: 'string' },
+      data: data ? toJsonSchema(data, 'output') : {},
+    },
+  };
+}
+
+/** Staff with a read-only role may look but not change anything. */
+export function assertWriter(req: FastifyRequest): void {
+  if (req.staff && !(WRITER_ROLES as readonly string[]).includes(req.staff.role)) throw forbidden(READ_ONLY_MESSAGE);
+}
+
+/** Parses untrusted input with a zod schema; the problems become one Chinese A0400 error. */
+export function parseInput<I extends z.ZodType>(schema: I, raw: unknown): z.output<I> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.'),
+    msg: issue.message,
+  }));
+  throw validationError(errors[0].field, errors[0].msg, errors);
+}
+
+function mergeInput(req: FastifyRequest): unknown {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const body = req.body;
+  const merged: Record<string, unknown> = { ...query };
+  delete merged._t;
+  if (body === undefined || body === null || body === '') return merged;
+  if (typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) {
+    throw validationError('body', '请求体必须是对象');
+  }
+  return { ...merged, ...(body as Record<string, unknown>) };
+}
+
+export function ok<T>(data: T, msg = '成功'): Envelope<T> {
+  return { code: OK_CODE, data, msg };
+}
+
+/**
+ * Registers one SPEC §7 call: reachable as GET (query string) and as POST with a JSON or a
+ * form-encoded body, validated by one zod schema, answering with the envelope.
+ */
+export function defineCall<I extends z.ZodType>(
+  app: FastifyInstance,
+  url: string,
+  spec: CallSpec<I>,
+  handler: CallHandler<I>,
+): void {
+  const input = toJsonSchema(spec.input, 'input');
+  const common = {
+    url,
+    ...spec.options,
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      if (spec.write) assertWriter(req);
+      const parsed = parseInput(spec.input, mergeInput(req));
+      const data = await handler(parsed, req, reply);
+      // A handler that answers with a file (Excel export) sends it and returns the reply.
+      if (reply.sent || data === reply) return reply;
+      return ok(data === undefined ? null : data);
+    },
+  };
+  const docs = { summary: spec.summary, tags: spec.tags, response: { 200: envelopeSchema(spec.output) } };
+  app.route({ ...common, method: 'POST', schema: { ...docs, body: input, consumes: ['application/json', 'application/x-www-form-urlencoded'] } });
+  app.route({ ...common, method: 'GET', schema: { ...docs, querystring: input } });
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import { ERROR_CODES } from '@land/shared/api';
+import type { AppContext } from '../app';
+import type { Config } from '../config';
+import { defineCall, ok, parseInput } from '../lib/call';
+import { AppError } from '../lib/errors';
+import { MB, fieldValue, firstFile } from '../lib/upload';
+import {
+  STAFF_KINDS,
+  UPLOAD_DIRS,
+  VIRTUAL_PREFIX,
+  VISITOR_DIR,
+  VISITOR_KINDS,
+  deleteUpload,
+  isStoredPath,
+  storeUpload,
+} from '../services/files';
+
+const tags = ['文件'];
+
+export function uploadsRoot(config: Config): string {
+  return path.join(config.dataDir, 'uploads');
+}
+
+const dirInput = z.object({
+  dir: z.enum(UPLOAD_DIRS, { error: `上传目录只能是 ${UPLOAD_DIRS.join('、')} 之一` }).default('files'),
+});
+
+/** Staff upload and delete under /api/file (the staff guard of /api applies). */
+export function registerStaffFileRoutes(api: FastifyInstance, ctx: AppContext): void {
+  const root = uploadsRoot(ctx.config);
+  const maxBytes = ctx.config.uploadMaxMb * MB;
+
+  api.post(
+    '/file/upload',
+    {
+      schema: {
+        summary: `上传文件（multipart 字段 file；可选 dir：${UPLOAD_DIRS.join('|')}；不超过${ctx.config.uploadMaxMb}MB）`,
+        tags,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      const part = await firstFile(req, maxBytes);
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      let dir: (typeof UPLOAD_DIRS)[number];
+      try {
+        ({ dir } = parseInput(dirInput, { dir: fieldValue(part, 'dir') || query.dir || undefined }));
+      } catch (err) {
+        part.file.resume();
+        throw err;
+      }
+      return ok(await storeUpload(root, part, { dir, kinds: STAFF_KINDS[dir], maxBytes }), '上传成功');
+    },
+  );
+
+  defineCall(
+    api,
+    '/file/deleteFile',
+    {
+      summary: '删除已上传的文件（filepath 为 /virtualPath 起的地址）',
+      tags,
+      input: z.object({
+        filepath: z.string({ error: '缺少文件路径' }).trim().min(1, '缺少文件路径').max(300, '文件路径不正确'),
+      }),
+    },
+    async (input) => {
+      await deleteUpload(root, input.filepath);
+      return null;
+    },
+  );
+}
+
+/**
+ * At most `limit` calls per address in `windowMs`. In memory: one process serves the site, and
+ * this only has to keep an anonymous form from filling the disk.
+ */
+function perAddressLimit(limit: number, windowMs: number) {
+  const hits = new Map<string, number[]>();
+  return (req: FastifyRequest): void => {
+    const now = Date.now();
+    if (hits.size > 10_000) hits.clear();
+    const recent = (hits.get(req.ip) ?? []).filter((t) => now - t < windowMs);
+    if (recent.length >= limit) {
+      hits.set(req.ip, recent);
+      throw new AppError(ERROR_CODES.RATE_LIMITED, '上传过于频繁，请稍后再试', 429);
+    }
+    recent.push(now);
+    hits.set(req.ip, recent);
+  };
+}
+
+export const VISITOR_UPLOADS_PER_10_MIN = 30;
+
+/** Visitor upload for public forms: pictures and PDF only, a smaller limit, rate-limited. */
+export function registerPublicFileRoutes(open: FastifyInstance, ctx: AppContext): void {
+  const root = uploadsRoot(ctx.config);
+  const maxBytes = ctx.config.visitorUploadMaxMb * MB;
+  const limit = perAddressLimit(VISITOR_UPLOADS_PER_10_MIN, 10 * 60_000);
+  open.post(
+    '/file/upload',
+    {
+      schema: {
+        summary: `访客上传（multipart 字段 file；仅图片与 PDF，不超过${ctx.config.visitorUploadMaxMb}MB）`,
+        tags,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      limit(req);
+      const part = await firstFile(req, maxBytes);
+      return ok(await storeUpload(root, part, { dir: VISITOR_DIR, kinds: VISITOR_KINDS, maxBytes }), '上传成功');
+    },
+  );
+}
+
+/**
+ * Serves the store read-only under /virtualPath: only paths of the stored shape, with the
+ * content type of the (checked) extension, nosniff, and a year of caching since a stored name
+ * never gets other content. A visitor's PDF is offered as a download, not shown under our name.
+ */
+export async function registerUploadServing(app: FastifyInstance, config: Config): Promise<void> {
+  const root = uploadsRoot(config);
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: `${VIRTUAL_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    etag: true,
+    allowedPath: (pathName) => isStoredPath(pathName),
+    setHeaders(res, filePath) {
+      res.header('x-content-type-options', 'nosniff');
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}${VISITOR_DIR}${path.sep}`) && !/\.(jpg|png|gif|webp)$/.test(filePath)) {
+        res.header('content-disposition', 'attachment');
+      }
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { AppError, notFound, validationError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { cleanFileName, fileTooLarge, uploadError } from '../lib/upload';
+import { zipEntriesOfFile } from '../lib/zip';
+
+/** Folders a staff upload may go to (the `dir` field). */
+export const UPLOAD_DIRS = ['images', 'files', 'videos', 'panorama'] as const;
+export type UploadDir = (typeof UPLOAD_DIRS)[number];
+/** Visitor uploads are kept apart from staff material. */
+export const VISITOR_DIR = 'visitor';
+
+export type FileKind = 'jpg' | 'png' | 'gif' | 'webp' | 'pdf' | 'docx' | 'xlsx' | 'zip' | 'mp4';
+
+/** Extension as sent → the kind it claims; the stored file gets the kind as its extension. */
+const EXTENSION_KINDS: Record<string, FileKind> = {
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  zip: 'zip', // also shapefile bundles (.shp/.dbf/.shx/.prj zipped)
+  mp4: 'mp4',
+};
+
+const IMAGE_KINDS: FileKind[] = ['jpg', 'png', 'gif', 'webp'];
+const ALL_KINDS = Object.values(EXTENSION_KINDS).filter((k, i, a) => a.indexOf(k) === i);
+
+/** What each staff folder takes: pictures stay pictures, so a page showing them never gets a PDF. */
+export const STAFF_KINDS: Record<UploadDir, FileKind[]> = {
+  images: IMAGE_KINDS,
+  panorama: ['jpg', 'png', 'webp'],
+  videos: ['mp4'],
+  files: ALL_KINDS,
+};
+
+export const VISITOR_KINDS: FileKind[] = [...IMAGE_KINDS, 'pdf'];
+
+/** Stored under /virtualPath: folder, month, time-ordered id and a known extension. Nothing else. */
+const STORED_RE = new RegExp(
+  `^/(${[...UPLOAD_DIRS, VISITOR_DIR].join('|')})/(\\d{6})/([0-9a-z]{26}\\.(?:${ALL_KINDS.join('|')}))$`,
+);
+export const VIRTUAL_PREFIX = '/virtualPath';
+
+export function isStoredPath(pathName: string): boolean {
+  return STORED_RE.test(pathName);
+}
+
+function startsWith(buf: Buffer, bytes: number[], at = 0): boolean {
+  return buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
+}
+
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/** The format the first bytes announce, whatever the name says. */
+export function sniff(head: Buffer): 'jpg' | 'png' | 'gif' | 'webp' | 'pdf' | 'zip' | 'mp4' | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'gif';
+  if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'webp';
+  if (startsWith(head, ascii('%PDF-'))) return 'pdf';
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
+  if (startsWith(head, ascii('ftyp'), 4)) return 'mp4';
+  return null;
+}
+
+/** Whether the stored bytes are what the extension claims; Office files are ZIPs with known parts. */
+async function contentMatches(kind: FileKind, file: string, head: Buffer): Promise<boolean> {
+  const found = sniff(head);
+  if (kind === 'docx' || kind === 'xlsx' || kind === 'zip') {
+    if (found !== 'zip') return false;
+    const entries = await zipEntriesOfFile(file);
+    if (!entries) return false;
+    if (kind === 'docx') return entries.some((e) => e.name === 'word/document.xml');
+    if (kind === 'xlsx') return entries.some((e) => e.name === 'xl/workbook.xml');
+    return true;
+  }
+  return found === kind;
+}
+
+/** Month folder in China time, so uploads made just after midnight on the 1st land in the new month. */
+function monthFolder(now = new Date()): string {
+  const cst = new Date(now.getTime() + 8 * 3600_000);
+  return `${cst.getUTCFullYear()}${String(cst.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  url: string;
+}
+
+export function unsupportedType(): AppError {
+  return validationError('file', '不支持的文件类型');
+}
+
+/**
+ * Streams an upload into the store: checked against the allowed kinds by extension, by size
+ * while it arrives, then by its first bytes. Written under a dot-name first and renamed, so a
+ * half-written or refused file is never served.
+ */
+export async function storeUpload(
+  root: string,
+  part: MultipartFile,
+  options: { dir: string; kinds: FileKind[]; maxBytes: number },
+): Promise<StoredFile> {
+  const name = cleanFileName(part.filename);
+  const ext = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+  const kind = Object.hasOwn(EXTENSION_KINDS, ext) ? EXTENSION_KINDS[ext] : undefined;
+  if (!kind || !options.kinds.includes(kind)) {
+    part.file.resume();
+    throw unsupportedType();
+  }
+  const month = monthFolder();
+  const folder = path.join(root, options.dir, month);
+  await fsp.mkdir(folder, { recursive: true });
+  const id = newId();
+  const tmp = path.join(folder, `.${id}.part`);
+  const final = path.join(folder, `${id}.${kind}`);
+  try {
+    try {
+      await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
+    } catch (err) {
+      throw uploadError(err, options.maxBytes);
+    }
+    if (part.file.truncated) throw fileTooLarge(options.maxBytes);
+    const handle = await fsp.open(tmp, 'r');
+    const head = Buffer.alloc(16);
+    let bytesRead: number;
+    try {
+      ({ bytesRead } = await handle.read(head, 0, head.length, 0));
+    } finally {
+      await handle.close();
+    }
+    if (bytesRead === 0) throw validationError('file', '文件内容为空');
+    if (!(await contentMatches(kind, tmp, head.subarray(0, bytesRead)))) throw unsupportedType();
+    await fsp.rename(tmp, final);
+  } catch (err) {
+    await fsp.rm(tmp, { force: true });
+    throw err;
+  }
+  return { id, name, url: `${VIRTUAL_PREFIX}/${options.dir}/${month}/${id}.${kind}` };
+}
+
+/**
+ * Deletes a stored file given its url from /virtualPath on. Only the exact shape the store
+ * produces is accepted, so '../', absolute paths and encoded forms never reach the filesystem;
+ * the resolved folder must still be inside the store and the file must not be a link.
+ */
+export async function deleteUpload(root: string, filepath: string): Promise<void> {
+  const bad = () => validationError('filepath', '文件路径不正确');
+  const rel = filepath.startsWith(`${VIRTUAL_PREFIX}/`) ? filepath.slice(VIRTUAL_PREFIX.length) : filepath.startsWith('virtualPath/') ? filepath.slice('virtualPath'.length) : null;
+  const m = rel === null ? null : STORED_RE.exec(rel);
+  if (!m) throw bad();
+  const target = path.join(root, m[1], m[2], m[3]);
+  let stat: fs.Stats;
+  try {
+    stat = await fsp.lstat(target);
+  } catch {
+    throw notFound('文件不存在或已删除');
+  }
+  if (!stat.isFile()) throw bad();
+  const [realRoot, realFolder] = await Promise.all([fsp.realpath(root), fsp.realpath(path.dirname(target))]);
+  const inside = path.relative(realRoot, realFolder);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) throw bad();
+  await fsp.unlink(target);
+}

@@ -1,0 +1,241 @@
+/**
+ * Public parcel answers that combine parcels with other records: transactions (挂牌 / 成交),
+ * the supply plan, recommendations, comparison and district figures. Every parcel comes
+ * through publicParcels / parcelCondition.
+ */
+import { sql, type SqlBool } from 'kysely';
+import { m2ToMu, round } from '@land/shared/helpers';
+import { TRADE_STATES, TRADE_STATE_LABELS } from '@land/shared/lifecycle';
+import type { PageResult } from '@land/shared/api';
+import type { DialectName } from '../db/database';
+import type { AnyDb, Row } from '../entities/repository';
+import { notFound } from '../lib/errors';
+import { AREAS, CONTACTS, STREETS } from './publicContent';
+import {
+  PARCEL_RECORD_COLUMNS,
+  PARCEL_SUMMARY_COLUMNS,
+  loadNames,
+  ofPublicParcel,
+  parcelPage,
+  presentSummary,
+  publicParcelDetail,
+  publicParcels,
+  publicParcelsByIds,
+  recordsOfPublicParcels,
+  requirePublicParcelRow,
+  type ParcelPageInput,
+} from './publicParcels';
+import { presentPublic, publicRecord } from './publicQuery';
+
+/** The latest transaction record of each parcel (by listing start, then entry). */
+export async function latestTransactions(db: AnyDb, dkids: string[]): Promise<Map<string, Row>> {
+  const rows = await recordsOfPublicParcels(db, 'tLandJyst', dkids);
+  const out = new Map<string, Row>();
+  // recordsOfPublicParcels orders by listingStart desc, so the first per parcel is the latest.
+  for (const r of rows) if (!out.has(r.dkid as string)) out.set(r.dkid as string, r);
+  return out;
+}
+
+/** A parcel page with each parcel's latest transaction record as `transaction` (null when none). */
+export async function parcelPageWithTransactions(db: AnyDb, dialect: DialectName, input: ParcelPageInput): Promise<PageResult<Row>> {
+  const page = await parcelPage(db, dialect, input);
+  const latest = await latestTransactions(db, page.list.map((p) => p.id as string));
+  return { ...page, list: page.list.map((p) => ({ ...p, transaction: latest.get(p.id as string) ?? null })) };
+}
+
+/** The full public detail of a parcel with its indicators, selling points and latest transaction. */
+export async function parcelDetailWithRecords(db: AnyDb, id: string): Promise<Row> {
+  const detail = await publicParcelDetail(db, id);
+  const [indicators, advantages, latest] = await Promise.all([
+    recordsOfPublicParcels(db, 'tYdzb', [id]),
+    recordsOfPublicParcels(db, 'tDkys', [id]),
+    latestTransactions(db, [id]),
+  ]);
+  return { ...detail, indicators, advantages, transaction: latest.get(id) ?? null };
+}
+
+/** Parcels side by side (plotContrastTable): detail, indicators, 七通一平 and latest transaction. */
+export async function compareParcels(db: AnyDb, ids: string[]): Promise<Row[]> {
+  const parcels = await publicParcelsByIds(db, [...new Set(ids)]);
+  const found = parcels.map((p) => p.id as string);
+  const [indicators, matching, latest] = await Promise.all([
+    recordsOfPublicParcels(db, 'tYdzb', found),
+    recordsOfPublicParcels(db, 'tLandmatching', found),
+    latestTransactions(db, found),
+  ]);
+  return parcels.map((p) => ({
+    ...p,
+    indicators: indicators.filter((r) => r.dkid === p.id),
+    matching: matching.find((r) => r.dkid === p.id) ?? null,
+    transaction: latest.get(p.id as string) ?? null,
+  }));
+}
+
+/**
+ * Parcels a visitor may want to see: next to one parcel, those in the same district or of the
+ * same land class (both first); for a signed-in visitor without a parcel, others in the
+ * districts of their collections; otherwise the most viewed. Always public, never the parcel
+ * itself or one already collected.
+ */
+export async function recommendParcels(db: AnyDb, options: { dkid?: string; visitorId?: string; limit: number }): Promise<Row[]> {
+  let q = publicParcels(db).select([...PARCEL_SUMMARY_COLUMNS]);
+  const rank: ReturnType<typeof sql>[] = [];
+  if (options.dkid) {
+    const base = await requirePublicParcelRow(db, options.dkid);
+    q = q.where('t_landinfo.id', '<>', options.dkid);
+    const sameArea = sql<SqlBool>`${sql.ref('t_landinfo.areacode')} = ${base.areacode ?? ''}`;
+    const sameClass = sql<SqlBool>`${sql.ref('t_landinfo.dlcode')} = ${base.dlcode ?? ''}`;
+    rank.push(sql`case when ${sameArea} and ${sameClass} then 0 when ${sameArea} then 1 when ${sameClass} then 2 else 3 end`);
+  }
+  if (options.visitorId) {
+    const collected = db.selectFrom('t_collection').select('dkid').where('visitorId', '=', options.visitorId);
+    q = q.where('t_landinfo.id', 'not in', collected);
+    if (!options.dkid) {
+      const areas = db
+        .selectFrom('t_landinfo')
+        .select('t_landinfo.areacode')
+        .where('t_landinfo.id', 'in', db.selectFrom('t_collection').select('dkid').where('visitorId', '=', options.visitorId));
+      rank.push(sql`case when ${sql.ref('t_landinfo.areacode')} in (${areas}) then 0 else 1 end`);
+    }
+  }
+  // Parcels still on offer before those already dealt.
+  rank.push(sql`case when ${sql.ref('t_landinfo.tradeState')} = 'deal' then 1 else 0 end`);
+  for (const r of rank) q = q.orderBy(r);
+  const rows = await q
+    .orderBy(sql`${sql.ref('t_landinfo.visitcount')} desc nulls last`)
+    .orderBy('t_landinfo.id', 'desc')
+    .limit(options.limit)
+    .execute();
+  const names = await loadNames(db);
+  return (rows as Row[]).map((r) => presentSummary(r, names));
+}
+
+/** A transaction record of a public parcel with the parcel's key figures (selectLandJyxtById). */
+export async function transactionWithParcel(db: AnyDb, id: string): Promise<Row> {
+  let transaction = await publicRecord(
+    db,
+    { entity: 'tLandJyst', scope: () => ofPublicParcel(db) },
+    PARCEL_RECORD_COLUMNS.tLandJyst,
+    id,
+  );
+  // The transaction system's pages link by parcel as well: an id of a parcel gives its latest record.
+  if (!transaction) transaction = (await latestTransactions(db, [id])).get(id);
+  if (!transaction) throw notFound('交易记录不存在或地块未发布');
+  const [parcel] = await publicParcelsByIds(db, [transaction.dkid as string]);
+  return { transaction, parcel: parcel ?? null };
+}
+
+/** The supply plan's parcels that are on offer: public parcels whose code is a plan parcel's code. */
+export async function planParcelPage(db: AnyDb, dialect: DialectName, input: ParcelPageInput & { planYear?: number }): Promise<PageResult<Row>> {
+  let plan = db.selectFrom('t_gyjsyd').select('parcelCode').where('parcelCode', 'is not', null);
+  if (input.planYear) plan = plan.where('planYear', '=', input.planYear);
+  const page = await parcelPage(db, dialect, input, sql<SqlBool>`${sql.ref('t_landinfo.dkbh')} in (${plan})`);
+  const codes = page.list.map((p) => p.dkbh as string);
+  const plans = codes.length
+    ? ((await db
+        .selectFrom('t_gyjsyd')
+        .select(['parcelCode', 'planYear', 'planQuarter', 'gdfx', 'planSupplyDate'])
+        .where('parcelCode', 'in', codes)
+        .orderBy('planYear', 'desc')
+        .execute()) as Row[])
+    : [];
+  return {
+    ...page,
+    list: page.list.map((p) => {
+      const row = plans.find((r) => r.parcelCode === p.dkbh);
+      return { ...p, plan: row ? presentPublic('tGyjsyd', ['planYear', 'planQuarter', 'gdfx', 'planSupplyDate'], row) : null };
+    }),
+  };
+}
+
+export interface DistrictFigures {
+  count: number;
+  landArea: number;
+  landAreaMu: number;
+  byTradeState: { tradeState: string; label: string; count: number; landArea: number; landAreaMu: number }[];
+  byClass: { dlcode: string | null; name: string; count: number; landArea: number; landAreaMu: number }[];
+}
+
+/** Public parcel counts and areas of some districts (all when none given), per district. */
+export async function districtFigures(db: AnyDb, areacodes?: string[]): Promise<Map<string, DistrictFigures>> {
+  let q = publicParcels(db).select(['t_landinfo.areacode', 't_landinfo.tradeState', 't_landinfo.dlcode', 't_landinfo.landArea']);
+  if (areacodes) {
+    if (areacodes.length === 0) return new Map();
+    q = q.where('t_landinfo.areacode', 'in', areacodes);
+  }
+  const [rows, names] = await Promise.all([q.execute(), loadNames(db)]);
+  const out = new Map<string, DistrictFigures>();
+  const empty = (): DistrictFigures => ({
+    count: 0,
+    landArea: 0,
+    landAreaMu: 0,
+    byTradeState: TRADE_STATES.map((t) => ({ tradeState: t, label: TRADE_STATE_LABELS[t], count: 0, landArea: 0, landAreaMu: 0 })),
+    byClass: [],
+  });
+  for (const code of areacodes ?? []) out.set(code, empty());
+  for (const r of rows as Row[]) {
+    const key = String(r.areacode);
+    const figures = out.get(key) ?? empty();
+    out.set(key, figures);
+    const area = Number(r.landArea ?? 0);
+    figures.count += 1;
+    figures.landArea += area;
+    const trade = figures.byTradeState.find((t) => t.tradeState === r.tradeState);
+    if (trade) {
+      trade.count += 1;
+      trade.landArea += area;
+    }
+    const dlcode = (r.dlcode as string | null) ?? null;
+    let cls = figures.byClass.find((c) => c.dlcode === dlcode);
+    if (!cls) {
+      cls = { dlcode, name: (dlcode && names.dl.get(dlcode)) || '未指定用途', count: 0, landArea: 0, landAreaMu: 0 };
+      figures.byClass.push(cls);
+    }
+    cls.count += 1;
+    cls.landArea += area;
+  }
+  const finish = <T extends { landArea: number; landAreaMu: number }>(b: T) => {
+    b.landAreaMu = round(m2ToMu(b.landArea), 2);
+    b.landArea = round(b.landArea, 2);
+  };
+  for (const f of out.values()) {
+    finish(f);
+    f.byTradeState.forEach(finish);
+    f.byClass.forEach(finish);
+    f.byClass.sort((a, b) => b.landArea - a.landArea);
+  }
+  return out;
+}
+
+/** A district's public page (pqPositionDetail): the district, its parcel figures, streets and contacts. */
+export async function districtMoreInfo(db: AnyDb, area: Row): Promise<Row> {
+  const code = area.areacode as string;
+  const [figures, streets, contacts] = await Promise.all([
+    districtFigures(db, [code]),
+    db.selectFrom('t_jd').select([...STREETS.list]).where('areacode', '=', code).orderBy('displayorder').orderBy('id').execute(),
+    db
+      .selectFrom('t_investment_linkman')
+      .select([...CONTACTS.list])
+      .where('areacode', '=', code)
+      .where('status', '=', '1')
+      .orderBy('displayorder')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    ...area,
+    statistics: figures.get(code),
+    streets: (streets as Row[]).map((r) => presentPublic('tJd', STREETS.list, r)),
+    contacts: (contacts as Row[]).map((r) => presentPublic('tInvestmentLinkman', CONTACTS.list, r)),
+  };
+}
+
+/** An enabled district by code or by name, with the detail columns; A0404 otherwise. */
+export async function requireDistrict(db: AnyDb, by: { areacode?: string; areaname?: string }): Promise<Row> {
+  let q = db.selectFrom('t_area').select([...AREAS.detail]).where(AREAS.scope!()!);
+  if (by.areacode) q = q.where('areacode', '=', by.areacode);
+  else q = q.where('areaname', '=', by.areaname ?? '');
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('片区不存在或已停用');
+  return presentPublic('tArea', AREAS.detail, row as Row);
+}

@@ -1,0 +1,148 @@
+/**
+ * The personal centre's inbox: t_messageuser rows addressed to the signed-in visitor. Every
+ * read and write is bound to the visitor of the session; another visitor's message is
+ * indistinguishable from one that does not exist.
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { PageResult } from '@land/shared/api';
+import type { DialectName } from '../db/database';
+import type { AnyDb, Row } from '../entities/repository';
+import { saveBatch } from '../entities/batch';
+import { saveRecord } from '../entities/routes';
+import { notFound, validationError } from '../lib/errors';
+import { nowIso } from '../lib/time';
+import { nonPublicParcelIds } from './publicParcels';
+import { and, defOf, eq, publicColumns, publicList, unpagedInput, type ListInput, type PublicListSpec } from './publicQuery';
+
+const SUMMARY = publicColumns('tMessageuser', ['id', 'title', 'type', 'isRead', 'readAt', 'sourceId', 'createdAt']);
+const DETAIL = publicColumns('tMessageuser', ['id', 'title', 'content', 'type', 'isRead', 'readAt', 'sourceId', 'createdAt']);
+
+const spec = (columns: readonly string[]): PublicListSpec => ({
+  entity: 'tMessageuser',
+  list: columns,
+  keyword: ['title', 'content'],
+  filters: ['type', 'sourceId'],
+});
+
+export const MESSAGE_LIST_SPEC = spec(SUMMARY);
+
+const own = (visitorId: string) => sql<SqlBool>`${sql.ref('userId')} = ${visitorId}`;
+
+async function unreadCount(db: AnyDb, visitorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('t_messageuser')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('userId', '=', visitorId)
+    .where((eb) => eb.or([eb('isRead', '=', 0), eb('isRead', 'is', null)]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Messages keep their text, but a link to a parcel that is no longer public is cut. */
+async function withoutHiddenSources(db: AnyDb, list: Row[]): Promise<Row[]> {
+  const hidden = await nonPublicParcelIds(db, list.map((m) => m.sourceId));
+  return hidden.size === 0 ? list : list.map((m) => (hidden.has(m.sourceId as string) ? { ...m, sourceId: null } : m));
+}
+
+/** A page of the visitor's messages (without or with their text) and how many are unread. */
+export async function messagePage(
+  db: AnyDb,
+  dialect: DialectName,
+  visitorId: string,
+  input: ListInput & { isRead?: string | null },
+  withContent: boolean,
+): Promise<PageResult<Row> & { unread: number }> {
+  const readFilter =
+    input.isRead === '1' ? sql<SqlBool>`${sql.ref('isRead')} = 1` : input.isRead === '0' ? sql<SqlBool>`(${sql.ref('isRead')} = 0 or ${sql.ref('isRead')} is null)` : undefined;
+  const [page, unread] = await Promise.all([
+    publicList(db, dialect, spec(withContent ? DETAIL : SUMMARY), input, and([own(visitorId), readFilter])),
+    unreadCount(db, visitorId),
+  ]);
+  return { ...page, list: await withoutHiddenSources(db, page.list), unread };
+}
+
+/** The visitor's messages about one record (a parcel, a notice, a question), newest first. */
+export async function messagesAbout(db: AnyDb, dialect: DialectName, visitorId: string, sourceId: string): Promise<Row[]> {
+  if ((await nonPublicParcelIds(db, [sourceId])).size > 0) return [];
+  const page = await publicList(db, dialect, spec(DETAIL), unpagedInput({ sourceId }), own(visitorId));
+  return page.list;
+}
+
+/** One message of the visitor, marked read on opening. */
+export async function openMessage(db: AnyDb, dialect: DialectName, visitorId: string, id: string): Promise<Row> {
+  await markRead(db, visitorId, { ids: [id] }, true);
+  const page = await publicList(db, dialect, spec(DETAIL), { pageNo: 1, pageSize: 1, params: [{ column: 'id', type: 'eq', val: id }] } as ListInput, own(visitorId));
+  return (await withoutHiddenSources(db, page.list))[0];
+}
+
+/** Marks the visitor's messages read (these ids, or all); returns how many changed. */
+export async function markRead(db: AnyDb, visitorId: string, which: { ids?: string[]; all?: boolean }, mustExist = false): Promise<number> {
+  if (!which.all && !which.ids?.length) throw validationError('ids', '请选择消息');
+  let q = db.updateTable('t_messageuser').set({ isRead: 1, readAt: nowIso() }).where('userId', '=', visitorId);
+  if (!which.all) q = q.where('id', 'in', which.ids!);
+  if (mustExist) {
+    let found = db.selectFrom('t_messageuser').select('id').where('userId', '=', visitorId);
+    if (!which.all) found = found.where('id', 'in', which.ids!);
+    if (!(await found.executeTakeFirst())) throw notFound('消息不存在或已删除');
+  }
+  const result = await q.where((eb) => eb.or([eb('isRead', '=', 0), eb('isRead', 'is', null)])).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes the visitor's own messages; ids of other visitors' messages are A0404, all or nothing. */
+export async function deleteMessages(db: AnyDb, visitorId: string, ids: string[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('t_messageuser').select('id').where('userId', '=', visitorId).where('id', 'in', ids).execute();
+    if (found.length !== new Set(ids).size) throw notFound('消息不存在或已删除');
+    await trx.deleteFrom('t_messageuser').where('userId', '=', visitorId).where('id', 'in', ids).execute();
+    return found.length;
+  });
+}
+
+export interface BroadcastInput {
+  title: string;
+  content?: string | null;
+  type: string;
+  sourceId?: string | null;
+  /** Visitor ids. */
+  userIds?: string[];
+  /** Instead of ids: visitors whose mobile number holds this enabled WeChat-user permission. */
+  permission?: string | null;
+}
+
+/**
+ * Sends one message to many visitors' inboxes (tWxuser/batchSendMessage). Recipients are the
+ * given visitor ids, or the visitors whose number holds the given enabled, unexpired WeChat
+ * permission (lease-expiry reminders and the like). Unknown ids are refused, all or nothing.
+ */
+export async function broadcastMessage(trx: AnyDb, actorId: string, input: BroadcastInput): Promise<{ sent: number; userIds: string[] }> {
+  let userIds: string[];
+  if (input.userIds?.length) {
+    const ids = [...new Set(input.userIds)];
+    const found = await trx.selectFrom('t_visitor').select('id').where('id', 'in', ids).execute();
+    if (found.length !== ids.length) throw notFound('部分接收人不存在，未发送任何消息');
+    userIds = ids;
+  } else if (input.permission) {
+    const today = nowIso().slice(0, 10);
+    const phones = trx
+      .selectFrom('t_wxuserpermission')
+      .select('phone')
+      .where(and([eq('permission', input.permission), eq('status', '1')])!)
+      .where((eb) => eb.or([eb('expiryDate', 'is', null), eb('expiryDate', '=', ''), eb('expiryDate', '>=', today)]));
+    const rows = await trx.selectFrom('t_visitor').select('id').where('status', '=', '1').where('userAccount', 'in', phones).execute();
+    userIds = rows.map((r) => r.id as string);
+  } else {
+    throw validationError('userIds', '请选择接收人');
+  }
+  const def = defOf('tMessageuser');
+  const rows: Row[] = userIds.map((userId) => ({
+    userId,
+    title: input.title,
+    content: input.content ?? '',
+    type: input.type,
+    isRead: 0,
+    sourceId: input.sourceId || undefined,
+  }));
+  await saveBatch(trx, rows, (t, raw) => saveRecord(t, def, raw, actorId, 'create'));
+  return { sent: userIds.length, userIds };
+}

@@ -1,0 +1,407 @@
+/**
+ * Parcels as the public sees them. `publicParcelScope` is the one condition that makes a
+ * parcel public (lifecycle state 已发布); every parcel query of the public calls starts from
+ * `publicParcels()` or filters supporting records by `publishedParcelIds()`, so a draft, a
+ * parcel under review or a taken-down one cannot reach a public answer by any path.
+ */
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
+import { TRADE_STATES } from '@land/shared/lifecycle';
+import { simplify, type ParcelGeometry } from '@land/shared/geo/index';
+import type { PageResult } from '@land/shared/api';
+import type { DialectName } from '../db/database';
+import type { AnyDb, Row } from '../entities/repository';
+import { notFound } from '../lib/errors';
+import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery, type QueryColumns } from '../lib/pagedQuery';
+import { divisionPrefix } from './publicCantons';
+import { and, eq, escapeLike, keywordCondition, keywordInput, optionalNumber, optionalText, presentPublic, publicColumns, publicQueryColumns } from './publicQuery';
+
+export const PUBLIC_PARCEL_STATE = 'published';
+
+/** The only public lifecycle state, as a condition on t_landinfo (qualified, so it holds in joins). */
+export const publicParcelScope: Expression<SqlBool> = sql<SqlBool>`${sql.ref('t_landinfo.status')} = ${PUBLIC_PARCEL_STATE}`;
+
+/** The public parcels: the start of every public parcel query. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function publicParcels(db: AnyDb): SelectQueryBuilder<any, 't_landinfo', object> {
+  return db.selectFrom('t_landinfo').where(publicParcelScope);
+}
+
+/** Ids of public parcels, for `dkid in (…)` on supporting records. */
+export function publishedParcelIds(db: AnyDb) {
+  return publicParcels(db).select('t_landinfo.id');
+}
+
+/** Supporting records (dkid) of public parcels only. */
+export function ofPublicParcel(db: AnyDb, column = 'dkid'): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} in (${publishedParcelIds(db)})`;
+}
+
+/**
+ * Which of these ids are parcels that are not public. Records elsewhere may point at a parcel
+ * (a message's sourceId): such a reference is cut when the parcel is not public.
+ */
+export async function nonPublicParcelIds(db: AnyDb, ids: unknown[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids.filter((i): i is string => typeof i === 'string' && i !== ''))];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('t_landinfo')
+    .select('t_landinfo.id')
+    .where('t_landinfo.id', 'in', wanted)
+    .where(sql<SqlBool>`not (${publicParcelScope})`)
+    .execute();
+  return new Set(rows.map((r) => r.id as string));
+}
+
+// ---------------------------------------------------------------------------------------
+// Presenters: allow-lists of the columns the public may see.
+// ---------------------------------------------------------------------------------------
+
+/** The key figures of a parcel in lists, on cards and in collections. */
+export const PARCEL_SUMMARY_COLUMNS = publicColumns('tLandinfo', [
+  'id', 'dkbh', 'dkmc', 'areacode', 'jdcode', 'xzqdm', 'dlcode', 'zylx', 'supplyMethod', 'location',
+  'landArea', 'landAreaMu', 'startingPrice', 'tenureYears', 'tradeState', 'centerLon', 'centerLat', 'photos',
+  'publishedAt', 'visitcount',
+]);
+
+/**
+ * Everything a visitor may read about a parcel. Left out on purpose: 权属单位 (owner), 评估价
+ * (the appraisal stays confidential before the deal), the lifecycle state and ordering, the
+ * derived drawing area, and the who/when of edits.
+ */
+export const PARCEL_DETAIL_COLUMNS = publicColumns('tLandinfo', [
+  'id', 'dkbh', 'dkmc', 'dzjgh', 'areacode', 'jdcode', 'xzqdm', 'location', 'boundEast', 'boundSouth', 'boundWest', 'boundNorth',
+  'landArea', 'landAreaMu', 'transferArea', 'dlcode', 'plannedUse', 'zylx',
+  'plotRatioMin', 'plotRatioMax', 'buildingDensityMin', 'buildingDensityMax', 'greenRatioMin', 'greenRatioMax',
+  'heightLimit', 'investmentIntensity', 'taxPerMu', 'tenureYears',
+  'startingPrice', 'deposit', 'bidIncrement', 'landGrade', 'supplyMethod',
+  'currentUse', 'levelled', 'siteCondition', 'introduction', 'contact', 'phone',
+  'photos', 'panorama', 'documents', 'geometry',
+  'centerLon', 'centerLat', 'minLon', 'minLat', 'maxLon', 'maxLat',
+  'tradeState', 'publishedAt', 'visitcount',
+]);
+
+/** What the map needs of every parcel. */
+const PARCEL_MAP_COLUMNS = publicColumns('tLandinfo', [
+  'id', 'dkbh', 'dkmc', 'areacode', 'dlcode', 'landArea', 'landAreaMu', 'startingPrice', 'tradeState',
+  'centerLon', 'centerLat', 'minLon', 'minLat', 'maxLon', 'maxLat', 'geometry',
+]);
+
+/** Columns a client may name in params (filter and sort) of a public parcel query. */
+export const PARCEL_QUERY_COLUMNS: QueryColumns = publicQueryColumns(
+  'tLandinfo',
+  PARCEL_SUMMARY_COLUMNS.filter((c) => !['photos', 'centerLon', 'centerLat'].includes(c)),
+);
+
+/** Names of districts, streets and land classes, looked up once per answer. */
+export interface Names {
+  area: Map<string, string>;
+  jd: Map<string, string>;
+  dl: Map<string, string>;
+}
+
+export async function loadNames(db: AnyDb): Promise<Names> {
+  const [areas, streets, classes] = await Promise.all([
+    db.selectFrom('t_area').select(['areacode', 'areaname']).execute(),
+    db.selectFrom('t_jd').select(['id', 'jdname']).execute(),
+    db.selectFrom('t_dl').select(['code', 'name']).execute(),
+  ]);
+  return {
+    area: new Map(areas.map((a) => [String(a.areacode), String(a.areaname)])),
+    jd: new Map(streets.map((s) => [String(s.id), String(s.jdname)])),
+    dl: new Map(classes.map((c) => [String(c.code), String(c.name)])),
+  };
+}
+
+const lookup = (map: Map<string, string>, key: unknown) => (typeof key === 'string' ? (map.get(key) ?? null) : null);
+
+function centre(row: Row): [number, number] | null {
+  return typeof row.centerLon === 'number' && typeof row.centerLat === 'number' ? [row.centerLon, row.centerLat] : null;
+}
+
+function bboxOf(row: Row): [number, number, number, number] | null {
+  const b = [row.minLon, row.minLat, row.maxLon, row.maxLat];
+  return b.every((v) => typeof v === 'number') ? (b as [number, number, number, number]) : null;
+}
+
+export function presentSummary(row: Row, names: Names): Row {
+  const out = presentPublic('tLandinfo', PARCEL_SUMMARY_COLUMNS, row);
+  const photos = Array.isArray(out.photos) ? (out.photos as { url?: unknown }[]) : [];
+  const { photos: _photos, centerLon: _lon, centerLat: _lat, ...rest } = out;
+  return {
+    ...rest,
+    areaname: lookup(names.area, row.areacode),
+    jdname: lookup(names.jd, row.jdcode),
+    dlname: lookup(names.dl, row.dlcode),
+    centre: centre(row),
+    photo: typeof photos[0]?.url === 'string' ? photos[0].url : null,
+  };
+}
+
+export function presentDetail(row: Row, names: Names): Row {
+  return {
+    ...presentPublic('tLandinfo', PARCEL_DETAIL_COLUMNS, row),
+    areaname: lookup(names.area, row.areacode),
+    jdname: lookup(names.jd, row.jdcode),
+    dlname: lookup(names.dl, row.dlcode),
+    centre: centre(row),
+    bbox: bboxOf(row),
+  };
+}
+
+/** Metres one screen pixel covers at a web-map zoom level, at this latitude. */
+export function metresPerPixel(zoom: number, lat: number): number {
+  return (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (256 * 2 ** zoom);
+}
+
+function presentMapParcel(row: Row, toleranceMetres: number): Row {
+  const out = presentPublic('tLandinfo', PARCEL_MAP_COLUMNS, row);
+  let geometry = out.geometry as ParcelGeometry | null;
+  if (geometry && toleranceMetres > 0) geometry = simplify(geometry, toleranceMetres);
+  return {
+    id: out.id,
+    dkbh: out.dkbh,
+    dkmc: out.dkmc,
+    areacode: out.areacode,
+    dlcode: out.dlcode,
+    landArea: out.landArea,
+    landAreaMu: out.landAreaMu,
+    startingPrice: out.startingPrice,
+    tradeState: out.tradeState,
+    tradeStateLabel: out.tradeStateLabel,
+    centre: centre(row),
+    bbox: bboxOf(row),
+    geometry,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Filters of the public parcel lists.
+// ---------------------------------------------------------------------------------------
+
+/** available = 未挂牌 (tradeState none), listed = 挂牌中, deal = 已成交. */
+export const PUBLIC_TRADE_FILTERS = { available: 'none', listed: 'listed', deal: 'deal' } as const;
+
+const stateInput = z
+  .enum(['', 'available', 'listed', 'deal', ...TRADE_STATES], { error: '交易状态只能是 available、listed 或 deal' })
+  .nullish();
+
+const SORTABLE = ['publishedAt', 'landArea', 'landAreaMu', 'startingPrice', 'visitcount', 'dkbh'] as const;
+
+/** Named filters every public parcel list accepts (besides pageNo, pageSize and params). */
+export const parcelFilterShape = {
+  keyword: keywordInput,
+  areacode: optionalText(60),
+  jdcode: optionalText(32),
+  /** A land class; its sub-classes are included (10 工矿用地 finds 1001 and 100101 too). */
+  dlcode: optionalText(50),
+  /** A canton code (6 or 9 digits); parcels in that division. */
+  xzqdm: optionalText(12),
+  zylx: optionalText(50),
+  supplyMethod: optionalText(50),
+  state: stateInput,
+  tradeState: stateInput,
+  /** 亩 */
+  areaMin: optionalNumber(),
+  areaMax: optionalNumber(),
+  /** 万元 */
+  priceMin: optionalNumber(),
+  priceMax: optionalNumber(),
+  orderBy: z.enum(['', ...SORTABLE], { error: `排序字段只能是 ${SORTABLE.join('、')} 之一` }).nullish(),
+  order: z.enum(['', 'asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).nullish(),
+};
+
+export const parcelListInput = pagedQuerySchema.extend(parcelFilterShape);
+export type ParcelListInput = z.output<typeof parcelListInput>;
+export type ParcelFilter = Partial<Omit<ParcelListInput, 'pageNo' | 'pageSize' | 'params'>>;
+export type ParcelPageInput = ParcelFilter & Pick<ParcelListInput, 'pageNo' | 'pageSize' | 'params'>;
+
+/** The land-class code and every code below it in the tree. */
+export async function landClassWithChildren(db: AnyDb, code: string): Promise<string[]> {
+  const rows = (await db.selectFrom('t_dl').select(['code', 'parentCode']).execute()) as { code: string; parentCode: string | null }[];
+  const children = new Map<string, string[]>();
+  for (const r of rows) if (r.parentCode) children.set(r.parentCode, [...(children.get(r.parentCode) ?? []), r.code]);
+  const out = new Set([code]);
+  const queue = [code];
+  while (queue.length) {
+    for (const c of children.get(queue.shift()!) ?? []) {
+      if (out.has(c)) continue;
+      out.add(c);
+      queue.push(c);
+    }
+  }
+  return [...out];
+}
+
+/** Parcels inside a division: by their own canton code, or by the canton code of their district. */
+export function inDivision(code: string): RawBuilder<SqlBool> {
+  const prefix = divisionPrefix(code);
+  // An unknown code matches nothing rather than everything.
+  if (!prefix) return sql<SqlBool>`1 = 0`;
+  const pattern = `${escapeLike(prefix)}%`;
+  return sql<SqlBool>`(${sql.ref('t_landinfo.xzqdm')} like ${pattern} escape '\\' or ${sql.ref('t_landinfo.areacode')} in (select ${sql.ref('areacode')} from ${sql.table('t_area')} where ${sql.ref('cantoncode')} like ${pattern} escape '\\'))`;
+}
+
+const range = (column: string, min: number | undefined, max: number | undefined) =>
+  and([
+    min === undefined ? undefined : sql<SqlBool>`${sql.ref(column)} >= cast(${min} as double precision)`,
+    max === undefined ? undefined : sql<SqlBool>`${sql.ref(column)} <= cast(${max} as double precision)`,
+  ]);
+
+/** publicParcelScope and the named filters, as one condition on t_landinfo. */
+export async function parcelCondition(db: AnyDb, dialect: DialectName, filter: ParcelFilter): Promise<RawBuilder<SqlBool>> {
+  const state = filter.state || filter.tradeState;
+  const trade = state ? (PUBLIC_TRADE_FILTERS[state as keyof typeof PUBLIC_TRADE_FILTERS] ?? state) : undefined;
+  const classes = filter.dlcode ? await landClassWithChildren(db, filter.dlcode) : undefined;
+  return and([
+    publicParcelScope,
+    keywordCondition(['dkmc', 'dkbh', 'location'], filter.keyword, dialect, 't_landinfo'),
+    eq('t_landinfo.areacode', filter.areacode),
+    eq('t_landinfo.jdcode', filter.jdcode),
+    eq('t_landinfo.zylx', filter.zylx),
+    eq('t_landinfo.supplyMethod', filter.supplyMethod),
+    eq('t_landinfo.tradeState', trade),
+    classes ? sql<SqlBool>`${sql.ref('t_landinfo.dlcode')} in (${sql.join(classes)})` : undefined,
+    filter.xzqdm ? inDivision(filter.xzqdm) : undefined,
+    range('t_landinfo.landAreaMu', filter.areaMin, filter.areaMax),
+    range('t_landinfo.startingPrice', filter.priceMin, filter.priceMax),
+  ])!;
+}
+
+function orderOf(filter: ParcelFilter): { column: string; direction: 'asc' | 'desc' }[] {
+  const chosen = filter.orderBy ? [{ column: filter.orderBy, direction: filter.order === 'asc' ? ('asc' as const) : ('desc' as const) }] : [];
+  return [...chosen, { column: 'publishedAt', direction: 'desc' }, { column: 'id', direction: 'desc' }];
+}
+
+/** A page of public parcels with their key figures. */
+export async function parcelPage(
+  db: AnyDb,
+  dialect: DialectName,
+  input: ParcelPageInput,
+  extra?: Expression<SqlBool>,
+): Promise<PageResult<Row>> {
+  const scope = and([await parcelCondition(db, dialect, input), extra])!;
+  const [page, names] = await Promise.all([
+    runPagedQuery<Row>(
+      db,
+      dialect,
+      { table: 't_landinfo', select: [...PARCEL_SUMMARY_COLUMNS], columns: PARCEL_QUERY_COLUMNS, scope, defaultOrder: orderOf(input) },
+      input,
+    ),
+    loadNames(db),
+  ]);
+  return { ...page, list: page.list.map((r) => presentSummary(r, names)) };
+}
+
+/** Every public parcel matching the filter (bounded), with key figures. */
+export async function parcelList(db: AnyDb, dialect: DialectName, filter: ParcelFilter, extra?: Expression<SqlBool>): Promise<Row[]> {
+  const page = await parcelPage(db, dialect, { ...filter, pageNo: 0, pageSize: 0, params: [] }, extra);
+  return page.list;
+}
+
+/** The map layer: every public parcel with its outline, simplified for far zoom levels. */
+export async function parcelMapLayer(
+  db: AnyDb,
+  dialect: DialectName,
+  filter: ParcelFilter,
+  simplifyTo: { zoom?: number; toleranceMetres?: number },
+): Promise<Row[]> {
+  const scope = await parcelCondition(db, dialect, filter);
+  const rows = (await db
+    .selectFrom('t_landinfo')
+    .select([...PARCEL_MAP_COLUMNS])
+    .where(scope)
+    .orderBy('t_landinfo.id')
+    .limit(UNPAGED_LIMIT)
+    .execute()) as Row[];
+  const lat = rows.find((r) => typeof r.centerLat === 'number')?.centerLat as number | undefined;
+  const tolerance =
+    simplifyTo.toleranceMetres ?? (simplifyTo.zoom !== undefined && lat !== undefined ? metresPerPixel(simplifyTo.zoom, lat) : 0);
+  return rows.map((r) => presentMapParcel(r, tolerance));
+}
+
+/** One public parcel's stored row (all detail columns), or A0404. */
+export async function requirePublicParcelRow(db: AnyDb, id: string): Promise<Row> {
+  const row = await publicParcels(db).select([...PARCEL_DETAIL_COLUMNS]).where('t_landinfo.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('地块不存在或未发布');
+  return row as Row;
+}
+
+export async function publicParcelDetail(db: AnyDb, id: string): Promise<Row> {
+  const [row, names] = await Promise.all([requirePublicParcelRow(db, id), loadNames(db)]);
+  return presentDetail(row, names);
+}
+
+/** Public parcels by id, in the order asked; ids that are not public are left out. */
+export async function publicParcelsByIds(db: AnyDb, ids: string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const [rows, names] = await Promise.all([
+    publicParcels(db).select([...PARCEL_DETAIL_COLUMNS]).where('t_landinfo.id', 'in', ids).execute(),
+    loadNames(db),
+  ]);
+  const byId = new Map((rows as Row[]).map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [presentDetail(byId.get(id)!, names)] : []));
+}
+
+// ---------------------------------------------------------------------------------------
+// Supporting records of a public parcel.
+// ---------------------------------------------------------------------------------------
+
+/** Public columns of the records that hang off a parcel (no remarks, no edit stamps). */
+export const PARCEL_RECORD_COLUMNS: Record<string, readonly string[]> = {
+  tDistance: publicColumns('tDistance', ['id', 'dkid', 'placeName', 'placeType', 'distanceKm', 'driveMinutes', 'lon', 'lat', 'displayorder']),
+  tLandzbpt: publicColumns('tLandzbpt', ['id', 'dkid', 'facilityType', 'name', 'distanceM', 'address', 'lon', 'lat', 'displayorder']),
+  tPipenetwork: publicColumns('tPipenetwork', [
+    'id', 'dkid', 'name', 'type', 'diameter', 'material', 'capacity', 'pressureClass', 'buryDepth', 'accessDistance', 'ownerUnit', 'geometry',
+  ]),
+  tLandmatching: publicColumns('tLandmatching', [
+    'id', 'dkid', 'water', 'waterNote', 'drainage', 'drainageNote', 'power', 'powerNote', 'road', 'roadNote',
+    'gas', 'gasNote', 'telecom', 'telecomNote', 'heat', 'heatNote', 'levelled', 'levelledNote', 'readyCount',
+  ]),
+  tPhotoSphereMarker: publicColumns('tPhotoSphereMarker', ['id', 'dkid', 'markerId', 'title', 'content', 'yaw', 'pitch', 'image', 'icon', 'displayorder']),
+  tDkzssc: publicColumns('tDkzssc', ['id', 'dkid', 'title', 'content', 'files']),
+  tDkxq: publicColumns('tDkxq', ['id', 'dkid', 'priceType', 'price', 'unit', 'priceDate', 'source']),
+  tYdzb: publicColumns('tYdzb', ['id', 'dkid', 'indicator', 'comparator', 'value', 'valueMax', 'unit', 'displayorder']),
+  tDkys: publicColumns('tDkys', ['id', 'dkid', 'title', 'content', 'icon', 'displayorder']),
+  tLandJyst: publicColumns('tLandJyst', [
+    'id', 'dkid', 'parcelCode', 'announcementNo', 'transactionType', 'listingStart', 'listingEnd', 'startingPrice', 'deposit',
+    'bidIncrement', 'dealPrice', 'dealDate', 'winner', 'transferYears', 'status',
+  ]),
+};
+
+/** Appraisals stay confidential: price records of this kind never leave the back office. */
+export const CONFIDENTIAL_PRICE_TYPES = ['appraised'];
+
+const TABLES: Record<string, { table: string; order: [string, 'asc' | 'desc'][] }> = {
+  tDistance: { table: 't_distance', order: [['displayorder', 'asc'], ['distanceKm', 'asc']] },
+  tLandzbpt: { table: 't_landzbpt', order: [['distanceM', 'asc']] },
+  tPipenetwork: { table: 't_pipenetwork', order: [['type', 'asc']] },
+  tLandmatching: { table: 't_landmatching', order: [] },
+  tPhotoSphereMarker: { table: 't_photosphere_marker', order: [['displayorder', 'asc']] },
+  tDkzssc: { table: 't_dkzssc', order: [] },
+  tDkxq: { table: 't_dkxq', order: [['priceDate', 'desc']] },
+  tYdzb: { table: 't_ydzb', order: [['displayorder', 'asc']] },
+  tDkys: { table: 't_dkys', order: [['displayorder', 'asc']] },
+  tLandJyst: { table: 't_land_jyst', order: [['listingStart', 'desc']] },
+};
+
+/**
+ * The records of one entity belonging to a public parcel (A0404 when the parcel is not
+ * public), with the entity's public columns.
+ */
+export async function publicRecordsOfParcel(db: AnyDb, entity: keyof typeof TABLES & string, dkid: string): Promise<Row[]> {
+  await requirePublicParcelRow(db, dkid);
+  return recordsOfPublicParcels(db, entity, [dkid]);
+}
+
+/** Records of several parcels at once; only those of public parcels. */
+export async function recordsOfPublicParcels(db: AnyDb, entity: string, dkids: string[]): Promise<Row[]> {
+  const spec = TABLES[entity];
+  if (dkids.length === 0) return [];
+  const columns = PARCEL_RECORD_COLUMNS[entity];
+  let q = db.selectFrom(spec.table).select([...columns]).where('dkid', 'in', dkids).where(ofPublicParcel(db));
+  if (entity === 'tDkxq') q = q.where('priceType', 'not in', CONFIDENTIAL_PRICE_TYPES);
+  for (const [column, direction] of spec.order) q = q.orderBy(sql`${sql.ref(column)} ${sql.raw(direction)} nulls last`);
+  const rows = (await q.orderBy('id').execute()) as Row[];
+  return rows.map((r) => presentPublic(entity, columns, r));
+}

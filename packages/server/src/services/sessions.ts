@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ERROR_CODES } from '@land/shared/api';
+import type { DbOrTrx } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { isoPlus, nowIso } from '../lib/time';
+
+export type SessionKind = 'staff' | 'visitor';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export interface ActiveSession {
+  id: string;
+  userId: string;
+  kind: SessionKind;
+}
+
+/** Writing lastSeenAt on every request would make each read a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: DbOrTrx,
+  userId: string,
+  kind: SessionKind,
+  policy: SessionPolicy,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = nowIso();
+  await db
+    .insertInto('t_session')
+    .values({
+      id: hashToken(token),
+      userId,
+      kind,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: isoPlus(policy.absoluteHours * 3600_000),
+      revokedAt: null,
+      ip: meta.ip?.slice(0, 64) ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+export const SESSION_EXPIRED_MESSAGE = '登录已过期，请重新登录';
+export const NOT_LOGGED_IN_MESSAGE = '未登录或登录已失效，请先登录';
+
+/**
+ * Resolves a token to its live session. Unknown or missing → A0006; revoked, idle past the
+ * limit or past its absolute lifetime → A0007 (the client shows the message).
+ */
+export async function resolveSession(
+  db: DbOrTrx,
+  token: string | undefined,
+  kind: SessionKind,
+  policy: SessionPolicy,
+): Promise<ActiveSession> {
+  if (!token || token.length > 200) {
+    throw new AppError(ERROR_CODES.NOT_LOGGED_IN, NOT_LOGGED_IN_MESSAGE, 401);
+  }
+  const id = hashToken(token);
+  const row = await db.selectFrom('t_session').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.kind !== kind) throw new AppError(ERROR_CODES.NOT_LOGGED_IN, NOT_LOGGED_IN_MESSAGE, 401);
+  const now = Date.now();
+  const idleLimit = Date.parse(row.lastSeenAt) + policy.idleMinutes * 60_000;
+  if (row.revokedAt || Date.parse(row.expiresAt) <= now || idleLimit <= now) {
+    throw new AppError(ERROR_CODES.SESSION_EXPIRED, SESSION_EXPIRED_MESSAGE, 401);
+  }
+  if (now - Date.parse(row.lastSeenAt) > TOUCH_INTERVAL_MS) {
+    await db.updateTable('t_session').set({ lastSeenAt: nowIso() }).where('id', '=', id).execute();
+  }
+  return { id, userId: row.userId, kind };
+}
+
+export async function revokeSession(db: DbOrTrx, sessionId: string): Promise<void> {
+  await db
+    .updateTable('t_session')
+    .set({ revokedAt: nowIso() })
+    .where('id', '=', sessionId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Revokes every live session of a user, optionally keeping one (the caller's own). */
+export async function revokeUserSessions(
+  db: DbOrTrx,
+  userId: string,
+  kind: SessionKind,
+  exceptSessionId?: string,
+): Promise<void> {
+  let q = db
+    .updateTable('t_session')
+    .set({ revokedAt: nowIso() })
+    .where('userId', '=', userId)
+    .where('kind', '=', kind)
+    .where('revokedAt', 'is', null);
+  if (exceptSessionId) q = q.where('id', '<>', exceptSessionId);
+  await q.execute();
+}

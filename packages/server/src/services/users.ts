@@ -1,0 +1,255 @@
+import { ERROR_CODES } from '@land/shared/api';
+import type { Config } from '../config';
+import type { Db, DbOrTrx, UserTable } from '../db/schema';
+import { AppError, conflict, notFound, validationError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { isoPlus, nowIso } from '../lib/time';
+import { hashPassword, randomPassword, verifyDummy, verifyPassword } from './passwords';
+import { createSession, revokeUserSessions } from './sessions';
+
+export { ROLES, type Role } from '@land/shared/roles';
+import type { Role } from '@land/shared/roles';
+
+/** Columns a client may see: the presenter's allow-list (never the hash or lock counters). */
+export const USER_PUBLIC_COLUMNS = [
+  'id',
+  'userAccount',
+  'userName',
+  'phone',
+  'email',
+  'company',
+  'status',
+  'role',
+  'mustChangePassword',
+  'lastLoginAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export type PublicUser = Pick<UserTable, (typeof USER_PUBLIC_COLUMNS)[number]>;
+
+export function presentUser(row: PublicUser): PublicUser & { mustChangePassword: number } {
+  return { ...row, mustChangePassword: Number(row.mustChangePassword) };
+}
+
+export interface NewUser {
+  userAccount: string;
+  userName: string;
+  password: string;
+  phone?: string | null;
+  email?: string | null;
+  company?: string | null;
+  role: Role;
+  status: '0' | '1';
+  mustChangePassword?: boolean;
+}
+
+export async function findUserById(db: DbOrTrx, id: string): Promise<PublicUser | undefined> {
+  return db.selectFrom('t_user').select(USER_PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByAccount(db: DbOrTrx, userAccount: string): Promise<PublicUser | undefined> {
+  return db
+    .selectFrom('t_user')
+    .select(USER_PUBLIC_COLUMNS)
+    .where('userAccount', '=', userAccount)
+    .executeTakeFirst();
+}
+
+export async function addUser(db: DbOrTrx, input: NewUser): Promise<PublicUser> {
+  if (await findUserByAccount(db, input.userAccount)) {
+    throw conflict(`账号 ${input.userAccount} 已存在`);
+  }
+  const now = nowIso();
+  const id = newId();
+  await db
+    .insertInto('t_user')
+    .values({
+      id,
+      userAccount: input.userAccount,
+      userName: input.userName,
+      passwordHash: await hashPassword(input.password),
+      phone: input.phone || null,
+      email: input.email || null,
+      company: input.company || null,
+      status: input.status,
+      role: input.role,
+      mustChangePassword: input.mustChangePassword ? 1 : 0,
+      lockedUntil: null,
+      lastLoginAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return (await findUserById(db, id))!;
+}
+
+export interface UserChanges {
+  userName?: string;
+  phone?: string | null;
+  email?: string | null;
+  company?: string | null;
+  role?: Role;
+  status?: '0' | '1';
+}
+
+export async function updateUser(db: Db, actorId: string, id: string, changes: UserChanges): Promise<PublicUser> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findUserById(trx, id);
+    if (!current) throw notFound('用户不存在');
+    if (id === actorId && changes.status === '0') throw validationError('status', '不能停用当前登录的账号');
+    if (id === actorId && changes.role && changes.role !== current.role) {
+      throw validationError('role', '不能修改自己的角色');
+    }
+    await trx
+      .updateTable('t_user')
+      .set({
+        ...(changes.userName !== undefined && { userName: changes.userName }),
+        ...(changes.phone !== undefined && { phone: changes.phone || null }),
+        ...(changes.email !== undefined && { email: changes.email || null }),
+        ...(changes.company !== undefined && { company: changes.company || null }),
+        ...(changes.role !== undefined && { role: changes.role }),
+        ...(changes.status !== undefined && { status: changes.status }),
+        updatedAt: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (changes.status === '0') await revokeUserSessions(trx, id, 'staff');
+    return (await findUserById(trx, id))!;
+  });
+}
+
+export async function setStatus(db: Db, actorId: string, id: string, status: '0' | '1'): Promise<PublicUser> {
+  return updateUser(db, actorId, id, { status });
+}
+
+/** Own password change: needs the old one; ends every other session of the user. */
+export async function changeOwnPassword(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const row = await db.selectFrom('t_user').select(['passwordHash']).where('id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound('用户不存在');
+  if (!(await verifyPassword(row.passwordHash, oldPassword))) {
+    throw validationError('oldPassword', '原密码不正确');
+  }
+  if (oldPassword === newPassword) throw validationError('newPassword', '新密码不能与原密码相同');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('t_user')
+      .set({ passwordHash, mustChangePassword: 0, updatedAt: nowIso() })
+      .where('id', '=', userId)
+      .execute();
+    await revokeUserSessions(trx, userId, 'staff', sessionId);
+  });
+}
+
+/** An administrator sets another user's password; the user must change it at next login. */
+export async function resetPassword(db: Db, id: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('t_user')
+      .set({ passwordHash, mustChangePassword: 1, failedLogins: 0, lockedUntil: null, updatedAt: nowIso() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('用户不存在');
+    await revokeUserSessions(trx, id, 'staff');
+  });
+}
+
+/** Deletes users in one transaction: all of them or, on any problem, none. */
+export async function deleteUsers(db: Db, actorId: string, ids: string[]): Promise<number> {
+  if (ids.includes(actorId)) throw validationError('ids', '不能删除当前登录的账号');
+  return db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('t_user').select(['id', 'userAccount']).where('id', 'in', ids).execute();
+    if (found.length !== new Set(ids).size) throw notFound('部分用户不存在或已删除，未做任何删除');
+    if (found.some((u) => u.userAccount === 'admin')) throw validationError('ids', '内置管理员账号不能删除');
+    await trx.deleteFrom('t_session').where('userId', 'in', ids).where('kind', '=', 'staff').execute();
+    await trx.deleteFrom('t_user').where('id', 'in', ids).execute();
+    return found.length;
+  });
+}
+
+export interface LoginMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+/** Staff login with lockout after repeated failures (SPEC foundation issue, item 4). */
+export async function login(db: Db, config: Config, userAccount: string, password: string, meta: LoginMeta) {
+  const user = await db.selectFrom('t_user').selectAll().where('userAccount', '=', userAccount).executeTakeFirst();
+  if (!user) {
+    await verifyDummy(password);
+    throw new AppError(ERROR_CODES.BAD_CREDENTIALS, '用户名或密码错误', 400);
+  }
+  const now = Date.now();
+  if (user.lockedUntil && Date.parse(user.lockedUntil) > now) {
+    const minutes = Math.max(1, Math.ceil((Date.parse(user.lockedUntil) - now) / 60_000));
+    throw new AppError(ERROR_CODES.ACCOUNT_LOCKED, `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`, 400);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const failures = user.failedLogins + 1;
+    if (failures >= config.lockoutAttempts) {
+      await db
+        .updateTable('t_user')
+        .set({ failedLogins: 0, lockedUntil: isoPlus(config.lockoutMinutes * 60_000) })
+        .where('id', '=', user.id)
+        .execute();
+      throw new AppError(
+        ERROR_CODES.ACCOUNT_LOCKED,
+        `密码连续错误${config.lockoutAttempts}次，账号已锁定，请${config.lockoutMinutes}分钟后再试`,
+        400,
+      );
+    }
+    await db.updateTable('t_user').set({ failedLogins: failures }).where('id', '=', user.id).execute();
+    const left = config.lockoutAttempts - failures;
+    throw new AppError(ERROR_CODES.BAD_CREDENTIALS, `用户名或密码错误，还可尝试${left}次`, 400);
+  }
+  if (user.status !== '1') {
+    throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, '账号已停用，请联系管理员', 400);
+  }
+  await db
+    .updateTable('t_user')
+    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: nowIso() })
+    .where('id', '=', user.id)
+    .execute();
+  const token = await createSession(
+    db,
+    user.id,
+    'staff',
+    { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
+    meta,
+  );
+  return {
+    token,
+    userId: user.id,
+    userName: user.userName,
+    userAccount: user.userAccount,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword === 1,
+  };
+}
+
+/**
+ * Creates the built-in admin on first start. Its password comes from ADMIN_PASSWORD, or a
+ * random one is returned for printing once; either way it must be changed after login.
+ */
+export async function ensureAdmin(db: Db, adminPassword?: string): Promise<string | null> {
+  const existing = await findUserByAccount(db, 'admin');
+  if (existing) return null;
+  const password = adminPassword ?? randomPassword();
+  await addUser(db, {
+    userAccount: 'admin',
+    userName: '系统管理员',
+    password,
+    role: 'admin',
+    status: '1',
+    mustChangePassword: true,
+  });
+  return adminPassword ? null : password;
+}

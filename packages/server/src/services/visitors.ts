@@ -1,0 +1,204 @@
+import { ERROR_CODES } from '@land/shared/api';
+import type { Config } from '../config';
+import type { Db, DbOrTrx } from '../db/schema';
+import { AppError, conflict, notFound, validationError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { isoPlus, nowIso } from '../lib/time';
+import { hashPassword, verifyDummy, verifyPassword } from './passwords';
+import { createSession, revokeUserSessions, type SessionPolicy } from './sessions';
+import type { VisitorTable } from './publicTables';
+
+export const REGISTER_TYPE_PHONE = 'phone';
+
+/** The session fields of SPEC §3, exactly: what visitorLogin (and register) answer. */
+export interface VisitorSession {
+  token: string;
+  userId: string;
+  userName: string;
+  userAccount: string;
+  registerType: string;
+  sqdw: string;
+}
+
+/** What a visitor sees of their own account (never the hash or the lock counters). */
+const PROFILE_COLUMNS = ['id', 'userAccount', 'userName', 'registerType', 'sqdw', 'email', 'status', 'lastLoginAt', 'createdAt'] as const;
+type ProfileRow = Pick<VisitorTable, (typeof PROFILE_COLUMNS)[number]>;
+
+export interface VisitorProfile {
+  userId: string;
+  userAccount: string;
+  userName: string;
+  registerType: string;
+  sqdw: string;
+  email: string;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+function presentProfile(row: ProfileRow): VisitorProfile {
+  return {
+    userId: row.id,
+    userAccount: row.userAccount,
+    userName: row.userName,
+    registerType: row.registerType,
+    sqdw: row.sqdw ?? '',
+    email: row.email ?? '',
+    lastLoginAt: row.lastLoginAt,
+    createdAt: row.createdAt,
+  };
+}
+
+export interface VisitorMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export function visitorSessionPolicy(config: Config): SessionPolicy {
+  return { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+}
+
+export async function findVisitor(db: DbOrTrx, id: string): Promise<ProfileRow | undefined> {
+  return db.selectFrom('t_visitor').select(PROFILE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function visitorProfile(db: DbOrTrx, id: string): Promise<VisitorProfile> {
+  const row = await findVisitor(db, id);
+  if (!row) throw notFound('账号不存在');
+  return presentProfile(row);
+}
+
+export interface NewVisitor {
+  userAccount: string;
+  password: string;
+  userName: string;
+  sqdw: string;
+  email?: string | null;
+}
+
+async function openSession(db: DbOrTrx, config: Config, row: ProfileRow, meta: VisitorMeta): Promise<VisitorSession> {
+  const token = await createSession(db, row.id, 'visitor', visitorSessionPolicy(config), meta);
+  return {
+    token,
+    userId: row.id,
+    userName: row.userName,
+    userAccount: row.userAccount,
+    registerType: row.registerType,
+    sqdw: row.sqdw ?? '',
+  };
+}
+
+/** Registers a visitor by mobile number and signs them in (the answer is a login's). */
+export async function registerVisitor(db: Db, config: Config, input: NewVisitor, meta: VisitorMeta): Promise<VisitorSession> {
+  const passwordHash = await hashPassword(input.password);
+  const now = nowIso();
+  const id = newId();
+  const taken = () => conflict('该手机号已注册，请直接登录');
+  if (await db.selectFrom('t_visitor').select('id').where('userAccount', '=', input.userAccount).executeTakeFirst()) throw taken();
+  try {
+    await db
+      .insertInto('t_visitor')
+      .values({
+        id,
+        userAccount: input.userAccount,
+        userName: input.userName,
+        passwordHash,
+        registerType: REGISTER_TYPE_PHONE,
+        sqdw: input.sqdw || null,
+        email: input.email || null,
+        status: '1',
+        lockedUntil: null,
+        lastLoginAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  } catch (err) {
+    // Two registrations of one number at once: the unique index decides, the loser is told.
+    if (await db.selectFrom('t_visitor').select('id').where('userAccount', '=', input.userAccount).executeTakeFirst()) throw taken();
+    throw err;
+  }
+  return openSession(db, config, (await findVisitor(db, id))!, meta);
+}
+
+/**
+ * Visitor login with the staff rules (services/users login): the same answer for an unknown
+ * number and a wrong password, the account locked after `lockoutAttempts` failures for
+ * `lockoutMinutes`, then a new visitor session.
+ */
+export async function visitorLogin(db: Db, config: Config, userAccount: string, password: string, meta: VisitorMeta): Promise<VisitorSession> {
+  const visitor = await db.selectFrom('t_visitor').selectAll().where('userAccount', '=', userAccount).executeTakeFirst();
+  if (!visitor) {
+    await verifyDummy(password);
+    throw new AppError(ERROR_CODES.BAD_CREDENTIALS, '手机号或密码错误', 400);
+  }
+  const now = Date.now();
+  if (visitor.lockedUntil && Date.parse(visitor.lockedUntil) > now) {
+    const minutes = Math.max(1, Math.ceil((Date.parse(visitor.lockedUntil) - now) / 60_000));
+    throw new AppError(ERROR_CODES.ACCOUNT_LOCKED, `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`, 400);
+  }
+  if (!(await verifyPassword(visitor.passwordHash, password))) {
+    const failures = visitor.failedLogins + 1;
+    if (failures >= config.lockoutAttempts) {
+      await db
+        .updateTable('t_visitor')
+        .set({ failedLogins: 0, lockedUntil: isoPlus(config.lockoutMinutes * 60_000) })
+        .where('id', '=', visitor.id)
+        .execute();
+      throw new AppError(
+        ERROR_CODES.ACCOUNT_LOCKED,
+        `密码连续错误${config.lockoutAttempts}次，账号已锁定，请${config.lockoutMinutes}分钟后再试`,
+        400,
+      );
+    }
+    await db.updateTable('t_visitor').set({ failedLogins: failures }).where('id', '=', visitor.id).execute();
+    throw new AppError(ERROR_CODES.BAD_CREDENTIALS, `手机号或密码错误，还可尝试${config.lockoutAttempts - failures}次`, 400);
+  }
+  if (visitor.status !== '1') throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, '账号已停用，请联系管理员', 400);
+  await db
+    .updateTable('t_visitor')
+    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: nowIso() })
+    .where('id', '=', visitor.id)
+    .execute();
+  return openSession(db, config, visitor, meta);
+}
+
+export interface VisitorChanges {
+  userName?: string;
+  sqdw?: string | null;
+  email?: string | null;
+}
+
+/** A visitor edits their own name, company and e-mail; the mobile number is the login and stays. */
+export async function updateVisitorProfile(db: Db, id: string, changes: VisitorChanges): Promise<VisitorProfile> {
+  const result = await db
+    .updateTable('t_visitor')
+    .set({
+      ...(changes.userName !== undefined && { userName: changes.userName }),
+      ...(changes.sqdw !== undefined && { sqdw: changes.sqdw || null }),
+      ...(changes.email !== undefined && { email: changes.email || null }),
+      updatedAt: nowIso(),
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('账号不存在');
+  return visitorProfile(db, id);
+}
+
+/** Own password change: needs the old one; ends every other session of the visitor. */
+export async function changeVisitorPassword(
+  db: Db,
+  id: string,
+  sessionId: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const row = await db.selectFrom('t_visitor').select(['passwordHash']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('账号不存在');
+  if (!(await verifyPassword(row.passwordHash, oldPassword))) throw validationError('oldPassword', '原密码不正确');
+  if (oldPassword === newPassword) throw validationError('newPassword', '新密码不能与原密码相同');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('t_visitor').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', id).execute();
+    await revokeUserSessions(trx, id, 'visitor', sessionId);
+  });
+}

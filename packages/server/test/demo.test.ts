@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES } from '@land/shared/entities/index';
+import { seedDemoData } from '../src/seeds/demo';
+import { createTestApp, type TestApp } from './helpers/app';
+import { DIALECTS, dialectAvailable } from './helpers/db';
+
+for (const dialect of DIALECTS) {
+  const available = await dialectAvailable(dialect);
+  describe.skipIf(!available)(`demo data [${dialect}]`, () => {
+    let t: TestApp;
+    const count = async (table: string) =>
+      Number((await t.db.db.selectFrom(table as 't_user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      // Every demo row goes through the engine's validation: a row a clerk could not enter throws here.
+      await seedDemoData({ db: t.db.db, dialect: t.db.dialect, config: t.config });
+    }, 120_000);
+    afterAll(async () => t?.close());
+
+    it('fills every entity', async () => {
+      const empty = [];
+      for (const def of ENTITIES) if ((await count(def.table)) === 0) empty.push(def.name);
+      expect(empty).toEqual([]);
+    });
+
+    it('runs once: a second start adds nothing', async () => {
+      const before = await Promise.all(ENTITIES.map((d) => count(d.table)));
+      await seedDemoData({ db: t.db.db, dialect: t.db.dialect, config: t.config });
+      expect(await Promise.all(ENTITIES.map((d) => count(d.table)))).toEqual(before);
+    });
+  });
+}

@@ -1,0 +1,374 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@land/shared/api';
+import { ENTITIES } from '@land/shared/entities/index';
+import { SYSTEM_FIELDS } from '@land/shared/entity';
+import { MAX_IMPORT_ROWS, XLSX_MIME, excelColumns } from '../src/entities/excel';
+import { createTestApp, type TestApp } from './helpers/app';
+import { DIALECTS, dialectAvailable } from './helpers/db';
+import { multipart } from './helpers/multipart';
+import { sampleWithRefs } from './helpers/samples';
+
+type Row = Record<string, unknown>;
+
+const AREA_HEADER = ['编号', '片区名称', '片区编码', '行政区划代码', '片区类型', '状态', '排序', '规划面积（平方公里）', '主导产业', '地址'];
+
+async function readSheet(buf: Buffer): Promise<{ header: string[]; rows: unknown[][]; ws: ExcelJS.Worksheet }> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+  const rows: unknown[][] = [];
+  ws.eachRow((row, n) => {
+    const values = row.values as unknown[];
+    if (n > 1) rows.push(header.map((_, i) => values[i + 1] ?? null));
+  });
+  return { header, rows, ws };
+}
+
+async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('数据');
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Stored fields of a record without the bookkeeping that an import legitimately changes. */
+function content(row: Row): Row {
+  const out: Row = { ...row };
+  for (const k of ['updatedAt', 'updatedBy', 'version']) delete out[k];
+  return out;
+}
+
+for (const dialect of DIALECTS) {
+  const available = await dialectAvailable(dialect);
+  describe.skipIf(!available)(`Excel export and import [${dialect}]`, () => {
+    let t: TestApp;
+    let token: string;
+
+    const exportFile = async (entity: string, body: Row = {}) => {
+      const res = await t.app.inject({ method: 'POST', url: `/api/${entity}/exportExcel`, headers: { token }, payload: body });
+      return res;
+    };
+    const importFile = async (entity: string, content: Buffer | string, filename = '导入.xlsx', opts: { token?: string | null } = {}) => {
+      const body = multipart([{ name: 'file', filename, content, contentType: XLSX_MIME }]);
+      const headers: Record<string, string> = { ...body.headers };
+      if (opts.token !== null) headers.token = opts.token ?? token;
+      const res = await t.app.inject({ method: 'POST', url: `/api/${entity}/importExcel`, headers, payload: body.payload });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const all = async (entity: string): Promise<Row[]> => {
+      const res = await t.call(`/api/${entity}/selectByPage`, { pageNo: 0, pageSize: 0, params: [{ column: 'id', type: 'orderAsc' }] }, { token });
+      expect(res.body.code).toBe('200');
+      return res.body.data.list;
+    };
+    const count = async (table: string) => Number((await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(t.db.db)).rows[0].n);
+    const save = async (entity: string, record: Row) => {
+      const res = await t.call(`/api/${entity}/${entity === 'tDl' ? 'addOrUpdateDl' : 'addOrUpdate'}`, record, { token });
+      expect(res.body, JSON.stringify(record)).toMatchObject({ code: '200' });
+      return res.body.data as Row;
+    };
+    const clear = async (...tables: string[]) => {
+      for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(t.db.db);
+    };
+
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      token = await t.login();
+    });
+    afterAll(async () => t?.close());
+    beforeEach(async () => clear('t_jd', 't_area'));
+
+    describe('export', () => {
+      it('the template has the Chinese header and no rows, as an RFC 5987 attachment', async () => {
+        for (const res of [
+          await exportFile('tArea', { template: 1 }),
+          await t.app.inject({ method: 'GET', url: '/api/tArea/exportExcel?template=1', headers: { token } }),
+        ]) {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toBe(XLSX_MIME);
+          expect(res.headers['content-disposition']).toBe(
+            `attachment; filename="tArea-template.xlsx"; filename*=UTF-8''${encodeURIComponent('片区导入模板.xlsx')}`,
+          );
+          const { header, rows } = await readSheet(res.rawPayload);
+          expect(header).toEqual(AREA_HEADER);
+          expect(rows).toEqual([]);
+        }
+      });
+
+      it('exports the current query with labels for options, numbers as numbers, no JSON or HTML columns', async () => {
+        await save('tArea', { areaname: '临江产业园', areacode: 'A01', type: 'industry', status: '1', displayorder: 2, planArea: 12.5, introduction: '<p>介绍</p>', images: [{ name: 'a.jpg', url: '/virtualPath/images/202401/a.jpg' }] });
+        await save('tArea', { areaname: '滨江物流园', areacode: 'A02', type: 'logistics', status: '0', displayorder: 1 });
+        await save('tArea', { areaname: '科创小镇', areacode: 'A03', status: '1', displayorder: 3, cantoncode: '330100' });
+        const res = await exportFile('tArea', { params: [{ column: 'status', type: 'eq', val: '1' }] });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('片区.xlsx')}`);
+        const { header, rows, ws } = await readSheet(res.rawPayload);
+        expect(header).toEqual(AREA_HEADER);
+        expect(header.join()).not.toMatch(/片区介绍|片区图片|片区范围/);
+        expect(rows.map((r) => r.slice(1, 8))).toEqual([
+          ['临江产业园', 'A01', null, '产业园区', '启用', 2, 12.5],
+          ['科创小镇', 'A03', '330100', null, '启用', 3, null],
+        ]);
+        expect(typeof ws.getCell('G2').value).toBe('number');
+        expect(typeof ws.getCell('D3').value).toBe('string');
+      });
+
+      it('shows refs by the referenced name; the form-encoded call works too', async () => {
+        await save('tArea', { areaname: '临江产业园', areacode: 'A01', status: '1' });
+        await save('tJd', { jdname: '临江街道', areacode: 'A01', phone: '0571-86001234' });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/tJd/exportExcel',
+          headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `params=${encodeURIComponent(JSON.stringify([{ column: 'jdname', type: 'like', val: '临江' }]))}`,
+        });
+        const { header, rows } = await readSheet(res.rawPayload);
+        expect(header).toEqual(['编号', '街道名称', '街道编码', '所属片区', '联系人', '联系电话', '办公地址', '排序']);
+        expect(rows[0].slice(1, 6)).toEqual(['临江街道', null, '临江产业园', null, '0571-86001234']);
+      });
+
+      it('writes the code instead of a name that several referenced records share, so it imports back', async () => {
+        await clear('t_dl');
+        const classes = [
+          { code: '01', name: '农用地' },
+          { code: '09', name: '其他' },
+          { code: '10', name: '其他' },
+          { code: '0101', name: '耕地', parentCode: '01' },
+          { code: '0901', name: '空闲地', parentCode: '09' },
+          { code: '1001', name: '裸地', parentCode: '10' },
+        ];
+        for (const c of classes) await save('tDl', { ...c, scheme: '2023' });
+        const before = await all('tDl');
+        const file = await exportFile('tDl');
+        const { header, rows } = await readSheet(file.rawPayload);
+        const parentCol = header.indexOf('上级地类');
+        expect(Object.fromEntries(rows.map((r) => [r[header.indexOf('地类代码')], r[parentCol]]))).toEqual({
+          '01': null,
+          '09': null,
+          '10': null,
+          '0101': '农用地',
+          '0901': '09',
+          '1001': '10',
+        });
+        const res = await importFile('tDl', file.rawPayload);
+        expect(res.body.data).toEqual({ created: 0, updated: 6 });
+        expect((await all('tDl')).map(content)).toEqual(before.map(content));
+        await clear('t_dl');
+      });
+
+      it('refuses a bad query like selectByPage does, and needs a session', async () => {
+        const bad = await exportFile('tArea', { params: [{ column: 'nope', type: 'eq', val: 1 }] });
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '不支持按字段 nope 查询' });
+        const anon = await t.app.inject({ method: 'POST', url: '/api/tArea/exportExcel', payload: {} });
+        expect(anon.json().code).toBe(ERROR_CODES.NOT_LOGGED_IN);
+      });
+    });
+
+    describe('import', () => {
+      it('export → re-import updates every row and leaves them identical', async () => {
+        await save('tArea', { areaname: '临江产业园', areacode: 'A01', cantoncode: '330100', type: 'industry', status: '1', displayorder: 2, planArea: 12.5, leadingIndustry: '智能制造', address: '临江大道1号', introduction: '<p>介绍</p>' });
+        await save('tArea', { areaname: '滨江物流园', areacode: 'A02', type: 'logistics', status: '0', displayorder: 1, planArea: 0.33 });
+        await save('tArea', { areaname: 'Alpha Park', areacode: 'B05', status: '1' });
+        const before = await all('tArea');
+        const exported = await exportFile('tArea');
+        const res = await importFile('tArea', exported.rawPayload);
+        expect(res.body).toMatchObject({ code: '200', data: { created: 0, updated: 3 } });
+        const after = await all('tArea');
+        expect(after.map(content)).toEqual(before.map(content));
+        expect(after.every((r) => r.version === 2)).toBe(true);
+      });
+
+      it('a template filled in creates records; option labels map back to values', async () => {
+        const template = await readSheet((await exportFile('tArea', { template: 1 })).rawPayload);
+        const file = await workbook(template.header, [
+          [null, '临江产业园', 'A01', '330100', '产业园区', '启用', 2, 12.5, '智能制造', '临江大道1号'],
+          [null, '滨江物流园', 'A02', null, '物流园区', '停用', null, null, null, null],
+          ['', '科创小镇', 'A03', null, 'innovation', '0', '3', '1.5', null, null],
+        ]);
+        const res = await importFile('tArea', file);
+        expect(res.body).toMatchObject({ code: '200', data: { created: 3, updated: 0 }, msg: '导入成功：新增3条，更新0条' });
+        const rows = await all('tArea');
+        const byName = Object.fromEntries(rows.map((r) => [r.areaname, r]));
+        expect(byName['临江产业园']).toMatchObject({ type: 'industry', status: '1', displayorder: 2, planArea: 12.5, cantoncode: '330100' });
+        expect(byName['滨江物流园']).toMatchObject({ type: 'logistics', status: '0', displayorder: 0, planArea: null });
+        expect(byName['科创小镇']).toMatchObject({ type: 'innovation', status: '0', displayorder: 3, planArea: 1.5 });
+      });
+
+      it('export → clear → import of the sheet without ids recreates the same content', async () => {
+        await save('tArea', { areaname: '临江产业园', areacode: 'A01', type: 'industry', status: '1', displayorder: 2, planArea: 12.5, leadingIndustry: '智能制造' });
+        await save('tArea', { areaname: '滨江物流园', areacode: 'A02', status: '0', displayorder: 1 });
+        const before = await all('tArea');
+        const { header, rows } = await readSheet((await exportFile('tArea')).rawPayload);
+        await clear('t_area');
+        const res = await importFile('tArea', await workbook(header, rows.map((r) => [null, ...r.slice(1)])));
+        expect(res.body.data).toEqual({ created: 2, updated: 0 });
+        const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !(SYSTEM_FIELDS as readonly string[]).includes(k)));
+        const sortByName = (a: Row, b: Row) => String(a.areaname).localeCompare(String(b.areaname));
+        expect((await all('tArea')).map(strip).sort(sortByName)).toEqual(before.map(strip).sort(sortByName));
+      });
+
+      it('a row with 编号 updates that record only in the columns present; HTML and images stay', async () => {
+        const a = await save('tArea', { areaname: '临江产业园', areacode: 'A01', status: '1', introduction: '<p>介绍</p>', images: [{ name: 'a.jpg', url: '/virtualPath/images/202401/a.jpg' }], leadingIndustry: '旧产业' });
+        const file = await workbook(['编号', '片区名称', '主导产业', '规划面积(平方公里)'], [[a.id, '临江产业园（新）', null, 3]]);
+        const res = await importFile('tArea', file);
+        expect(res.body.data).toEqual({ created: 0, updated: 1 });
+        const [row] = await all('tArea');
+        expect(row).toMatchObject({ id: a.id, areaname: '临江产业园（新）', areacode: 'A01', leadingIndustry: null, planArea: 3, introduction: '<p>介绍</p>', images: a.images, version: 2 });
+      });
+
+      it('one bad row writes nothing and is reported by its Excel row number', async () => {
+        await save('tArea', { areaname: '临江产业园', areacode: 'A01', status: '1' });
+        const file = await workbook(['街道名称', '所属片区', '联系电话'], [
+          ['临江街道', '临江产业园', '13905710001'],
+          ['滨江街道', 'A01', '12345'],
+          ['江东街道', null, '0571-86001234'],
+        ]);
+        const res = await importFile('tJd', file);
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe(ERROR_CODES.VALIDATION);
+        expect(res.body.msg).toMatch(/^第3行：联系电话格式不正确/);
+        expect(res.body.data.errors).toEqual([{ row: 3, field: 'phone', label: '联系电话', msg: '第3行：联系电话格式不正确' }]);
+        expect(await count('t_jd')).toBe(0);
+      });
+
+      it('reports every failing row: rules, required fields, unknown options and refs, duplicates, missing ids', async () => {
+        await save('tArea', { areaname: '已有片区', areacode: 'A00', status: '1' });
+        const file = await workbook(['编号', '片区名称', '片区编码', '片区类型', '状态', '排序'], [
+          [null, '新片区一', 'N01', '工业区', '启用', 1],
+          [null, null, 'N02', null, '启用', 1],
+          [null, '新片区三', 'N03', null, '启用', -1],
+          [null, '已有片区', 'N04', null, '启用', 1],
+          ['nosuchid', '新片区五', 'N05', null, '启用', 1],
+          [null, '新片区六', 'N06', null, '启用', 'abc'],
+          [null, '好片区', 'N08', null, '启用', 1],
+          [null, '好片区', 'N09', null, '启用', 1],
+        ]);
+        const res = await importFile('tArea', file);
+        expect(res.body.code).toBe(ERROR_CODES.VALIDATION);
+        const errors = res.body.data.errors as { row: number; field: string; msg: string }[];
+        expect(errors.map((e) => [e.row, e.field, e.msg])).toEqual([
+          [2, 'type', '第2行：片区类型的取值不在可选范围内'],
+          [3, 'areaname', '第3行：请输入片区名称'],
+          [4, 'displayorder', '第4行：排序不能为负数'],
+          [5, '', '第5行：片区名称“已有片区”已存在'],
+          [6, 'id', '第6行：编号“nosuchid”的片区不存在（新增记录请将编号留空）'],
+          [7, 'displayorder', '第7行：排序只能是数字'],
+          [9, '', '第9行：片区名称“好片区”已存在'],
+        ]);
+        expect(res.body.msg).toBe('第2行：片区类型的取值不在可选范围内（共7处错误，未导入任何数据）');
+        expect(await count('t_area')).toBe(1);
+      });
+
+      it('values the database cannot store are row errors, not a server error', async () => {
+        const file = await workbook(['片区名称', '片区编码', '状态', '排序'], [['大排序', 'X01', '启用', 3_000_000_000]]);
+        const res = await importFile('tArea', file);
+        expect(res.status).toBe(400);
+        expect(res.body.data.errors.map((e: { msg: string }) => e.msg)).toEqual(['第2行：排序超出范围']);
+        // The same write path refuses text PostgreSQL cannot store (Excel itself cannot hold NUL).
+        const nul = await t.call('/api/tArea/addOrUpdate', { areaname: '空字符', areacode: 'X02', status: '1', leadingIndustry: 'a\u0000b' }, { token });
+        expect(nul.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '主导产业包含非法字符' });
+        expect(await count('t_area')).toBe(0);
+      });
+
+      it('maps a ref by name or code and refuses an unknown or ambiguous name', async () => {
+        await save('tArea', { areaname: '临江产业园', areacode: 'A01', status: '1' });
+        await save('tArea', { areaname: '滨江物流园', areacode: 'A02', status: '1' });
+        const ok = await importFile('tJd', await workbook(['街道名称', '所属片区'], [['临江街道', '临江产业园'], ['滨江街道', 'A02']]));
+        expect(ok.body.data).toEqual({ created: 2, updated: 0 });
+        expect((await all('tJd')).map((r) => [r.jdname, r.areacode])).toEqual([['临江街道', 'A01'], ['滨江街道', 'A02']]);
+        const bad = await importFile('tJd', await workbook(['街道名称', '所属片区'], [['江东街道', '不存在的片区']]));
+        expect(bad.body.data.errors).toEqual([{ row: 2, field: 'areacode', label: '所属片区', msg: '第2行：所属片区“不存在的片区”不存在' }]);
+        expect(await count('t_jd')).toBe(2);
+      });
+
+      it('reads values the way people type them: numbers in text columns, dates, formulas, rich text', async () => {
+        const wb = new ExcelJS.Workbook();
+        const ws = wb.addWorksheet('s');
+        ws.addRow(['片区名称', '片区编码', '行政区划代码', '排序', '主导产业', '状态']);
+        ws.addRow([{ richText: [{ text: '富文本' }, { font: { bold: true }, text: '片区' }] }, 'R01', 330100, { formula: '1+2', result: 3 }, { text: '链接产业', hyperlink: 'https://example.com' }, '启用']);
+        const res = await importFile('tArea', Buffer.from(await wb.xlsx.writeBuffer()));
+        expect(res.body.data).toEqual({ created: 1, updated: 0 });
+        expect((await all('tArea'))[0]).toMatchObject({ areaname: '富文本片区', cantoncode: '330100', displayorder: 3, leadingIndustry: '链接产业' });
+      });
+
+      it('refuses files that are not a usable .xlsx, with a clear message and nothing written', async () => {
+        const cases: [Buffer | string, string, string][] = [
+          ['<html><script>alert(1)</script></html>', 'evil.xlsx', '请上传 Excel（.xlsx）文件'],
+          [Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'old.xlsx', '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入'],
+          ['a,b\n1,2\n', 'data.csv', '请上传 Excel（.xlsx）文件'],
+          [Buffer.from('PK\u0003\u0004broken zip'), 'broken.xlsx', '请上传 Excel（.xlsx）文件'],
+          [await workbook(['片区名称'], []), 'empty.xlsx', '文件中没有要导入的数据'],
+          [await workbook(['片区名称', '面积大小'], [['x', 1]]), 'unknown.xlsx', '第1行：无法识别的列“面积大小”，请使用导出的模板填写'],
+          [await workbook(['片区名称', '片区名称'], [['x', 'y']]), 'dup.xlsx', '第1行：列“片区名称”重复'],
+          [await workbook([], [[null, 'x']]), 'noheader.xlsx', '第1行应为表头（字段名称），请使用导出的模板填写'],
+        ];
+        for (const [content, name, msg] of cases) {
+          const res = await importFile('tArea', content, name);
+          expect({ name, status: res.status, code: res.body.code, msg: res.body.msg }).toEqual({ name, status: 400, code: ERROR_CODES.VALIDATION, msg });
+        }
+        expect(await count('t_area')).toBe(0);
+      });
+
+      it('refuses a non-multipart request, a missing file and a missing session', async () => {
+        const json = await t.call('/api/tArea/importExcel', { file: 'x' }, { token });
+        expect(json.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '请以 multipart/form-data 方式上传文件' });
+        const body = multipart([{ name: 'note', value: 'no file' }]);
+        const none = await t.app.inject({ method: 'POST', url: '/api/tArea/importExcel', headers: { ...body.headers, token }, payload: body.payload });
+        expect(none.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '请选择要上传的文件' });
+        const anon = await importFile('tArea', await workbook(['片区名称'], [['x']]), 'a.xlsx', { token: null });
+        expect(anon.body.code).toBe(ERROR_CODES.NOT_LOGGED_IN);
+        expect(await count('t_area')).toBe(0);
+      });
+
+      it('bounds the file size and the number of rows', async () => {
+        const big = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+        const res = await importFile('tArea', big);
+        expect(res.status).toBe(413);
+        expect(res.body).toMatchObject({ code: ERROR_CODES.TOO_LARGE, msg: '文件大小不能超过10MB' });
+        const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => [`片区${i}`, `C${i}`]);
+        const many = await importFile('tArea', await workbook(['片区名称', '片区编码'], rows));
+        expect(many.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: `一次最多导入${MAX_IMPORT_ROWS}行，请拆分后分批导入` });
+        expect(await count('t_area')).toBe(0);
+      });
+    });
+
+    describe('every entity with Excel calls', () => {
+      let parentSeq = 100;
+      for (const def of ENTITIES) {
+        if (!def.calls.export?.length || !def.calls.import?.length || def.excel === false) continue;
+        it(`${def.name} (${def.label}): export → import round trip leaves the records unchanged`, async () => {
+          const saveName = def.calls.save?.[0] ?? def.calls.create![0];
+          // Required refs point at parents made for this test (districts are cleared before each).
+          const parents = new Map<string, Row>();
+          const createParent = async (d: typeof def, record: Row) => {
+            const res = await t.call(`/api/${d.name}/${d.calls.save?.[0] ?? d.calls.create![0]}`, record, { token });
+            expect(res.body, `${d.name} parent`).toMatchObject({ code: '200' });
+            return res.body.data as Row;
+          };
+          const created: string[] = [];
+          for (const n of [1, 2]) {
+            const record = await sampleWithRefs(def, n, createParent, parents, () => ++parentSeq);
+            const res = await t.call(`/api/${def.name}/${saveName}`, record, { token });
+            expect(res.body, `${def.name} save`).toMatchObject({ code: '200' });
+            created.push(res.body.data.id);
+          }
+          const params = [{ column: 'id', type: 'in', val: created }, { column: 'id', type: 'orderAsc' }];
+          const page = async () => (await t.call(`/api/${def.name}/${def.calls.page![0]}`, { pageNo: 0, pageSize: 0, params }, { token })).body.data.list as Row[];
+          const before = await page();
+          const file = await t.app.inject({ method: 'POST', url: `/api/${def.name}/${def.calls.export![0]}`, headers: { token }, payload: { params } });
+          expect(file.statusCode).toBe(200);
+          const { header } = await readSheet(file.rawPayload);
+          expect(header).toEqual(excelColumns(def).map((c) => c.header));
+          const body = multipart([{ name: 'file', filename: `${def.label}.xlsx`, content: file.rawPayload }]);
+          const res = await t.app.inject({ method: 'POST', url: `/api/${def.name}/${def.calls.import![0]}`, headers: { ...body.headers, token }, payload: body.payload });
+          expect(res.json(), `${def.name} import`).toMatchObject({ code: '200', data: { created: 0, updated: 2 } });
+          expect((await page()).map(content)).toEqual(before.map(content));
+        });
+      }
+    });
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * The wire contract shared by server and web: the response envelope of SPEC §3 and the
+ * error codes of SPEC §8 plus the platform's own stable codes.
+ */
+
+/** Success code of the envelope (SPEC §3: code as string, '200' = success). */
+export const OK_CODE = '200';
+
+export const ERROR_CODES = {
+  /** Missing or unknown token: the client clears the session and goes to /login. */
+  NOT_LOGGED_IN: 'A0006',
+  /** Expired or revoked session: the client shows msg, clears the session, goes to /login. */
+  SESSION_EXPIRED: 'A0007',
+  /** Input failed validation; data carries the field and the SPEC §5 message. */
+  VALIDATION: 'A0400',
+  /** Wrong account or password. */
+  BAD_CREDENTIALS: 'A0201',
+  /** Too many failed logins; the account is locked for a while. */
+  ACCOUNT_LOCKED: 'A0202',
+  /** The account is disabled. */
+  ACCOUNT_DISABLED: 'A0203',
+  /** Signed in, but not allowed to do this. */
+  FORBIDDEN: 'A0301',
+  /** The record or the route does not exist. */
+  NOT_FOUND: 'A0404',
+  /** A unique value is already taken, or the record changed meanwhile. */
+  CONFLICT: 'A0409',
+  /** Request body too large. */
+  TOO_LARGE: 'A0413',
+  /** Unsupported content type. */
+  UNSUPPORTED_MEDIA: 'A0415',
+  /** Too many requests. */
+  RATE_LIMITED: 'A0429',
+  /** Anything unexpected on the server; details stay in the server log. */
+  SERVER_ERROR: 'B0001',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export interface Envelope<T = unknown> {
+  code: string;
+  data: T;
+  msg: string;
+}
+
+export interface PageResult<T> {
+  list: T[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface FieldError {
+  field: string;
+  msg: string;
+}
+
+export interface ValidationErrorData {
+  field: string;
+  errors: FieldError[];
+}
+
+/** Header names of SPEC §6. Identity comes only from `token`. */
+export const HEADERS = {
+  token: 'token',
+  userInfo: 'userinfo',
+  sessionId: 'sessionid',
+} as const;
+
+export interface LoginRequest {
+  userAccount: string;
+  password: string;
+}
+
+export interface LoginResult {
+  token: string;
+  userId: string;
+  userName: string;
+  userAccount: string;
+  role: string;
+  /** True while the account still has the password it was created with. */
+  mustChangePassword: boolean;
+}
+
+/** Condition types of the paged query language (SPEC §7 "Area dropdown query"). */
+export const QUERY_TYPES = [
+  'eq',
+  'ne',
+  'like',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'in',
+  'notIn',
+  'between',
+  'isNull',
+  'isNotNull',
+  'orderAsc',
+  'orderDesc',
+] as const;
+
+export type QueryType = (typeof QUERY_TYPES)[number];
+
+/** Aliases accepted on input and normalised to a QueryType (older clients send these). */
+export const QUERY_TYPE_ALIASES: Record<string, QueryType> = {
+  equal: 'eq',
+  '=': 'eq',
+  notEqual: 'ne',
+  '!=': 'ne',
+  '<>': 'ne',
+  greater: 'gt',
+  '>': 'gt',
+  greaterEqual: 'ge',
+  '>=': 'ge',
+  less: 'lt',
+  '<': 'lt',
+  lessEqual: 'le',
+  '<=': 'le',
+  asc: 'orderAsc',
+  desc: 'orderDesc',
+  orderBy: 'orderAsc',
+  orderByAsc: 'orderAsc',
+  orderByDesc: 'orderDesc',
+};
+
+export interface QueryCondition {
+  column: string;
+  type: QueryType | string;
+  val?: unknown;
+}
+
+export interface PagedQuery {
+  /** 1-based page; 0 together with pageSize 0 means "no paging". */
+  pageNo: number;
+  pageSize: number;
+  params?: QueryCondition[];
+}
+
+/** Largest page a client may ask for. */
+export const MAX_PAGE_SIZE = 500;

@@ -1,0 +1,56 @@
+/** Business constants of SPEC §8 and §9: UI wording and limits both server and web rely on. */
+
+/** Around-search and driving calls to the maps service go one at a time, this far apart. */
+export const MAPS_REQUEST_DELAY_MS = 350;
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+export const NOTIFY_DURATION_MS = 2000;
+/** localStorage key of the session token. */
+export const TOKEN_STORAGE_KEY = 'token';
+/** amountToChinese gives '' at or beyond this magnitude. */
+export const YUAN_LIMIT = 1e15;
+
+/** 20 chart colours; antd's palette order so neighbouring series stay distinguishable. */
+export const CHART_PALETTE = [
+  '#1677ff',
+  '#52c41a',
+  '#faad14',
+  '#f5222d',
+  '#722ed1',
+  '#13c2c2',
+  '#eb2f96',
+  '#fa8c16',
+  '#2f54eb',
+  '#a0d911',
+  '#fadb14',
+  '#fa541c',
+  '#69b1ff',
+  '#95de64',
+  '#ffc53d',
+  '#ff7875',
+  '#b37feb',
+  '#5cdbd3',
+  '#ff85c0',
+  '#ffa940',
+] as const;
+
+export const NOTIFY_TITLES = {
+  success: '成功',
+  warning: '温馨提示',
+  info: '消息',
+  error: '错误',
+} as const;
+
+export const CONFIRM = { title: '提示', ok: '确定', cancel: '取消' } as const;
+
+export const NETWORK_ERROR_MESSAGE = '网络连接失败！';
+
+/** The first district option, and the only one when the area list fails to load. */
+export const ALL_DISTRICTS_LABEL = '全部片区';
+
+export const UPLOAD_LABELS = {
+  button: '点击上传',
+  drag: '将文件拖到此处，或点击上传',
+  select: '选取文件',
+} as const;
+
+export const deleteAttachmentConfirm = (name: string): string => `您确定要删除附件[${name}]吗？`;

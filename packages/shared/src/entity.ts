@@ -1,0 +1,288 @@
+/**
+ * Entity definitions: one plain-data declaration per entity drives its table, validation,
+ * standard endpoints and back-office screen (STYLE §1–2). Behaviour that differs per field
+ * type lives in one map per concern keyed by FieldType (here: validation; on the server:
+ * column types and query kinds; on the web: inputs and cells).
+ */
+import { z } from 'zod';
+import type { RuleName } from './validation';
+import { INVALID_VALUE_MESSAGE, MESSAGES, requiredMessage, withRules, zNumeric } from './validation';
+
+export type FieldType =
+  | 'string' // short text, varchar
+  | 'text' // long plain text
+  | 'richText' // HTML, sanitised on the server
+  | 'integer'
+  | 'number' // decimal (m², 亩, 万元 carry a unit)
+  | 'boolean' // stored 0/1
+  | 'date' // yyyy-MM-dd
+  | 'datetime' // ISO-8601
+  | 'enum' // one of fixed options
+  | 'ref' // id of a record of another entity
+  | 'tree' // code in a tree entity (land classes)
+  | 'files' // list of uploaded file entries {id, name, url}
+  | 'images' // list of uploaded images
+  | 'geometry' // GeoJSON geometry in lon-lat (CGCS2000 ≈ WGS84)
+  | 'json'; // structured data kept as JSON text
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export type SearchMode = 'like' | 'eq' | 'range';
+
+export interface FieldDef {
+  /** Column name and API field name. */
+  name: string;
+  type: FieldType;
+  /** Chinese label shown to users. */
+  label: string;
+  required?: boolean;
+  /** SPEC §5 rules checked on the value. */
+  rules?: RuleName[];
+  /** Column length for string fields (default 200). */
+  maxLength?: number;
+  default?: string | number | boolean;
+  /** Unit shown next to numbers: ㎡, 亩, 万元, 年, %. */
+  unit?: string;
+  /** Decimal places for numbers (default 2). */
+  precision?: number;
+  min?: number;
+  max?: number;
+  /** Fixed choices for enum fields. */
+  options?: FieldOption[];
+  /**
+   * ref: the entity (its API name) whose id (or valueField) this field holds and the field shown
+   * as label. `onDelete` says what deleting the referenced record does to records pointing at
+   * it: 'cascade' deletes them too, 'restrict' refuses the delete; unset leaves them alone.
+   */
+  ref?: { entity: string; labelField: string; valueField?: string; onDelete?: 'cascade' | 'restrict' };
+  /** tree: the tree entity and its code field. */
+  tree?: { entity: string; valueField: string; labelField: string };
+  /** Shown in the search form, compared this way. */
+  search?: SearchMode;
+  sortable?: boolean;
+  /** Shown as a list column (default: not for text/richText/json/files/geometry). */
+  list?: boolean;
+  /** Edited in the form (default true). */
+  form?: boolean;
+  unique?: boolean;
+  /** Index the column (refs are always indexed). */
+  index?: boolean;
+  /** Form widget override: textarea for long strings, switch for booleans, upload single. */
+  widget?: 'textarea' | 'switch' | 'radio' | 'single';
+  /** Placeholder / help text in the form. */
+  help?: string;
+  /** Column width in the list, px. */
+  width?: number;
+}
+
+/** The standard calls of SPEC §7; an entity lists the names it answers to for each. */
+export type StandardCall =
+  | 'page' // paged query language → {list,total}
+  | 'obj' // list without paging, filtered by equal fields of the body
+  | 'get' // one record by id
+  | 'save' // add when no id, update when id
+  | 'create'
+  | 'update'
+  | 'deleteById'
+  | 'batchDelete'
+  | 'byName' // search by the name field (like), unpaged, bounded
+  | 'tree' // whole tree (tree entities)
+  | 'export' // Excel of the current query
+  | 'import' // Excel import, all or nothing
+  | 'batchCreate' // `list` of new records, all or nothing
+  | 'batchSave' // `list` of records, each added (no id) or updated (id), all or nothing
+  | 'batchUpdate'; // `list` of {id, …} or `ids` with the fields to set on each, all or nothing
+
+export interface EntityDef {
+  /** API segment, as in SPEC §7: tArea → /api/tArea/… */
+  name: string;
+  table: string;
+  /** Chinese name of one record: 片区, 招商联系人. */
+  label: string;
+  fields: FieldDef[];
+  /** Call name(s) per standard call; defaults from STANDARD_CALL_NAMES for the ones listed. */
+  calls: Partial<Record<StandardCall, string[]>>;
+  /** The field used as the record's display name and by `byName`. */
+  nameField: string;
+  /** Default order of lists. */
+  defaultOrder?: { field: string; direction: 'asc' | 'desc' }[];
+  /** Tree entities: the parent field (holds the parent's value field). */
+  tree?: { parentField: string; valueField: string };
+  /** Back-office screen path under /managementSystem that edits this entity. */
+  screen?: string;
+  /** Excel export / import available on the screen (default true). */
+  excel?: boolean;
+  /**
+   * Natural key of a record: a save without id that matches an existing record on these fields
+   * updates it instead of adding a second one (one 七通一平 record per parcel).
+   */
+  upsertKey?: string[];
+}
+
+/** Default call names of the standard set. */
+export const STANDARD_CALL_NAMES: Record<StandardCall, string> = {
+  page: 'selectByPage',
+  obj: 'selectByObj',
+  get: 'selectById',
+  save: 'addOrUpdate',
+  create: 'add',
+  update: 'update',
+  deleteById: 'deleteById',
+  batchDelete: 'batchDelete',
+  byName: 'selectByName',
+  tree: 'selectTree',
+  export: 'exportExcel',
+  import: 'importExcel',
+  batchCreate: 'addList',
+  batchSave: 'batchAddOrUpdate',
+  batchUpdate: 'updateBatchById',
+};
+
+/** The standard set most entities expose (SPEC §7 "Standard sets"). */
+export function standardCalls(extra: Partial<Record<StandardCall, string[]>> = {}): Partial<Record<StandardCall, string[]>> {
+  const base: Partial<Record<StandardCall, string[]>> = {
+    page: ['selectByPage'],
+    obj: ['selectByObj'],
+    get: ['selectById'],
+    save: ['addOrUpdate'],
+    deleteById: ['deleteById'],
+    batchDelete: ['batchDelete'],
+    export: ['exportExcel'],
+    import: ['importExcel'],
+  };
+  for (const [call, names] of Object.entries(extra) as [StandardCall, string[]][]) {
+    base[call] = [...new Set([...(base[call] ?? []), ...names])];
+  }
+  return base;
+}
+
+/** Columns every entity table has besides its fields. */
+export const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version'] as const;
+
+export function defineEntity(def: EntityDef): EntityDef {
+  const names = new Set<string>();
+  for (const f of def.fields) {
+    if (names.has(f.name) || (SYSTEM_FIELDS as readonly string[]).includes(f.name)) {
+      throw new Error(`Entity ${def.name}: field ${f.name} is declared twice or shadows a system field`);
+    }
+    names.add(f.name);
+    if (f.type === 'enum' && !f.options?.length) throw new Error(`Entity ${def.name}: enum ${f.name} has no options`);
+  }
+  if (!names.has(def.nameField)) throw new Error(`Entity ${def.name}: nameField ${def.nameField} is not a field`);
+  for (const k of def.upsertKey ?? []) if (!names.has(k)) throw new Error(`Entity ${def.name}: upsertKey ${k} is not a field`);
+  return def;
+}
+
+export function isListedByDefault(f: FieldDef): boolean {
+  if (f.list !== undefined) return f.list;
+  return !['text', 'richText', 'json', 'files', 'images', 'geometry'].includes(f.type);
+}
+
+export function isInForm(f: FieldDef): boolean {
+  return f.form !== false;
+}
+
+// ---------------------------------------------------------------------------------------
+// Validation, one entry per field type. Optional fields accept '', null and undefined.
+// ---------------------------------------------------------------------------------------
+
+const fileEntry = z.object({ id: z.string().max(64).optional(), name: z.string().max(255), url: z.string().max(1000) });
+
+function jsonValue(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  if (v.trim() === '') return undefined;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+function emptyToUndefined(v: unknown): unknown {
+  return v === '' || v === null ? undefined : v;
+}
+
+function stringSchema(f: FieldDef, max: number): z.ZodType<string> {
+  const base = withRules(
+    z
+      .string({ error: () => (f.required ? requiredMessage(f.label) : INVALID_VALUE_MESSAGE) })
+      .max(max, `${f.label}不能超过${max}个字符`)
+      // PostgreSQL cannot store NUL in text and answers with an error (a 500) instead.
+      .refine((s) => !s.includes('\u0000'), `${f.label}包含非法字符`),
+    ...(f.rules ?? []),
+  );
+  return f.required ? base.refine((s) => s.length > 0, requiredMessage(f.label)) : base;
+}
+
+const INT32_MAX = 2_147_483_647;
+
+function numberSchema(f: FieldDef, integer: boolean): z.ZodType {
+  let schema = zNumeric({ rules: f.rules, required: f.required, label: f.label }) as z.ZodType<number | undefined>;
+  schema = schema.refine((n) => n === undefined || !integer || Number.isInteger(n), '请输入整数');
+  // Integer columns are 32-bit on PostgreSQL; a larger value would fail there with a 500.
+  schema = schema.refine((n) => n === undefined || !integer || Math.abs(n) <= INT32_MAX, `${f.label}超出范围`);
+  if (f.min !== undefined) schema = schema.refine((n) => n === undefined || n >= f.min!, f.min === 0 ? MESSAGES.nonNegative : `${f.label}不能小于${f.min}`);
+  if (f.max !== undefined) schema = schema.refine((n) => n === undefined || n <= f.max!, `${f.label}不能大于${f.max}`);
+  return schema;
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const FIELD_VALIDATORS: Record<FieldType, (f: FieldDef) => z.ZodType> = {
+  string: (f) => stringSchema(f, f.maxLength ?? 200),
+  text: (f) => stringSchema(f, f.maxLength ?? 20000),
+  richText: (f) => stringSchema(f, f.maxLength ?? 200000),
+  integer: (f) => numberSchema(f, true),
+  number: (f) => numberSchema(f, false),
+  boolean: () =>
+    z.preprocess(
+      (v) => (v === '' || v === null || v === undefined ? undefined : v === true || v === 1 || v === '1' || v === 'true' ? 1 : v === false || v === 0 || v === '0' || v === 'false' ? 0 : v),
+      z.union([z.literal(0), z.literal(1)], { error: '只能是“是”或“否”' }).optional(),
+    ),
+  date: (f) =>
+    stringSchema(f, 10).refine((s) => s === '' || (DATE_RE.test(s) && !Number.isNaN(Date.parse(s))), `${f.label}日期格式应为 yyyy-MM-dd`),
+  datetime: (f) => stringSchema(f, 30).refine((s) => s === '' || !Number.isNaN(Date.parse(s)), `${f.label}时间格式不正确`),
+  enum: (f) =>
+    stringSchema(f, 50).refine((s) => s === '' || (f.options ?? []).some((o) => o.value === s), `${f.label}的取值不在可选范围内`),
+  ref: (f) => stringSchema(f, 32),
+  tree: (f) => stringSchema(f, 50),
+  files: () => z.preprocess(jsonValue, z.array(fileEntry, { error: '附件格式不正确' }).max(50, '附件不能超过50个').optional()),
+  images: () => z.preprocess(jsonValue, z.array(fileEntry, { error: '图片格式不正确' }).max(50, '图片不能超过50张').optional()),
+  geometry: (f) =>
+    z.preprocess(
+      jsonValue,
+      z
+        .object({ type: z.enum(['Point', 'LineString', 'Polygon', 'MultiPolygon', 'MultiLineString']), coordinates: z.array(z.unknown()) }, { error: `${f.label}不是有效的几何图形` })
+        .optional(),
+    ),
+  json: () => z.preprocess(jsonValue, z.unknown()),
+};
+
+/** Field schema with the required/optional wrapper applied once, for every type. */
+export function fieldSchema(f: FieldDef): z.ZodType {
+  const inner = FIELD_VALIDATORS[f.type](f);
+  if (f.required) {
+    return z.preprocess((v) => (v === null ? undefined : v), inner).refine((v) => v !== undefined && v !== '', requiredMessage(f.label));
+  }
+  return z.preprocess(emptyToUndefined, inner.optional());
+}
+
+/**
+ * The input schema of a save: every form field, plus id and version for updates. On update
+ * (`partial`) absent fields are left unchanged.
+ */
+export function entityInputSchema(def: EntityDef, options: { partial?: boolean } = {}): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {
+    id: z.preprocess(emptyToUndefined, z.string().max(32).optional()),
+    version: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  };
+  for (const f of def.fields) {
+    if (!isInForm(f)) continue;
+    const s = fieldSchema(f);
+    shape[f.name] = options.partial ? s.optional() : s;
+  }
+  return z.object(shape);
+}

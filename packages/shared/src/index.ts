@@ -1,0 +1,5 @@
+export * from './api';
+export * from './routes';
+export * from './validation';
+export * from './helpers';
+export * from './constants';

@@ -1,0 +1,143 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+import { Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, Spin } from 'antd';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { MANAGEMENT_BASE } from '@land/shared';
+import { ChangePasswordModal } from '../../features/auth/ChangePasswordModal';
+import { logout } from '../../features/auth/api';
+import { clearSession, getSession, subscribeSession } from '../../lib/session';
+import { useActiveScreen } from '../route-handle';
+import { buildMenuItems, groupKey } from './menu';
+import { openTab, tabHref } from './tabs-model';
+import { getTabs, setTabs } from './tabs-store';
+import { TabsBar } from './TabsBar';
+import styles from './ManagementLayout.module.css';
+
+/** Active-menu index when no screen matches (SPEC §9). */
+const DEFAULT_ACTIVE_MENU = 'home';
+
+export function ManagementLayout() {
+  const session = useSyncExternalStore(subscribeSession, getSession);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const screen = useActiveScreen();
+  const [collapsed, setCollapsed] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const menuItems = useMemo(buildMenuItems, []);
+  const activeGroup = screen?.group ? groupKey(screen.group) : null;
+  const [openKeys, setOpenKeys] = useState<string[]>(activeGroup ? [activeGroup] : []);
+
+  // Every visited screen gets (or refreshes) its tab; the query string rides along so a
+  // list comes back with its filters when the tab is clicked again.
+  useEffect(() => {
+    if (!screen) return;
+    setTabs(
+      openTab(getTabs(), {
+        name: screen.path,
+        path: location.pathname,
+        search: location.search,
+        title: screen.title,
+        closable: screen.closable,
+      }),
+    );
+  }, [screen, location.pathname, location.search]);
+
+  useEffect(() => {
+    if (activeGroup) setOpenKeys((keys) => (keys.includes(activeGroup) ? keys : [...keys, activeGroup]));
+  }, [activeGroup]);
+
+  if (!session) return <Navigate to="/login" replace />;
+
+  const signOut = async () => {
+    try {
+      await logout();
+    } catch {
+      // The session ends locally whatever the server says.
+    }
+    clearSession();
+    navigate('/login', { replace: true });
+  };
+
+  const goToScreen = (path: string) => {
+    const existing = getTabs().find((t) => t.name === path);
+    navigate(existing ? tabHref(existing) : `${MANAGEMENT_BASE}/${path}`);
+  };
+
+  const userMenu: MenuProps = {
+    items: [
+      { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+      { type: 'divider' },
+      { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'password') setPasswordOpen(true);
+      if (key === 'logout') void signOut();
+    },
+  };
+
+  const activeMenu = screen?.path ?? DEFAULT_ACTIVE_MENU;
+  const breadcrumbs = [...new Set([screen?.group, screen?.title])].filter((t): t is string => Boolean(t));
+
+  return (
+    <Layout className={styles.root} data-active-menu={activeMenu}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        width={224}
+        className={styles.sider}
+        aria-label="功能菜单"
+      >
+        <div className={styles.brand} title="开发区土地信息平台">
+          <span className={styles.brandMark}>土</span>
+          {!collapsed && <span className={styles.brandText}>土地信息平台</span>}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={menuItems}
+          selectedKeys={[activeMenu]}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          onClick={({ key }) => goToScreen(key)}
+          data-testid="side-menu"
+        />
+      </Layout.Sider>
+      <Layout className={styles.main}>
+        <Layout.Header className={styles.header}>
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed((c) => !c)}
+            aria-label={collapsed ? '展开菜单' : '收起菜单'}
+          />
+          <Breadcrumb
+            className={styles.breadcrumb}
+            items={breadcrumbs.map((title) => ({ title }))}
+            data-testid="breadcrumb"
+          />
+          <Dropdown menu={userMenu} trigger={['click']}>
+            <Button type="text" className={styles.user} data-testid="user-menu">
+              <Avatar size="small" icon={<UserOutlined />} />
+              <span>{session.userName || session.userAccount}</span>
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+        </Layout.Header>
+        <TabsBar onCloseAll={() => void signOut()} />
+        <Layout.Content className={styles.content}>
+          <Spin spinning={navigation.state === 'loading'} delay={300}>
+            <Outlet />
+          </Spin>
+        </Layout.Content>
+      </Layout>
+      <ChangePasswordModal
+        open={passwordOpen || session.mustChangePassword}
+        forced={session.mustChangePassword}
+        onClose={() => setPasswordOpen(false)}
+        onSignOut={() => void signOut()}
+      />
+    </Layout>
+  );
+}

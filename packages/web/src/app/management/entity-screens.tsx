@@ -1,0 +1,63 @@
+/**
+ * Back-office screens driven by entity definitions: the definition whose `screen` is a path
+ * edits it, so a definition added to the registry lights its screen up without code here.
+ * Loaded with the first such screen, which keeps the definitions (and zod) out of the first paint.
+ */
+import type { ComponentType } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { ManagementScreen } from '@land/shared';
+import { MANAGEMENT_BASE } from '@land/shared';
+import { ENTITIES } from '@land/shared/entities/index';
+import type { EntityDef } from '@land/shared/entity';
+import { ScreenPlaceholder } from '../../components/ScreenCard';
+import { EntityFormPage } from '../../features/entities/EntityFormPage';
+import { EntityScreen } from '../../features/entities/EntityScreen';
+import { closeTabs, tabHref } from './tabs-model';
+import { getTabs, setTabs } from './tabs-store';
+
+const BY_SCREEN = new Map<string, EntityDef>(ENTITIES.flatMap((def) => (def.screen ? [[def.screen, def] as const] : [])));
+
+/**
+ * List screens whose records are edited on pages of their own (long rich-text content) rather
+ * than in the drawer: the list path → the add page and the edit page (which takes /:id).
+ */
+const EDITED_ON_PAGES: Record<string, { add: string; edit: string }> = {
+  zshdManagement: { add: 'addZshd', edit: 'editZshd' },
+};
+
+const absolute = (path: string) => `${MANAGEMENT_BASE}/${path}`;
+
+/** The component of a list screen: its entity's screen, or the placeholder while it has none. */
+export function entityScreenFor(screen: ManagementScreen): ComponentType {
+  const def = BY_SCREEN.get(screen.path);
+  if (!def) return () => <ScreenPlaceholder title={screen.title} />;
+  const pages = EDITED_ON_PAGES[screen.path];
+  const editPages = pages ? { add: absolute(pages.add), edit: (id: string) => `${absolute(pages.edit)}/${encodeURIComponent(id)}` } : undefined;
+  const Screen = () => <EntityScreen def={def} title={screen.title} editPages={editPages} />;
+  Screen.displayName = `EntityScreen(${def.name})`;
+  return Screen;
+}
+
+/** The add or edit page of a screen listed in EDITED_ON_PAGES. */
+export function entityPageFor(screen: ManagementScreen): ComponentType {
+  const entry = Object.entries(EDITED_ON_PAGES).find(([, p]) => screen.path === p.add || screen.path === `${p.edit}/:id`);
+  const def = entry ? BY_SCREEN.get(entry[0]) : undefined;
+  if (!entry || !def) return () => <ScreenPlaceholder title={screen.title} />;
+  const listPath = entry[0];
+
+  function Page() {
+    const { id } = useParams();
+    const navigate = useNavigate();
+    const location = useLocation();
+    // Saved or cancelled: this tab closes and the list comes back with its search.
+    const done = () => {
+      const tabs = getTabs();
+      const listTab = tabs.find((t) => t.name === listPath);
+      setTabs(closeTabs(tabs, 'close', location.pathname, location.pathname).tabs);
+      navigate(listTab ? tabHref(listTab) : absolute(listPath));
+    };
+    return <EntityFormPage key={id ?? 'new'} def={def!} title={screen.title} id={id} onDone={done} />;
+  }
+  Page.displayName = `EntityFormPage(${def.name})`;
+  return Page;
+}

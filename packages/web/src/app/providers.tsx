@@ -1,0 +1,44 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { ThemeConfig } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { registerNotification } from '../lib/notify';
+import { createQueryClient } from '../lib/query-client';
+
+dayjs.locale('zh-cn');
+
+const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#1677ff',
+    borderRadius: 6,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
+  },
+};
+
+/** Hands the themed notification API of <App> to code outside React (lib/notify). */
+function NotifyBridge() {
+  const { notification } = AntApp.useApp();
+  useEffect(() => {
+    registerNotification(notification);
+    return () => registerNotification(null);
+  }, [notification]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    // autoInsertSpace off: two-character buttons read 确定 / 登录, not 确 定 / 登 录.
+    <ConfigProvider locale={zhCN} theme={THEME} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <NotifyBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,103 @@
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
+import { DEFAULT_TAB, MANAGEMENT_BASE, MANAGEMENT_SCREENS, PUBLIC_ROUTES, isMobileUserAgent } from '@land/shared/routes';
+import { ScreenPlaceholder } from '../components/ScreenCard';
+import { setNavigator } from '../lib/navigation';
+import { getToken } from '../lib/session';
+import { withChunkTimeout } from './lazy';
+import { PUBLIC_PAGES } from './public/pages';
+import { SCREEN_LOADERS } from './management/screens';
+import type { RouteHandle } from './route-handle';
+import { NotFoundPage } from './routes/NotFoundPage';
+import { InitialLoading, RootLayout } from './routes/RootLayout';
+import { RouteErrorPage } from './routes/RouteErrorPage';
+
+/** Redirect-only routes still need a component, or the router warns about an empty leaf. */
+const Nothing = () => null;
+
+const isMobile = (): boolean => isMobileUserAgent(navigator.userAgent);
+
+const managementChildren: RouteObject[] = [
+  { index: true, loader: () => redirect(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`), Component: Nothing },
+  ...MANAGEMENT_SCREENS.map((screen): RouteObject => {
+    const load = SCREEN_LOADERS[screen.path];
+    const handle: RouteHandle = { screen };
+    return load
+      ? { path: screen.path, handle, lazy: withChunkTimeout(async () => ({ Component: await load() })) }
+      : { path: screen.path, handle, element: <ScreenPlaceholder title={screen.title} /> };
+  }),
+  { path: '*', Component: NotFoundPage },
+];
+
+const publicChildren: RouteObject[] = [
+  // SPEC §1: phones opening the site are sent to the mobile home page.
+  { index: true, loader: () => redirect(isMobile() ? '/mobileindex' : '/home'), Component: Nothing },
+  ...PUBLIC_ROUTES.map((route): RouteObject => {
+    const page = PUBLIC_PAGES[route.path];
+    const handle: RouteHandle = { publicRoute: route };
+    const loader = route.path === 'index' ? () => (isMobile() ? redirect('/mobileindex') : null) : undefined;
+    return page
+      ? { path: route.path, handle, loader, lazy: withChunkTimeout(page) }
+      : { path: route.path, handle, loader, element: <ScreenPlaceholder title={route.title} /> };
+  }),
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: InitialLoading,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        path: '/login',
+        lazy: withChunkTimeout(() => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }))),
+      },
+      {
+        path: '/TimeOut',
+        lazy: withChunkTimeout(() => import('./routes/TimeOutPage').then((m) => ({ Component: m.TimeOutPage }))),
+      },
+      {
+        path: '/mobileindex',
+        lazy: withChunkTimeout(() =>
+          import('../features/mobile/MobileIndexPage').then((m) => ({ Component: m.MobileIndexPage })),
+        ),
+      },
+      {
+        path: '/mobileMoreDetails/:id',
+        lazy: withChunkTimeout(() =>
+          import('../features/mobile/MobileDetailsPage').then((m) => ({ Component: m.MobileDetailsPage })),
+        ),
+      },
+      {
+        path: '/xcxmobileMoreDetails/:id',
+        lazy: withChunkTimeout(() =>
+          import('../features/mobile/MobileDetailsPage').then((m) => ({
+            Component: () => <m.MobileDetailsPage embedded />,
+          })),
+        ),
+      },
+      {
+        path: MANAGEMENT_BASE,
+        // The layout checks again on every render; this stops the shell loading at all.
+        loader: () => (getToken() ? null : redirect('/login')),
+        lazy: withChunkTimeout(() =>
+          import('./management/ManagementLayout').then((m) => ({ Component: m.ManagementLayout })),
+        ),
+        children: managementChildren,
+      },
+      {
+        path: '/',
+        lazy: withChunkTimeout(() => import('./public/PublicLayout').then((m) => ({ Component: m.PublicLayout }))),
+        children: publicChildren,
+      },
+      // The not-found page is tiny and the error page needs it anyway: no lazy chunk.
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+setNavigator((to, options) => {
+  void router.navigate(to, options);
+});

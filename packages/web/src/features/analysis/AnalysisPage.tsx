@@ -1,0 +1,308 @@
+import { QuestionCircleOutlined, RollbackOutlined } from '@ant-design/icons';
+import { Button, Col, DatePicker, Popover, Row, Segmented, Select, Space, Typography } from 'antd';
+import type { TimeRangePickerProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ALL_DISTRICTS_LABEL } from '@land/shared/constants';
+import { ScreenCard } from '../../components/ScreenCard';
+import type { Granularity, StatisticsFilter } from './api';
+import { dealsQuery, districtsQuery, overviewQuery, parcelStatisticsQuery, priceTrendQuery, supplyQuery, topVisitedQuery } from './api';
+import { ChartCard } from './ChartCard';
+import {
+  DISTRICT_MAP,
+  classOption,
+  dealsOption,
+  districtGeoJson,
+  districtOption,
+  mapOption,
+  priceOption,
+  statusOption,
+  supplyOption,
+  topVisitedOption,
+} from './charts';
+import type { ChartClick } from './EChart';
+import { echarts } from './echarts';
+import { Headline } from './Headline';
+import styles from './AnalysisPage.module.css';
+
+const DATE = 'YYYY-MM-DD';
+
+const PRESETS: TimeRangePickerProps['presets'] = [
+  { label: '本年', value: [dayjs().startOf('year'), dayjs().endOf('year')] },
+  { label: '上年', value: [dayjs().subtract(1, 'year').startOf('year'), dayjs().subtract(1, 'year').endOf('year')] },
+  { label: '近三年', value: [dayjs().subtract(2, 'year').startOf('year'), dayjs().endOf('year')] },
+];
+
+const DEFINITIONS: [string, string][] = [
+  ['地块数、面积', '统计期间内录入系统的地块（按录入时间，北京时间）；不选期间为全部地块'],
+  ['已成交、成交金额', '成交日期在期间内的土地交易记录（状态为已成交），金额为成交价'],
+  ['实际供应', '季度内成交的地块面积；计划供应为供地计划中该年度、季度的计划面积'],
+  ['可供面积', '已发布且尚未成交（未挂牌或挂牌中）的地块面积'],
+  ['成交均价', '成交总价 ÷ 成交地块总面积，按一级地类分别计算'],
+  ['咨询回复率', '期间内提出的咨询中已回复的比例；咨询不分片区'],
+  ['热门地块', '已发布地块的累计浏览次数，不受期间限制'],
+];
+
+/** Filters live in the URL, so a tab comes back with them and a link shares them. */
+function useFilter(): [StatisticsFilter, (next: StatisticsFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo<StatisticsFilter>(
+    () => ({
+      startDate: params.get('startDate') || undefined,
+      endDate: params.get('endDate') || undefined,
+      areacode: params.get('areacode') || undefined,
+    }),
+    [params],
+  );
+  const update = useCallback(
+    (next: StatisticsFilter) => {
+      const search = new URLSearchParams();
+      for (const [k, v] of Object.entries(next)) if (v) search.set(k, String(v));
+      setParams(search, { replace: true });
+    },
+    [setParams],
+  );
+  return [filter, update];
+}
+
+export function AnalysisPage() {
+  const [filter, setFilter] = useFilter();
+  const [dlParent, setDlParent] = useState<string>();
+  const [granularity, setGranularity] = useState<Granularity>('quarter');
+
+  const districts = useQuery(districtsQuery());
+  const overview = useQuery(overviewQuery(filter));
+  const parcels = useQuery(parcelStatisticsQuery(filter));
+  const classes = useQuery({ ...parcelStatisticsQuery(filter, dlParent), enabled: dlParent !== undefined });
+  const supply = useQuery(supplyQuery(filter));
+  const deals = useQuery(dealsQuery(filter));
+  const price = useQuery(priceTrendQuery(filter, granularity));
+  const visited = useQuery(topVisitedQuery(filter));
+
+  const districtOptions = useMemo(
+    // Without the list (call failed) only 全部片区 is offered (SPEC §8).
+    () => [{ value: '', label: ALL_DISTRICTS_LABEL }, ...(districts.data ?? []).map((d) => ({ value: d.areacode, label: d.areaname }))],
+    [districts.data],
+  );
+
+  const classData = dlParent === undefined ? parcels.data : classes.data;
+  const classLoading = dlParent === undefined ? parcels.isPending : classes.isPending;
+
+  const onClassClick = useCallback(
+    (e: ChartClick) => {
+      const code = (e.data as { dlcode?: string | null } | undefined)?.dlcode;
+      // One level down only, and never into the parent's own "not subdivided" slice.
+      if (dlParent === undefined && code) setDlParent(code);
+    },
+    [dlParent],
+  );
+
+  // The map needs its shapes registered before the option naming them reaches the chart, and
+  // the chart's effects run before this component's: registering here, while rendering, is the
+  // one order that works. registerMap is idempotent for the same name and shapes.
+  const districtMap = useMemo(() => {
+    const geo = districtGeoJson(districts.data ?? []);
+    if (geo.features.length === 0) return false;
+    echarts.registerMap(DISTRICT_MAP, geo as unknown as Parameters<typeof echarts.registerMap>[1]);
+    return true;
+  }, [districts.data]);
+
+  const district = districtOptions.find((o) => o.value === (filter.areacode ?? ''))?.label ?? ALL_DISTRICTS_LABEL;
+  const range: [Dayjs, Dayjs] | null = filter.startDate && filter.endDate ? [dayjs(filter.startDate), dayjs(filter.endDate)] : null;
+  const nothingInDistricts = parcels.data && parcels.data.byDistrict.length === 0;
+
+  return (
+    <ScreenCard
+      title="统计分析"
+      extra={
+        <Space wrap size={8} className={styles.filters}>
+          <DatePicker.RangePicker
+            value={range}
+            presets={PRESETS}
+            allowClear
+            placeholder={['开始日期', '结束日期']}
+            onChange={(dates) =>
+              setFilter({
+                ...filter,
+                startDate: dates?.[0]?.format(DATE),
+                endDate: dates?.[1]?.format(DATE),
+              })
+            }
+          />
+          <Select
+            value={filter.areacode ?? ''}
+            options={districtOptions}
+            loading={districts.isPending}
+            style={{ width: 160 }}
+            onChange={(areacode: string) => setFilter({ ...filter, areacode: areacode || undefined })}
+            aria-label="片区"
+            data-testid="analysis-district"
+          />
+          <Popover
+            title="统计口径"
+            placement="bottomRight"
+            content={
+              <dl className={styles.definitions}>
+                {DEFINITIONS.map(([term, text]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd>{text}</dd>
+                  </div>
+                ))}
+              </dl>
+            }
+          >
+            <Button type="text" icon={<QuestionCircleOutlined />}>
+              统计口径
+            </Button>
+          </Popover>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary" className={styles.scope}>
+        {range ? `${filter.startDate} 至 ${filter.endDate}` : '全部时间'} · {district}
+      </Typography.Paragraph>
+      <Headline overview={overview.data} loading={overview.isPending} inDistrict={Boolean(filter.areacode)} />
+      <Row gutter={[12, 12]} className={styles.charts}>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            id="district"
+            title="片区地块分布"
+            fileTitle="片区地块分布"
+            section="district"
+            filter={filter}
+            loading={parcels.isPending}
+            refreshing={parcels.isPlaceholderData}
+            empty={nothingInDistricts ? '期间内没有地块' : false}
+            option={parcels.data ? districtOption(parcels.data) : null}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            id="class"
+            title={classData?.classParent ? `土地用途构成 · ${classData.classParent.name}` : '土地用途构成'}
+            fileTitle={classData?.classParent ? `土地用途构成-${classData.classParent.name}` : '土地用途构成'}
+            section="class"
+            filter={filter}
+            exportParams={{ dlParent }}
+            loading={classLoading}
+            refreshing={dlParent === undefined ? parcels.isPlaceholderData : classes.isPlaceholderData}
+            empty={classData && classData.byClass.length === 0 ? '期间内没有地块' : false}
+            option={classData ? classOption(classData) : null}
+            onChartClick={onClassClick}
+            tools={
+              dlParent !== undefined && (
+                <Button size="small" icon={<RollbackOutlined />} onClick={() => setDlParent(undefined)} data-testid="class-back">
+                  返回上级
+                </Button>
+              )
+            }
+            footer={dlParent === undefined && classData && classData.byClass.length > 0 ? '点击扇区查看二级地类' : undefined}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            id="map"
+            title="片区可供地块面积"
+            fileTitle="片区可供地块面积"
+            section="district"
+            filter={filter}
+            loading={parcels.isPending || districts.isPending}
+            refreshing={parcels.isPlaceholderData}
+            empty={districtMap ? false : '片区尚未绘制范围'}
+            option={parcels.data && districts.data && districtMap ? mapOption(districts.data, parcels.data) : null}
+            height={360}
+            footer="可供：已发布且尚未成交的地块；滚轮缩放、拖动平移"
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            id="status"
+            title="地块状态分布"
+            fileTitle="地块状态分布"
+            section="status"
+            filter={filter}
+            loading={parcels.isPending}
+            refreshing={parcels.isPlaceholderData}
+            empty={parcels.data && parcels.data.total.count === 0 ? '期间内没有地块' : false}
+            option={parcels.data ? statusOption(parcels.data) : null}
+            height={360}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            id="supply"
+            title="供地计划与实际供应"
+            fileTitle="供地计划与实际供应"
+            section="supply"
+            filter={filter}
+            loading={supply.isPending}
+            refreshing={supply.isPlaceholderData}
+            empty={supply.data && supply.data.quarters.every((q) => q.plannedCount === 0 && q.actualCount === 0) ? '期间内没有供地计划或成交' : false}
+            option={supply.data ? supplyOption(supply.data) : null}
+            footer={
+              supply.data && supply.data.unscheduled.length > 0
+                ? `未定季度的计划：${supply.data.unscheduled.map((u) => `${u.year}年 ${u.count} 宗 ${u.landAreaMu} 亩`).join('；')}`
+                : '实际供应：季度内成交的地块面积'
+            }
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            id="deals"
+            title="土地成交情况"
+            fileTitle="土地成交情况"
+            section="deals"
+            filter={filter}
+            loading={deals.isPending}
+            refreshing={deals.isPlaceholderData}
+            empty={deals.data && deals.data.total.count === 0 ? '期间内没有成交' : false}
+            option={deals.data ? dealsOption(deals.data) : null}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            id="price"
+            title="成交地价走势（一级地类）"
+            fileTitle="成交地价走势"
+            section="price"
+            filter={filter}
+            exportParams={{ granularity }}
+            loading={price.isPending}
+            refreshing={price.isPlaceholderData}
+            empty={price.data && price.data.series.length === 0 ? '期间内没有成交' : false}
+            option={price.data ? priceOption(price.data) : null}
+            tools={
+              <Segmented
+                size="small"
+                value={granularity}
+                onChange={(v) => setGranularity(v as Granularity)}
+                options={[
+                  { value: 'quarter', label: '季度' },
+                  { value: 'year', label: '年度' },
+                ]}
+              />
+            }
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ChartCard
+            id="topVisited"
+            title="热门地块 TOP10"
+            fileTitle="热门地块"
+            section="topVisited"
+            filter={filter}
+            loading={visited.isPending}
+            refreshing={visited.isPlaceholderData}
+            empty={visited.data && visited.data.length === 0 ? '已发布地块暂无浏览记录' : false}
+            option={visited.data ? topVisitedOption(visited.data) : null}
+            footer="累计浏览次数，不受统计期间限制"
+          />
+        </Col>
+      </Row>
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { LoginRequest } from '@land/shared';
+import { MANAGEMENT_BASE, DEFAULT_TAB } from '@land/shared';
+import { toAntdRules } from '../../components/form/rules';
+import { saveSession } from '../../lib/session';
+import { login } from './api';
+import styles from './LoginPage.module.css';
+
+/**
+ * Staff login. The SPEC password rule is deliberately not applied here: accounts created
+ * before the rule existed must still be able to sign in (and are then asked to change it).
+ */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: login,
+    // Messages such as 用户名或密码错误 or the lock notice are shown on the form itself.
+    meta: { ownErrors: true },
+    onSuccess: (result) => {
+      saveSession(result);
+      navigate(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`, { replace: true });
+    },
+  });
+
+  const errorText = mutation.error ? mutation.error.message || '登录失败，请稍后重试' : null;
+
+  return (
+    <main className={styles.page}>
+      <section className={styles.intro} aria-hidden="true">
+        <h2 className={styles.introTitle}>开发区土地信息平台</h2>
+        <p className={styles.introText}>地块录入 · 审核发布 · 交易跟踪 · 招商服务</p>
+      </section>
+      <Card className={styles.card} variant="borderless">
+        <Typography.Title level={3} className={styles.title}>
+          开发区土地信息平台
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className={styles.subtitle}>
+          管理后台登录
+        </Typography.Paragraph>
+        <Form<LoginRequest>
+          name="login"
+          size="large"
+          autoComplete="on"
+          onFinish={(values) => mutation.mutate(values)}
+          onValuesChange={() => {
+            if (mutation.isError) mutation.reset();
+          }}
+        >
+          <Form.Item name="userAccount" rules={toAntdRules([], { required: true, label: '账号' })}>
+            <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" aria-label="账号" />
+          </Form.Item>
+          <Form.Item name="password" rules={toAntdRules([], { required: true, label: '密码' })}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="请输入密码"
+              autoComplete="current-password"
+              aria-label="密码"
+            />
+          </Form.Item>
+          {errorText && (
+            <Form.Item>
+              <Alert type="error" showIcon title={errorText} data-testid="login-error" />
+            </Form.Item>
+          )}
+          <Form.Item style={{ marginBottom: 0 }}>
+            <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="login-submit">
+              登录
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LoginRequest, LoginResult } from '@land/shared';
+import { post } from '../../lib/request';
+
+export async function login(request: LoginRequest): Promise<LoginResult> {
+  const body = await post<LoginResult>('/openApi/login', request);
+  return body.data;
+}
+
+export async function logout(): Promise<void> {
+  await post<null>('/api/logout');
+}
+
+export interface ChangeOwnPasswordRequest {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** The server revokes the user's other sessions and keeps this one. */
+export async function changeOwnPassword(request: ChangeOwnPasswordRequest): Promise<void> {
+  await post<null>('/api/tUser/updatePassword', request);
+}

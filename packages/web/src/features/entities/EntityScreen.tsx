@@ -1,0 +1,334 @@
+import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
+import { Button, Empty, Form, Result, Space, Table, Typography } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Key } from 'react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { QueryCondition } from '@land/shared';
+import type { EntityDef } from '@land/shared/entity';
+import { isListedByDefault } from '@land/shared/entity';
+import { ScreenCard } from '../../components/ScreenCard';
+import { PAGE_SIZE_OPTIONS, useListState } from '../../components/list/use-list-state';
+import { useConfirm } from '../../components/use-confirm';
+import { notify } from '../../lib/notify';
+import type { EntityRecord } from './api';
+import { canDelete, canSave, entityKeys, entityPageQuery, entityTreeQuery, deleteEntities, hasCall } from './api';
+import type { FormTarget } from './EntityFormDrawer';
+import { EntityFormDrawer } from './EntityFormDrawer';
+import { ExcelActions } from './ExcelActions';
+import type { SearchValues } from './search-inputs';
+import { searchInputOf } from './search-inputs';
+import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
+
+export interface EntityScreenProps {
+  def: EntityDef;
+  /** Screen title (the menu's). */
+  title: string;
+  /** Records edited on pages of their own (long rich text) instead of the drawer. */
+  editPages?: { add: string; edit: (id: string) => string };
+}
+
+/** Leaves without children lose the empty list, so the table shows no expand button on them. */
+function pruneChildren(rows: EntityRecord[]): EntityRecord[] {
+  return rows.map((row) => {
+    const { children, ...rest } = row;
+    return children && children.length > 0 ? { ...rest, id: row.id, children: pruneChildren(children) } : { ...rest, id: row.id };
+  });
+}
+
+function keysWithChildren(rows: EntityRecord[]): string[] {
+  return rows.flatMap((r) => (r.children?.length ? [r.id, ...keysWithChildren(r.children)] : []));
+}
+
+/** Search fields shown before 展开; the rest wait behind it (a parcel has a dozen). */
+const SEARCH_FIELDS_SHOWN = 6;
+
+const displayName = (def: EntityDef, record: EntityRecord): string => {
+  const v = record[def.nameField];
+  return v === null || v === undefined ? '' : String(v);
+};
+
+/**
+ * The back-office screen of one entity, driven by its definition: search form, table with
+ * paging and sorting in the URL (a tree table for tree entities), add/edit, delete, Excel.
+ */
+export function EntityScreen({ def, title, editPages }: EntityScreenProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const [searchForm] = Form.useForm<SearchValues>();
+  const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+
+  const searchFields = useMemo(
+    () =>
+      def.fields.flatMap((f) => {
+        const input = searchInputOf(f);
+        return input ? [{ field: f, input }] : [];
+      }),
+    [def],
+  );
+  const filterKeys = useMemo(() => searchFields.flatMap(({ field, input }) => input.keys(field)), [searchFields]);
+  const list = useListState<string>(filterKeys);
+  const { state } = list;
+  // Opened when the URL searches by a field behind 展开, so the search on screen is visible.
+  const [searchOpen, setSearchOpen] = useState(() =>
+    searchFields.slice(SEARCH_FIELDS_SHOWN).some(({ field, input }) => input.keys(field).some((key) => state.filters[key])),
+  );
+
+  const conditions = useMemo<QueryCondition[]>(
+    () => searchFields.flatMap(({ field, input }) => input.conditions(field, state.filters)),
+    [searchFields, state.filters],
+  );
+  const filtering = conditions.length > 0;
+  // A tree entity shows its tree until the user searches or sorts; then the matching records as a list.
+  const treeMode = Boolean(def.tree) && hasCall(def, 'tree') && !filtering && !state.sortOrder;
+  const params = useMemo<QueryCondition[]>(
+    () =>
+      state.sortField && state.sortOrder
+        ? [...conditions, { column: state.sortField, type: state.sortOrder === 'ascend' ? 'orderAsc' : 'orderDesc' }]
+        : conditions,
+    [conditions, state.sortField, state.sortOrder],
+  );
+  const query = useMemo(() => ({ pageNo: state.pageNo, pageSize: state.pageSize, params }), [state.pageNo, state.pageSize, params]);
+  const queryKeyText = JSON.stringify(query);
+
+  const pageQuery = useQuery({ ...entityPageQuery(def, query), placeholderData: keepPreviousData, enabled: !treeMode });
+  const treeQuery = useQuery({ ...entityTreeQuery(def), enabled: treeMode });
+  const active = treeMode ? treeQuery : pageQuery;
+  const rows = useMemo(
+    () => (treeMode ? pruneChildren(treeQuery.data ?? []) : (pageQuery.data?.list ?? [])),
+    [treeMode, treeQuery.data, pageQuery.data],
+  );
+  const total = treeMode ? rows.length : (pageQuery.data?.total ?? 0);
+
+  const [selection, setSelection] = useState<{ query: string; ids: string[] }>({ query: '', ids: [] });
+  const selectedIds = selection.query === queryKeyText ? selection.ids : [];
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const expandableKeys = useMemo(() => (treeMode ? keysWithChildren(rows) : []), [treeMode, rows]);
+
+  const deletion = useMutation({
+    mutationFn: (ids: string[]) => deleteEntities(def, ids),
+    onSuccess: async (_result, ids) => {
+      notify.success('删除成功');
+      setSelection({ query: '', ids: [] });
+      // Deleting the whole last page would leave an empty page behind.
+      if (!treeMode && ids.length >= rows.length && state.pageNo > 1) list.setPage(state.pageNo - 1);
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.name) });
+    },
+  });
+
+  const addable = canSave(def, false);
+  const editable = canSave(def, true);
+  const deletable = canDelete(def);
+  const batchDeletable = hasCall(def, 'batchDelete');
+
+  const openAdd = (preset?: Record<string, unknown>) => {
+    if (editPages) navigate(editPages.add);
+    else setFormTarget({ mode: 'add', preset });
+  };
+  const openEdit = (record: EntityRecord) => {
+    if (editPages) navigate(editPages.edit(record.id));
+    else setFormTarget({ mode: 'edit', record });
+  };
+
+  const deleteOne = async (record: EntityRecord) => {
+    const name = displayName(def, record);
+    if (!(await confirm(`确定要删除${def.label}${name ? `“${name}”` : ''}吗？删除后无法恢复。`, { danger: true }))) return;
+    deletion.mutate([record.id]);
+  };
+
+  const deleteSelected = async () => {
+    if (selectedIds.length === 0) return;
+    if (!(await confirm(`确定要删除选中的 ${selectedIds.length} 条${def.label}吗？删除后无法恢复。`, { danger: true }))) return;
+    deletion.mutate(selectedIds);
+  };
+
+  const listed = useMemo(() => def.fields.filter(isListedByDefault), [def]);
+  const sortOrderOf = (key: string) => (state.sortField === key ? state.sortOrder : null);
+
+  const columns: TableColumnsType<EntityRecord> = listed.map((f) => ({
+    key: f.name,
+    dataIndex: f.name,
+    title: columnTitle(f),
+    width: columnWidth(f),
+    align: COLUMN_ALIGN[f.type],
+    ellipsis: ['string', 'text', 'richText', 'json', 'ref', 'tree'].includes(f.type) ? { showTitle: true } : undefined,
+    sorter: f.sortable && !treeMode ? true : undefined,
+    sortOrder: f.sortable && !treeMode ? sortOrderOf(f.name) : undefined,
+    render: (value: unknown) => TABLE_CELLS[f.type](value, f),
+  }));
+
+  const addChild = treeMode && addable && def.tree;
+  const actionWidth = 16 + (editable ? 48 : 0) + (addChild ? 76 : 0) + (deletable ? 48 : 0);
+  if (editable || deletable || addChild) {
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: Math.max(actionWidth, 80),
+      render: (_value, record) => (
+        <Space size={0}>
+          {editable && (
+            <Button type="link" size="small" onClick={() => openEdit(record)}>
+              编辑
+            </Button>
+          )}
+          {addChild && def.tree && (
+            <Button type="link" size="small" onClick={() => openAdd({ [def.tree!.parentField]: record[def.tree!.valueField] })}>
+              新增下级
+            </Button>
+          )}
+          {deletable && (
+            <Button type="link" size="small" danger onClick={() => void deleteOne(record)}>
+              删除
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+  const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), batchDeletable ? 48 : 0);
+
+  const initialSearch = useMemo(
+    () => Object.assign({}, ...searchFields.map(({ field, input }) => input.toForm(field, state.filters))) as SearchValues,
+    // The form mounts with the URL's search; later changes come from the form itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [searchFields],
+  );
+
+  const search = (values: SearchValues) => {
+    const patch = Object.assign({}, ...searchFields.map(({ field, input }) => input.fromForm(field, values))) as Record<string, string | undefined>;
+    list.setFilters(patch);
+  };
+
+  const resetSearch = () => {
+    searchForm.resetFields();
+    // resetFields restores the values the form mounted with; clear them outright.
+    const cleared: SearchValues = {};
+    for (const name of Object.keys(searchForm.getFieldsValue(true) as SearchValues)) cleared[name] = undefined;
+    searchForm.setFieldsValue(cleared);
+    list.resetFilters();
+  };
+
+  const loadFailed = active.isError && !active.data;
+
+  return (
+    <ScreenCard title={title}>
+      {searchFields.length > 0 && (
+        <Form<SearchValues>
+          form={searchForm}
+          name={`${def.name}Search`}
+          layout="inline"
+          initialValues={initialSearch}
+          onFinish={search}
+          style={{ rowGap: 12, marginBottom: 16 }}
+          data-testid="entity-search"
+        >
+          {searchFields.map(({ field, input }, index) => (
+            // Collapsed fields stay mounted so their values still take part in the search.
+            <div key={field.name} style={{ display: searchOpen || index < SEARCH_FIELDS_SHOWN ? 'contents' : 'none' }}>
+              {input.render(field)}
+            </div>
+          ))}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                查询
+              </Button>
+              <Button icon={<ReloadOutlined />} onClick={resetSearch}>
+                重置
+              </Button>
+              {searchFields.length > SEARCH_FIELDS_SHOWN && (
+                <Button type="link" onClick={() => setSearchOpen((open) => !open)}>
+                  {searchOpen ? '收起' : '展开'}
+                  {searchOpen ? <UpOutlined /> : <DownOutlined />}
+                </Button>
+              )}
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+
+      <Space style={{ marginBottom: 16 }} wrap>
+        {addable && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openAdd()} data-testid="entity-add">
+            新增
+          </Button>
+        )}
+        {batchDeletable && (
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            disabled={selectedIds.length === 0}
+            loading={deletion.isPending && selectedIds.length > 0}
+            onClick={() => void deleteSelected()}
+          >
+            批量删除
+          </Button>
+        )}
+        <ExcelActions def={def} params={params} />
+        {treeMode && expandableKeys.length > 0 && (
+          <Button onClick={() => setExpanded(expanded.length > 0 ? [] : expandableKeys)}>
+            {expanded.length > 0 ? '全部收起' : '全部展开'}
+          </Button>
+        )}
+        {selectedIds.length > 0 && <Typography.Text type="secondary">已选择 {selectedIds.length} 项</Typography.Text>}
+      </Space>
+
+      {loadFailed ? (
+        <Result
+          status="error"
+          title="数据加载失败"
+          subTitle={active.error instanceof Error ? active.error.message : undefined}
+          extra={
+            <Button type="primary" onClick={() => void active.refetch()}>
+              重试
+            </Button>
+          }
+          data-testid="entity-load-error"
+        />
+      ) : (
+        <Table<EntityRecord>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={active.isPending || active.isFetching}
+          scroll={{ x: scrollX }}
+          onChange={list.onTableChange}
+          locale={{
+            emptyText: (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtering ? `没有找到符合条件的${def.label}` : '暂无数据'} />
+            ),
+          }}
+          rowSelection={
+            batchDeletable
+              ? {
+                  selectedRowKeys: selectedIds,
+                  checkStrictly: true,
+                  onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }),
+                }
+              : undefined
+          }
+          expandable={treeMode ? { expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : undefined}
+          pagination={
+            treeMode
+              ? false
+              : {
+                  current: state.pageNo,
+                  pageSize: state.pageSize,
+                  total,
+                  showSizeChanger: true,
+                  pageSizeOptions: PAGE_SIZE_OPTIONS,
+                  showQuickJumper: true,
+                  showTotal: (count) => `共 ${count} 条`,
+                }
+          }
+          data-testid="entity-table"
+        />
+      )}
+
+      {!editPages && <EntityFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} />}
+    </ScreenCard>
+  );
+}

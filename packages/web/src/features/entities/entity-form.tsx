@@ -1,0 +1,122 @@
+/**
+ * The add/edit form of an entity, shared by the drawer and the full-page editor: fields from
+ * the definition, validation by the shared schemas, server errors on their fields.
+ */
+import type { FormInstance } from 'antd';
+import { Col, Form, Row } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ERROR_CODES } from '@land/shared';
+import type { EntityDef, FieldDef } from '@land/shared/entity';
+import { isInForm } from '@land/shared/entity';
+import { applyServerErrors } from '../../components/form/server-errors';
+import { notify } from '../../lib/notify';
+import { ApiError, showError } from '../../lib/request';
+import type { EntityRecord } from './api';
+import { entityKeys, saveEntity } from './api';
+import { fieldRules } from './field-rules';
+import { FORM_INPUTS } from './form-inputs';
+
+export type FormValues = Record<string, unknown>;
+
+export function formFields(def: EntityDef): FieldDef[] {
+  return def.fields.filter(isInForm);
+}
+
+/** Form values of a record being edited, or of a new one (field defaults, then `preset`). */
+export function initialFormValues(def: EntityDef, record: EntityRecord | null, preset: FormValues = {}): FormValues {
+  const values: FormValues = {};
+  for (const f of formFields(def)) {
+    const stored = record ? record[f.name] : f.default;
+    const value = typeof stored === 'boolean' ? (stored ? 1 : 0) : stored;
+    values[f.name] = value === null || value === '' ? undefined : value;
+  }
+  return record ? values : { ...values, ...preset };
+}
+
+/** What a save sends: every editable field (empty ones as null, so they are cleared), id and version on update. */
+export function toPayload(def: EntityDef, values: FormValues, record: EntityRecord | null): FormValues {
+  const payload: FormValues = {};
+  for (const f of formFields(def)) {
+    if (FORM_INPUTS[f.type].readOnly) continue;
+    const v = values[f.name];
+    payload[f.name] = v === undefined || v === '' ? null : v;
+  }
+  if (record) {
+    payload.id = record.id;
+    payload.version = record.version;
+  }
+  return payload;
+}
+
+interface FieldErrorData {
+  field?: unknown;
+}
+
+/**
+ * Save with the form's error handling: A0400 problems on their fields (the form stays open
+ * with what was typed), a conflict (stale version, taken unique value) as a message, on the
+ * field when the server names one.
+ */
+export function useSaveEntity(def: EntityDef, form: FormInstance, onSaved: (saved: EntityRecord, created: boolean) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: FormValues) => saveEntity(def, payload),
+    meta: { ownErrors: true },
+    onSuccess: async (saved, payload) => {
+      const created = !payload.id;
+      notify.success(created ? '新增成功' : '修改成功');
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.name) });
+      onSaved(saved, created);
+    },
+    onError: (error) => {
+      if (applyServerErrors(form, error)) return;
+      if (error instanceof ApiError && error.code === ERROR_CODES.CONFLICT) {
+        const field = (error.data as FieldErrorData | null)?.field;
+        if (typeof field === 'string' && def.fields.some((f) => f.name === field)) {
+          form.setFields([{ name: field, errors: [error.message] }]);
+          form.scrollToField(field);
+        }
+      }
+      showError(error);
+    },
+  });
+}
+
+interface EntityFormFieldsProps {
+  def: EntityDef;
+  /** Columns for the narrow fields: 2 in the drawer, 3 on a full page. */
+  columns?: 1 | 2 | 3;
+}
+
+/** The form items of every editable field, narrow ones side by side, wide ones on their own row. */
+export function EntityFormFields({ def, columns = 2 }: EntityFormFieldsProps) {
+  const fields = useMemo(
+    () =>
+      formFields(def).map((f) => ({
+        field: f,
+        input: FORM_INPUTS[f.type],
+        rules: FORM_INPUTS[f.type].readOnly ? [] : fieldRules(f),
+      })),
+    [def],
+  );
+  const span = 24 / columns;
+  return (
+    <Row gutter={16}>
+      {fields.map(({ field, input, rules }) => (
+        <Col key={field.name} span={input.wide?.(field) ? 24 : span}>
+          <Form.Item
+            name={field.name}
+            label={field.label}
+            required={field.required}
+            rules={rules}
+            extra={field.help}
+            {...input.item?.(field)}
+          >
+            {input.render(field)}
+          </Form.Item>
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * 地块边界 on the editor: the map (its own chunk, with OpenLayers), import from a file, the
+ * geometry checks under the map, and the computed area beside the entered one.
+ */
+import { ImportOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import type { ParcelGeometry } from '@land/shared/geo/types';
+import { m2ToMu, round } from '@land/shared/helpers';
+import { notify } from '../../../lib/notify';
+import type { GeometryCheck } from './geometry-check';
+import { AREA_MISMATCH_MESSAGE, areasDisagree, formatArea } from './geometry-check';
+import { ImportGeometryModal } from './ImportGeometryModal';
+
+const ParcelMap = lazy(() => import('../map/ParcelMap'));
+
+export const MAP_HEIGHT = 460;
+
+export function MapFallback({ height = MAP_HEIGHT }: { height?: number }) {
+  return <Skeleton.Node active style={{ width: '100%', height }} />;
+}
+
+interface AreaCheckProps {
+  check: GeometryCheck;
+  /** 土地面积 as entered, m². */
+  entered: number | null | undefined;
+  onUse?: (m2: number, mu: number) => void;
+}
+
+export function AreaCheck({ check, entered, onUse }: AreaCheckProps) {
+  if (check.state !== 'ok') return null;
+  const hasEntered = typeof entered === 'number' && Number.isFinite(entered);
+  const disagree = hasEntered && areasDisagree(check.areaM2, entered);
+  const useButton = onUse && (!hasEntered || Math.abs(entered - check.areaM2) >= 0.01) && (
+    <Button size="small" type={disagree ? 'primary' : 'default'} onClick={() => onUse(check.areaM2, check.areaMu)} data-testid="use-geometry-area">
+      采用图形面积
+    </Button>
+  );
+  const difference = hasEntered ? Math.round((Math.abs(entered - check.areaM2) / check.areaM2) * 1000) / 10 : 0;
+  return (
+    <Space orientation="vertical" size={8} style={{ width: '100%' }} data-testid="area-check">
+      <Descriptions
+        size="small"
+        bordered
+        column={1}
+        styles={{ label: { width: 96 } }}
+        items={[
+          {
+            key: 'geometry',
+            label: '图形面积',
+            children: (
+              <span data-testid="geometry-area">
+                {formatArea(check.areaM2)} ㎡（{formatArea(check.areaMu)} 亩）
+              </span>
+            ),
+          },
+          {
+            key: 'entered',
+            label: '填写面积',
+            children: hasEntered ? (
+              <Space size={8} wrap>
+                <span>
+                  {formatArea(entered)} ㎡（{formatArea(round(m2ToMu(entered), 2))} 亩）
+                </span>
+                {!disagree && useButton}
+              </Space>
+            ) : (
+              <Space size={8} wrap>
+                <span style={{ color: '#999' }}>未填写，保存时按图形面积计算</span>
+                {useButton}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {disagree && (
+        <Alert
+          type="warning"
+          showIcon
+          title={AREA_MISMATCH_MESSAGE}
+          description={`两者相差 ${difference}%，请核对填写的土地面积或地块边界。`}
+          action={useButton}
+          data-testid="area-mismatch"
+        />
+      )}
+    </Space>
+  );
+}
+
+interface GeometryPanelProps {
+  geometry: ParcelGeometry | null;
+  check: GeometryCheck;
+  onChange: (geometry: ParcelGeometry | null) => void;
+  parcelId?: string;
+  /** The district chosen in the form: shown while there is no boundary. */
+  areacode?: string | null;
+  entered: number | null | undefined;
+  onUseArea: (m2: number, mu: number) => void;
+}
+
+export function GeometryPanel({ geometry, check, onChange, parcelId, areacode, entered, onUseArea }: GeometryPanelProps) {
+  const [importing, setImporting] = useState(false);
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Suspense fallback={<MapFallback />}>
+        <ParcelMap
+          geometry={geometry}
+          onChange={onChange}
+          parcelId={parcelId}
+          focusArea={areacode}
+          height={MAP_HEIGHT}
+          pipes
+          toolbarExtra={
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="map-import">
+              从文件导入
+            </Button>
+          }
+        />
+      </Suspense>
+      {check.state === 'invalid' && (
+        <Alert type="error" showIcon title="地块边界不正确" description={check.message} data-testid="geometry-invalid" />
+      )}
+      {check.state === 'empty' && <Alert type="info" showIcon title="尚未设置地块边界；提交初审前须绘制或导入边界。" />}
+      <AreaCheck check={check} entered={entered} onUse={onUseArea} />
+      <ImportGeometryModal
+        open={importing}
+        onClose={() => setImporting(false)}
+        onPick={(g, description) => {
+          onChange(g);
+          notify.success(`已导入“${description}”的边界`);
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,63 @@
+/** 流转记录: who moved the parcel from which state to which, when, and what they wrote. */
+import { Empty, Skeleton, Tag, Timeline, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@land/shared';
+import type { ParcelAction, ParcelState } from '@land/shared/lifecycle';
+import { PARCEL_STATE_LABELS, transitionFor } from '@land/shared/lifecycle';
+import type { ParcelLogRow } from '../api';
+import { parcelLogQuery } from '../api';
+import { LOG_ACTION_LABELS } from '../screens';
+
+const COLORS: Partial<Record<string, string>> = {
+  submit: 'blue',
+  passFirst: 'green',
+  publish: 'green',
+  republish: 'green',
+  reject: 'red',
+  takeDown: 'orange',
+  withdraw: 'orange',
+  edit: 'gray',
+  delete: 'red',
+};
+
+const stateLabel = (s: string | null) => (s ? (PARCEL_STATE_LABELS[s as ParcelState] ?? s) : '');
+
+export function actionLabel(row: Pick<ParcelLogRow, 'action'>): string {
+  return transitionFor(row.action as ParcelAction)?.label ?? LOG_ACTION_LABELS[row.action] ?? row.action;
+}
+
+export function ParcelLogTimeline({ dkid }: { dkid: string }) {
+  const { data, isPending } = useQuery(parcelLogQuery(dkid));
+  if (isPending) return <Skeleton active />;
+  if (!data || data.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无流转记录" />;
+  // Newest first: the latest decision is what the reader looks for.
+  const rows = [...data].reverse();
+  return (
+    <Timeline
+      data-testid="parcel-log"
+      items={rows.map((row) => ({
+        key: row.id,
+        color: COLORS[row.action] ?? 'gray',
+        title: formatDateTime(row.at),
+        content: (
+          <div>
+            <Typography.Text strong>{actionLabel(row)}</Typography.Text>
+            {row.fromState && row.toState && row.fromState !== row.toState && (
+              <Tag style={{ marginLeft: 8 }}>
+                {stateLabel(row.fromState)} → {stateLabel(row.toState)}
+              </Tag>
+            )}
+            <Typography.Text type="secondary" style={{ marginLeft: 4 }}>
+              {row.actorName ?? '系统'}
+            </Typography.Text>
+            {row.comment && (
+              <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }} data-testid="parcel-log-comment">
+                {row.comment}
+              </Typography.Paragraph>
+            )}
+          </div>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The supporting data of a saved parcel, one tab each: 基础设施配套, 距离, 规划指标, 周边配套,
+ * 地块优势, 价格, 管网, 招商手册, 全景标注, 流转记录. Editable on the entry screen, read-only in
+ * the detail drawer of the review and state screens.
+ */
+import { Tabs } from 'antd';
+import type { TabsProps } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { landMatchingEntity } from '@land/shared/entities/landMatching';
+import { parcelAdvantageEntity } from '@land/shared/entities/parcelAdvantage';
+import { parcelDistanceEntity } from '@land/shared/entities/parcelDistance';
+import { parcelFacilityEntity } from '@land/shared/entities/parcelFacility';
+import { parcelManualEntity } from '@land/shared/entities/parcelManual';
+import { parcelPriceEntity } from '@land/shared/entities/parcelPrice';
+import { pipeNetworkEntity } from '@land/shared/entities/pipeNetwork';
+import { manualOfParcelQuery, matchingOfParcelQuery } from '../api';
+import { FillSurroundingsButton } from '../exchange/FillSurroundingsButton';
+import { PipeImportButton } from '../exchange/PipeImportButton';
+import { MarkersPanel } from '../panorama/MarkersPanel';
+import { IndicatorPanel } from './IndicatorPanel';
+import { ParcelLogTimeline } from './ParcelLogTimeline';
+import { RecordListPanel } from './RecordListPanel';
+import { SingleRecordPanel } from './SingleRecordPanel';
+
+export type RecordTabKey =
+  | 'matching'
+  | 'distance'
+  | 'ydzb'
+  | 'zbpt'
+  | 'dkys'
+  | 'xq'
+  | 'pipe'
+  | 'zssc'
+  | 'markers'
+  | 'log';
+
+interface ParcelRecordsTabsProps {
+  dkid: string;
+  /** The parcel's 全景照片 (the form's current value on the editor). */
+  panorama: unknown;
+  readOnly?: boolean;
+  /** Which tabs hold unsaved changes. */
+  onDirty?: (tab: RecordTabKey, dirty: boolean) => void;
+  /** A save that also changed the parcel on the server (indicators → summary columns, 七通一平 → 场地已平整). */
+  onParcelChanged?: (fields: string[]) => void;
+  extraTabs?: TabsProps['items'];
+  defaultActiveKey?: string;
+}
+
+export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelChanged, extraTabs = [], defaultActiveKey }: ParcelRecordsTabsProps) {
+  const dirtyOf = useCallback((tab: RecordTabKey) => (dirty: boolean) => onDirty?.(tab, dirty), [onDirty]);
+  // Stable per tab, so the panels' effects do not run on every render.
+  const handlers = useMemo(
+    () => ({ matching: dirtyOf('matching'), ydzb: dirtyOf('ydzb'), zssc: dirtyOf('zssc'), markers: dirtyOf('markers') }),
+    [dirtyOf],
+  );
+
+  const items: TabsProps['items'] = [
+    {
+      key: 'matching',
+      label: '基础设施配套',
+      children: (
+        <SingleRecordPanel
+          def={landMatchingEntity}
+          dkid={dkid}
+          query={matchingOfParcelQuery(landMatchingEntity, dkid)}
+          readOnly={readOnly}
+          onDirty={handlers.matching}
+          onSaved={() => onParcelChanged?.(['levelled'])}
+        />
+      ),
+    },
+    {
+      key: 'distance',
+      label: '距离',
+      children: <RecordListPanel def={parcelDistanceEntity} dkid={dkid} readOnly={readOnly} toolbarExtra={<FillSurroundingsButton dkid={dkid} />} />,
+    },
+    {
+      key: 'ydzb',
+      label: '规划指标',
+      children: (
+        <IndicatorPanel
+          dkid={dkid}
+          readOnly={readOnly}
+          onDirty={handlers.ydzb}
+          onSaved={() =>
+            onParcelChanged?.([
+              'plotRatioMin',
+              'plotRatioMax',
+              'buildingDensityMin',
+              'buildingDensityMax',
+              'greenRatioMin',
+              'greenRatioMax',
+              'heightLimit',
+              'investmentIntensity',
+              'taxPerMu',
+            ])
+          }
+        />
+      ),
+    },
+    {
+      key: 'zbpt',
+      label: '周边配套',
+      children: <RecordListPanel def={parcelFacilityEntity} dkid={dkid} readOnly={readOnly} toolbarExtra={<FillSurroundingsButton dkid={dkid} />} />,
+    },
+    { key: 'dkys', label: '地块优势', children: <RecordListPanel def={parcelAdvantageEntity} dkid={dkid} readOnly={readOnly} /> },
+    { key: 'xq', label: '价格', children: <RecordListPanel def={parcelPriceEntity} dkid={dkid} readOnly={readOnly} /> },
+    {
+      key: 'pipe',
+      label: '管网',
+      children: <RecordListPanel def={pipeNetworkEntity} dkid={dkid} readOnly={readOnly} toolbarExtra={<PipeImportButton dkid={dkid} />} />,
+    },
+    {
+      key: 'zssc',
+      label: '招商手册',
+      children: (
+        <SingleRecordPanel def={parcelManualEntity} dkid={dkid} query={manualOfParcelQuery(parcelManualEntity, dkid)} readOnly={readOnly} onDirty={handlers.zssc} />
+      ),
+    },
+    { key: 'markers', label: '全景标注', children: <MarkersPanel dkid={dkid} panorama={panorama} readOnly={readOnly} onDirty={handlers.markers} /> },
+    { key: 'log', label: '流转记录', children: <ParcelLogTimeline dkid={dkid} /> },
+    ...extraTabs,
+  ];
+
+  // Panels mount when first opened (the panorama viewer, the rich-text editor) and then stay, keeping unsaved edits.
+  return <Tabs items={items} defaultActiveKey={defaultActiveKey} destroyOnHidden={false} data-testid="parcel-records-tabs" />;
+}

@@ -1,0 +1,147 @@
+/**
+ * A parcel's records of one supporting entity (距离, 周边配套, 地块优势, 价格, 管网): a table with
+ * add, edit and delete, the form being the entity engine's, the parcel filled in by the panel.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
+import { Button, Drawer, Empty, Form, Space, Table } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { EntityDef } from '@land/shared/entity';
+import { isListedByDefault } from '@land/shared/entity';
+import { useConfirm } from '../../../components/use-confirm';
+import { notify } from '../../../lib/notify';
+import type { EntityRecord } from '../../entities/api';
+import { canDelete, deleteEntities, entityKeys } from '../../entities/api';
+import type { FormValues } from '../../entities/entity-form';
+import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from '../../entities/entity-form';
+import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from '../../entities/table-cells';
+import { recordsOfParcelQuery } from '../api';
+import { PARCEL_REF, withoutParcel } from './record-fields';
+
+interface RecordListPanelProps {
+  def: EntityDef;
+  dkid: string;
+  readOnly?: boolean;
+  /** More buttons beside 新增 (一键填充, 导入管网). */
+  toolbarExtra?: React.ReactNode;
+}
+
+type Target = { mode: 'add' } | { mode: 'edit'; record: EntityRecord };
+
+function RecordFormDrawer({ def, dkid, target, onClose }: { def: EntityDef; dkid: string; target: Target | null; onClose: () => void }) {
+  const [form] = Form.useForm<FormValues>();
+  const own = useMemo(() => withoutParcel(def), [def]);
+  const record = target?.mode === 'edit' ? target.record : null;
+  const save = useSaveEntity(def, form, () => onClose());
+  return (
+    <Drawer
+      open={target !== null}
+      title={record ? `编辑${def.label}` : `新增${def.label}`}
+      size={640}
+      onClose={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      afterOpenChange={(open) => {
+        if (!open) save.reset();
+      }}
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="record-form-submit">
+            保存
+          </Button>
+        </Space>
+      }
+      data-testid="record-form-drawer"
+    >
+      <Form<FormValues>
+        key={record ? record.id : 'new'}
+        form={form}
+        layout="vertical"
+        initialValues={initialFormValues(own, record)}
+        onFinish={(values) => save.mutate({ ...toPayload(own, values, record), [PARCEL_REF]: dkid })}
+        scrollToFirstError
+        autoComplete="off"
+      >
+        <EntityFormFields def={own} columns={2} />
+      </Form>
+    </Drawer>
+  );
+}
+
+export function RecordListPanel({ def, dkid, readOnly, toolbarExtra }: RecordListPanelProps) {
+  const query = useQuery(recordsOfParcelQuery(def, dkid));
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const [target, setTarget] = useState<Target | null>(null);
+  const own = useMemo(() => withoutParcel(def), [def]);
+  const deletion = useMutation({
+    mutationFn: (ids: string[]) => deleteEntities(def, ids),
+    onSuccess: async () => {
+      notify.success('删除成功');
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.name) });
+    },
+  });
+
+  const columns: TableColumnsType<EntityRecord> = own.fields.filter(isListedByDefault).map((f) => ({
+    key: f.name,
+    dataIndex: f.name,
+    title: columnTitle(f),
+    width: columnWidth(f),
+    align: COLUMN_ALIGN[f.type],
+    ellipsis: ['string', 'text'].includes(f.type) ? { showTitle: true } : undefined,
+    render: (value: unknown) => TABLE_CELLS[f.type](value, f),
+  }));
+  if (!readOnly) {
+    columns.push({
+      key: 'actions',
+      title: '操作',
+      width: 120,
+      fixed: 'right',
+      render: (_v, record) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setTarget({ mode: 'edit', record })}>
+            编辑
+          </Button>
+          {canDelete(def) && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={async () => {
+                if (await confirm(`确定要删除这条${def.label}吗？删除后无法恢复。`, { danger: true })) deletion.mutate([record.id]);
+              }}
+            >
+              删除
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <div data-testid={`records-${def.name}`}>
+      {!readOnly && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setTarget({ mode: 'add' })}>
+            新增{def.label}
+          </Button>
+          {toolbarExtra}
+        </Space>
+      )}
+      <Table<EntityRecord>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={query.data ?? []}
+        loading={query.isPending || query.isFetching}
+        pagination={false}
+        scroll={{ x: columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0) }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${def.label}`} /> }}
+      />
+      {!readOnly && <RecordFormDrawer def={def} dkid={dkid} target={target} onClose={() => setTarget(null)} />}
+    </div>
+  );
+}

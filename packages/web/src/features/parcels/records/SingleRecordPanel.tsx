@@ -1,0 +1,68 @@
+/**
+ * A supporting entity a parcel has one record of (七通一平, 招商手册): its form, the parcel filled
+ * in; saving without an id updates the parcel's record (the entity's upsert key is the parcel).
+ */
+import { SaveOutlined } from '@ant-design/icons';
+import { Button, Form, Skeleton, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { EntityDef } from '@land/shared/entity';
+import type { EntityRecord } from '../../entities/api';
+import type { OneRecordQuery } from '../api';
+import type { FormValues } from '../../entities/entity-form';
+import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from '../../entities/entity-form';
+import { sameValues } from '../form-dirty';
+import { PARCEL_REF, RecordDescriptions, ownFields, withoutParcel } from './record-fields';
+
+interface SingleRecordPanelProps {
+  def: EntityDef;
+  dkid: string;
+  query: OneRecordQuery;
+  readOnly?: boolean;
+  onDirty?: (dirty: boolean) => void;
+  /** After a save: the server may have changed the parcel too (七通一平 sets 场地已平整). */
+  onSaved?: () => void;
+}
+
+function RecordForm({ def, dkid, record, onDirty, onSaved }: { def: EntityDef; dkid: string; record: EntityRecord | null; onDirty?: (d: boolean) => void; onSaved?: () => void }) {
+  const [form] = Form.useForm<FormValues>();
+  const own = useMemo(() => withoutParcel(def), [def]);
+  const [current, setCurrent] = useState(record);
+  const [baseline, setBaseline] = useState(() => initialFormValues(own, record));
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  const save = useSaveEntity(def, form, (saved) => {
+    const values = initialFormValues(own, saved);
+    setCurrent(saved);
+    setBaseline(values);
+    form.setFieldsValue(values);
+    setDirty(false);
+    onSaved?.();
+  });
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="vertical"
+      initialValues={baseline}
+      onValuesChange={() => setDirty(!sameValues(form.getFieldsValue(true) as FormValues, baseline))}
+      onFinish={(values) => save.mutate({ ...toPayload(own, values, current), [PARCEL_REF]: dkid })}
+      autoComplete="off"
+      data-testid={`record-form-${def.name}`}
+    >
+      <EntityFormFields def={own} columns={2} />
+      <Space>
+        <Button type="primary" icon={<SaveOutlined />} htmlType="submit" loading={save.isPending} disabled={!dirty}>
+          保存{def.label}
+        </Button>
+        {dirty && <Typography.Text type="warning">有未保存的修改</Typography.Text>}
+      </Space>
+    </Form>
+  );
+}
+
+export function SingleRecordPanel({ def, dkid, query, readOnly, onDirty, onSaved }: SingleRecordPanelProps) {
+  const { data, isPending } = useQuery(query);
+  if (isPending) return <Skeleton active />;
+  if (readOnly) return <RecordDescriptions fields={ownFields(def)} record={data} />;
+  return <RecordForm key={data?.id ?? 'new'} def={def} dkid={dkid} record={data ?? null} onDirty={onDirty} onSaved={onSaved} />;
+}

@@ -1,0 +1,143 @@
+/**
+ * A thematic map of coloured areas (supply-plan parcels, stock land) over the district outlines,
+ * in step with a list beside it: hover highlights, a click selects and shows a popup.
+ */
+import { useQuery } from '@tanstack/react-query';
+import Feature from 'ol/Feature';
+import Overlay from 'ol/Overlay';
+import VectorLayer from 'ol/layer/Vector';
+import VectorSource from 'ol/source/Vector';
+import { Fill, Stroke, Style, Text } from 'ol/style';
+import { useEffect, useMemo, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { districtOutlinesQuery, useSiteSettings } from './api';
+import { withAlpha } from './colors';
+import { outlineLayer, readGeometry } from './ol/base';
+import { setCursor, useOlMap } from './ol/useOlMap';
+
+export interface ThemeFeature {
+  id: string;
+  name: string;
+  color: string;
+  geometry: unknown;
+}
+
+interface ThemeMapProps {
+  features: ThemeFeature[];
+  hoverId: string | null;
+  selectedId: string | null;
+  onHover: (id: string | null) => void;
+  onSelect: (id: string | null) => void;
+  /** Popup content of the selected feature. */
+  popup?: ReactNode;
+  children?: ReactNode;
+}
+
+export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, popup, children }: ThemeMapProps) {
+  const settings = useSiteSettings().data;
+  const outlines = useQuery(districtOutlinesQuery).data;
+  const { ref, map } = useOlMap({ settings });
+  const source = useMemo(() => new VectorSource(), []);
+  const hot = useRef({ hoverId, selectedId });
+  hot.current = { hoverId, selectedId };
+  const popupEl = useMemo(() => document.createElement('div'), []);
+  const layerRef = useRef<VectorLayer | null>(null);
+  const overlayRef = useRef<Overlay | null>(null);
+  const callbacks = useRef({ onHover, onSelect });
+  callbacks.current = { onHover, onSelect };
+
+  useEffect(() => {
+    if (!map) return;
+    const layer = new VectorLayer({
+      source,
+      zIndex: 5,
+      style: (f, resolution) => {
+        const id = String(f.getId());
+        const isHot = id === hot.current.hoverId || id === hot.current.selectedId;
+        const color = String(f.get('color'));
+        return new Style({
+          fill: new Fill({ color: withAlpha(color, isHot ? 0.75 : 0.5) }),
+          stroke: new Stroke({ color: isHot ? '#ff4d4f' : color, width: isHot ? 3 : 1.2 }),
+          text:
+            resolution < 4 || isHot
+              ? new Text({ text: String(f.get('name') ?? ''), font: '12px sans-serif', stroke: new Stroke({ color: '#fff', width: 3 }) })
+              : undefined,
+          zIndex: isHot ? 10 : 1,
+        });
+      },
+    });
+    map.addLayer(layer);
+    layerRef.current = layer;
+    const overlay = new Overlay({ element: popupEl, positioning: 'bottom-center', offset: [0, -12], autoPan: { margin: 40 } });
+    map.addOverlay(overlay);
+    overlayRef.current = overlay;
+    const pick = (pixel: number[]) => map.forEachFeatureAtPixel(pixel, (f, l) => (l === layer ? String(f.getId()) : undefined), { hitTolerance: 3 }) ?? null;
+    const onMove = (evt: { pixel: number[]; dragging: boolean }) => {
+      if (evt.dragging) return;
+      const id = pick(evt.pixel);
+      setCursor(map, id ? 'pointer' : '');
+      callbacks.current.onHover(id);
+    };
+    const onClick = (evt: { pixel: number[] }) => callbacks.current.onSelect(pick(evt.pixel));
+    map.on('pointermove', onMove);
+    map.on('singleclick', onClick);
+    return () => {
+      map.un('pointermove', onMove);
+      map.un('singleclick', onClick);
+      map.removeLayer(layer);
+      map.removeOverlay(overlay);
+    };
+  }, [map, source, popupEl]);
+
+  useEffect(() => {
+    if (!map) return;
+    const layer = outlineLayer((outlines ?? []).map((d) => ({ id: d.id, name: d.areaname, geometry: d.boundary })));
+    map.addLayer(layer);
+    return () => {
+      map.removeLayer(layer);
+    };
+  }, [map, outlines]);
+
+  useEffect(() => {
+    source.clear(true);
+    for (const f of features) {
+      const geometry = readGeometry(f.geometry);
+      if (!geometry) continue;
+      const feature = new Feature({ geometry, name: f.name, color: f.color });
+      feature.setId(f.id);
+      source.addFeature(feature);
+    }
+    const extent = source.getExtent();
+    if (!map || !settings || source.getFeatures().length === 0 || !extent) return;
+    map.getView().fit(extent, { padding: [48, 48, 48, 48], maxZoom: 16, duration: 300 });
+  }, [features, map, settings, source]);
+
+  useEffect(() => layerRef.current?.changed(), [hoverId, selectedId]);
+
+  useEffect(() => {
+    const f = selectedId ? source.getFeatureById(selectedId) : null;
+    const g = f?.getGeometry();
+    if (!g || !map) {
+      overlayRef.current?.setPosition(undefined);
+      return;
+    }
+    const e = g.getExtent();
+    const centre = [(e[0] + e[2]) / 2, (e[1] + e[3]) / 2];
+    overlayRef.current?.setPosition(centre);
+    const view = map.getView();
+    const size = map.getSize();
+    if (size) {
+      const visible = view.calculateExtent(size);
+      if (!(centre[0] > visible[0] && centre[0] < visible[2] && centre[1] > visible[1] && centre[1] < visible[3])) view.animate({ center: centre, duration: 300 });
+    }
+  }, [selectedId, source, map, features]);
+
+  return (
+    <div style={{ position: 'absolute', inset: 0 }}>
+      <div ref={ref} style={{ position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' }} data-testid="theme-map" />
+      {children}
+      {createPortal(selectedId ? popup : null, popupEl)}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The map search filters. The server applies them (selectLandInfoList) for the map and the result
+ * list, and the same filters become the export's conditions, so the three show the same parcels.
+ */
+import type { QueryCondition } from '@land/shared/api';
+import type { Parcel, ParcelQueryFilters } from './api';
+import { muOf, toNumber, type ParcelMarketState } from './format';
+
+export interface ParcelFilters {
+  areacode: string;
+  dlcode: string;
+  /** 亩 */
+  areaMin: number | null;
+  areaMax: number | null;
+  /** 万元 */
+  priceMin: number | null;
+  priceMax: number | null;
+  state: ParcelMarketState | '';
+  keyword: string;
+}
+
+export const EMPTY_FILTERS: ParcelFilters = {
+  areacode: '',
+  dlcode: '',
+  areaMin: null,
+  areaMax: null,
+  priceMin: null,
+  priceMax: null,
+  state: '',
+  keyword: '',
+};
+
+export function activeFilterCount(f: ParcelFilters): number {
+  return [f.areacode, f.dlcode, f.areaMin ?? '', f.areaMax ?? '', f.priceMin ?? '', f.priceMax ?? '', f.state, f.keyword.trim()].filter(
+    (v) => v !== '',
+  ).length;
+}
+
+/** The filters as the named filters of the public parcel calls (empty ones left out). */
+export function toQueryFilters(f: ParcelFilters): ParcelQueryFilters {
+  const out: ParcelQueryFilters = {};
+  if (f.keyword.trim()) out.keyword = f.keyword.trim();
+  if (f.areacode) out.areacode = f.areacode;
+  if (f.dlcode) out.dlcode = f.dlcode;
+  if (f.areaMin !== null) out.areaMin = f.areaMin;
+  if (f.areaMax !== null) out.areaMax = f.areaMax;
+  if (f.priceMin !== null) out.priceMin = f.priceMin;
+  if (f.priceMax !== null) out.priceMax = f.priceMax;
+  if (f.state) out.state = f.state;
+  return out;
+}
+
+const TRADE_STATE_OF: Record<ParcelMarketState, string> = { available: 'none', listed: 'listed', deal: 'deal' };
+
+/** The filters as conditions of the paged query language (exports, server-side lists). */
+export function filterConditions(f: ParcelFilters, classCodes: Set<string> | null): QueryCondition[] {
+  const out: QueryCondition[] = [];
+  if (f.areacode) out.push({ column: 'areacode', type: 'eq', val: f.areacode });
+  if (classCodes && classCodes.size) out.push({ column: 'dlcode', type: 'in', val: [...classCodes] });
+  if (f.areaMin !== null) out.push({ column: 'landAreaMu', type: 'ge', val: f.areaMin });
+  if (f.areaMax !== null) out.push({ column: 'landAreaMu', type: 'le', val: f.areaMax });
+  if (f.priceMin !== null) out.push({ column: 'startingPrice', type: 'ge', val: f.priceMin });
+  if (f.priceMax !== null) out.push({ column: 'startingPrice', type: 'le', val: f.priceMax });
+  if (f.state) out.push({ column: 'tradeState', type: 'eq', val: TRADE_STATE_OF[f.state] });
+  if (f.keyword.trim()) out.push({ column: 'dkmc', type: 'like', val: f.keyword.trim() });
+  return out;
+}
+
+export type SortKey = 'default' | 'areaDesc' | 'areaAsc' | 'priceAsc' | 'priceDesc';
+
+export const SORT_OPTIONS: { value: SortKey; label: string }[] = [
+  { value: 'default', label: '默认排序' },
+  { value: 'areaDesc', label: '面积从大到小' },
+  { value: 'areaAsc', label: '面积从小到大' },
+  { value: 'priceAsc', label: '起始价从低到高' },
+  { value: 'priceDesc', label: '起始价从高到低' },
+];
+
+export function sortParcels(parcels: Parcel[], key: SortKey): Parcel[] {
+  const area = (p: Parcel) => muOf(p.landArea, p.landAreaMu) ?? -1;
+  const price = (p: Parcel) => toNumber(p.startingPrice);
+  const copy = [...parcels];
+  switch (key) {
+    case 'areaDesc':
+      return copy.sort((a, b) => area(b) - area(a));
+    case 'areaAsc':
+      return copy.sort((a, b) => area(a) - area(b));
+    case 'priceAsc':
+      return copy.sort((a, b) => (price(a) ?? Infinity) - (price(b) ?? Infinity));
+    case 'priceDesc':
+      return copy.sort((a, b) => (price(b) ?? -Infinity) - (price(a) ?? -Infinity));
+    default:
+      // Newest first: by publication when the rows carry it, else by id (ids are time-ordered).
+      return copy.sort((a, b) => String(b.publishedAt ?? b.id).localeCompare(String(a.publishedAt ?? a.id)));
+  }
+}

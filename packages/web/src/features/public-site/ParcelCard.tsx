@@ -1,0 +1,39 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { fileUrl } from '../../lib/files';
+import type { Parcel } from '../public-map/api';
+import { landClassColor, landClassGroupLabel, MARKET_STATE_COLORS } from '../public-map/colors';
+import { MARKET_STATE_LABELS, marketState, muText, num, parcelDetailPath, text } from '../public-map/format';
+import styles from './ParcelCard.module.css';
+
+/** A parcel as a card: photo (or its class colour), name, district, class, area in 亩, price, state. */
+export function ParcelCard({ parcel, footer, to }: { parcel: Parcel; footer?: ReactNode; to?: string }) {
+  const state = marketState(parcel.tradeState);
+  const color = landClassColor(parcel.dlcode);
+  const href = to ?? parcelDetailPath(parcel.id, parcel.tradeState);
+  return (
+    <Link to={href} className={styles.card} data-testid="parcel-card">
+      <div className={styles.cover} style={parcel.photo ? undefined : { background: `linear-gradient(135deg, ${color}, ${color}99)` }}>
+        {parcel.photo ? <img src={fileUrl(parcel.photo)} alt="" loading="lazy" /> : <span className={styles.coverText}>{text(parcel.dlname) || landClassGroupLabel(parcel.dlcode)}</span>}
+        <Tag color={MARKET_STATE_COLORS[state]} className={styles.state}>
+          {MARKET_STATE_LABELS[state]}
+        </Tag>
+      </div>
+      <div className={styles.body}>
+        <div className={styles.name} title={text(parcel.dkmc)}>
+          {text(parcel.dkmc) || text(parcel.dkbh)}
+        </div>
+        <div className={styles.meta}>
+          <EnvironmentOutlined /> {text(parcel.areaname) || '—'} · {text(parcel.dlname) || text(parcel.dlcode)}
+        </div>
+        <div className={styles.figures}>
+          <span className={styles.area}>{muText(parcel.landArea, parcel.landAreaMu)}</span>
+          <span className={styles.price}>{num(parcel.startingPrice) ? `${num(parcel.startingPrice)} 万元` : '价格面议'}</span>
+        </div>
+        {footer}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,253 @@
+import {
+  AimOutlined,
+  ApartmentOutlined,
+  BankOutlined,
+  CalendarOutlined,
+  CustomerServiceOutlined,
+  FileProtectOutlined,
+  FileSearchOutlined,
+  HomeOutlined,
+  RightOutlined,
+  ShopOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Carousel, Col, Input, Row, Skeleton, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { fileUrl } from '../../../lib/files';
+import { parcelPageQuery, useSiteSettings } from '../../public-map/api';
+import { dateText, EVENT_TYPE_LABELS, NOTICE_TYPE_LABELS, num, optionLabel, text } from '../../public-map/format';
+import { districtsWithFiguresQuery, latestNoticesQuery, pageQuery, PATHS } from '../api';
+import { ParcelCard } from '../ParcelCard';
+import { firstImage, NoData } from '../ui';
+import styles from './HomePage.module.css';
+
+interface Entry {
+  to: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+}
+
+const ENTRIES: Entry[] = [
+  { to: '/index', title: '地图找地', text: '按片区、用途、面积在地图上找地', icon: <AimOutlined /> },
+  { to: '/landListing', title: '挂牌地块', text: '正在挂牌出让的地块', icon: <ShopOutlined /> },
+  { to: '/landDeal', title: '成交地块', text: '近年成交地块与成交价格', icon: <BankOutlined /> },
+  { to: '/gdjhMapIndex', title: '供地计划', text: '年度国有建设用地供应计划', icon: <CalendarOutlined /> },
+  { to: '/clkcrtd', title: '存量土地', text: '可盘活利用的存量土地', icon: <HomeOutlined /> },
+  { to: '/policiesRegulations', title: '招商政策', text: '产业扶持与用地政策', icon: <FileProtectOutlined /> },
+  { to: '/pqList', title: '片区介绍', text: '各功能片区的区位与配套', icon: <FileSearchOutlined /> },
+  { to: '/consultingServices', title: '咨询服务', text: '在线留言，专人答复', icon: <CustomerServiceOutlined /> },
+];
+
+function SectionHead({ title, more }: { title: string; more?: string }) {
+  return (
+    <div className={styles.sectionHead}>
+      <h2>{title}</h2>
+      {more && (
+        <Link to={more}>
+          查看更多 <RightOutlined />
+        </Link>
+      )}
+    </div>
+  );
+}
+
+export function HomePage() {
+  const navigate = useNavigate();
+  const settings = useSiteSettings().data;
+  const districts = useQuery(districtsWithFiguresQuery);
+  const newest = useQuery(parcelPageQuery({ pageNo: 1, pageSize: 8, orderBy: 'publishedAt', order: 'desc' }));
+  const notices = useQuery(latestNoticesQuery(7));
+  const events = useQuery(pageQuery(PATHS.events, { pageNo: 1, pageSize: 4 }));
+
+  const search = (value: string) => {
+    const t = value.trim();
+    if (t) navigate(`/search/${encodeURIComponent(t)}`);
+  };
+
+  const stats = (districts.data ?? []).reduce(
+    (acc, d) => {
+      const s = d.statistics;
+      if (!s) return acc;
+      acc.count += s.count;
+      acc.mu += s.landAreaMu;
+      acc.listed += s.byTradeState.find((t) => t.tradeState === 'listed')?.count ?? 0;
+      acc.deal += s.byTradeState.find((t) => t.tradeState === 'deal')?.count ?? 0;
+      return acc;
+    },
+    { count: 0, mu: 0, listed: 0, deal: 0 },
+  );
+  const banners = settings?.bannerImages ?? [];
+  const siteName = settings?.siteName || '开发区土地信息平台';
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero} aria-labelledby="home-title">
+        {banners.length > 0 && (
+          <Carousel autoplay autoplaySpeed={5000} className={styles.carousel} dots={{ className: styles.dots }}>
+            {banners.map((b) => (
+              <div key={b.url}>
+                <div className={styles.slide} style={{ backgroundImage: `url("${fileUrl(b.url)}")` }} role="img" aria-label={b.name} />
+              </div>
+            ))}
+          </Carousel>
+        )}
+        <div className={`${styles.heroInner} ${banners.length ? styles.overImage : ''}`}>
+          <h1 id="home-title" className={styles.heroTitle}>
+            {siteName}
+          </h1>
+          <p className={styles.heroText}>{settings?.siteSubtitle || '一图览全区土地 · 一站办招商服务'}</p>
+          <Input.Search
+            className={styles.search}
+            size="large"
+            placeholder="搜索地块、公告、政策，如“物流”“工业用地”"
+            enterButton="搜索"
+            allowClear
+            onSearch={search}
+            aria-label="全局搜索"
+            data-testid="home-search"
+          />
+          <div className={styles.hotWords}>
+            热门：
+            {['工业用地', '物流', '生物医药', '标准地'].map((w) => (
+              <Link key={w} to={`/search/${encodeURIComponent(w)}`}>
+                {w}
+              </Link>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.stats} aria-label="土地概况" data-testid="home-stats">
+        {[
+          { label: '在线地块', value: num(stats.count, 0), unit: '宗', to: '/index' },
+          { label: '地块总面积', value: num(stats.mu, 0), unit: '亩', to: '/index' },
+          { label: '挂牌中', value: num(stats.listed, 0), unit: '宗', to: '/landListing' },
+          { label: '已成交', value: num(stats.deal, 0), unit: '宗', to: '/landDeal' },
+          { label: '产业片区', value: num((districts.data ?? []).length, 0), unit: '个', to: '/pqList' },
+        ].map((s) => (
+          <Link key={s.label} to={s.to} className={styles.stat}>
+            <span className={styles.statValue}>
+              {districts.isPending ? '…' : s.value || '0'}
+              <small>{s.unit}</small>
+            </span>
+            <span className={styles.statLabel}>{s.label}</span>
+          </Link>
+        ))}
+      </section>
+
+      <Row gutter={[16, 16]}>
+        {ENTRIES.map((entry) => (
+          <Col key={entry.to} xs={12} sm={8} md={6}>
+            <Link to={entry.to} className={styles.entry}>
+              <span className={styles.entryIcon}>{entry.icon}</span>
+              <span>
+                <span className={styles.entryTitle}>{entry.title}</span>
+                <span className={styles.entryText}>{entry.text}</span>
+              </span>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+
+      <section data-testid="home-section-最新地块">
+        <SectionHead title="最新地块" more="/index" />
+        {newest.isPending ? (
+          <Skeleton active />
+        ) : (newest.data?.list ?? []).length === 0 ? (
+          <NoData text="暂无已发布地块" />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {newest.data!.list.map((p) => (
+              <Col key={p.id} xs={24} sm={12} md={8} xl={6}>
+                <ParcelCard parcel={p} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </section>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <section className={styles.panel} data-testid="home-section-通知公告">
+            <SectionHead title="通知公告" more="/popularInquiries" />
+            {notices.isPending ? (
+              <Skeleton active />
+            ) : (notices.data ?? []).length === 0 ? (
+              <NoData />
+            ) : (
+              <ul className={styles.noticeList}>
+                {notices.data!.map((n) => (
+                  <li key={n.id}>
+                    <Link to={`/tzggDetail/${n.id}`} className={styles.notice}>
+                      <Tag color={text(n.type) === 'transfer' ? 'blue' : text(n.type) === 'deal' ? 'green' : 'default'}>
+                        {text(n.typeLabel) || optionLabel(NOTICE_TYPE_LABELS, n.type)}
+                      </Tag>
+                      <span className={styles.noticeTitle}>
+                        {n.isTop === 1 && <span className={styles.top}>置顶</span>}
+                        {text(n.title)}
+                      </span>
+                      <span className={styles.date}>{dateText(n.publishDate)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </Col>
+        <Col xs={24} lg={12}>
+          <section className={styles.panel} data-testid="home-section-招商活动">
+            <SectionHead title="招商活动" more="/landPromotion" />
+            {events.isPending ? (
+              <Skeleton active />
+            ) : (events.data?.list ?? []).length === 0 ? (
+              <NoData />
+            ) : (
+              <div className={styles.events}>
+                {events.data!.list.map((e) => {
+                  const cover = firstImage(e.cover);
+                  return (
+                    <Link key={e.id} to={`/landPromotion?event=${e.id}`} className={styles.event}>
+                      <div className={styles.eventCover} style={cover ? { backgroundImage: `url("${cover}")` } : undefined}>
+                        {!cover && <ApartmentOutlined />}
+                      </div>
+                      <div className={styles.eventBody}>
+                        <div className={styles.eventTitle}>{text(e.title)}</div>
+                        <div className={styles.eventMeta}>
+                          <Tag>{text(e.typeLabel) || optionLabel(EVENT_TYPE_LABELS, e.type)}</Tag>
+                          {dateText(e.eventDate)}
+                        </div>
+                        {text(e.summary) && <div className={styles.eventSummary}>{text(e.summary)}</div>}
+                      </div>
+                    </Link>
+                  );
+                })}
+              </div>
+            )}
+          </section>
+        </Col>
+      </Row>
+
+      <section data-testid="home-section-片区">
+        <SectionHead title="产业片区" more="/pqList" />
+        <Row gutter={[16, 16]}>
+          {(districts.data ?? []).map((d) => {
+            const img = firstImage(d.images);
+            return (
+              <Col key={d.areacode} xs={24} sm={12} lg={8}>
+                <Link to={`/pqPositionDetail/${encodeURIComponent(d.areaname)}`} className={styles.district} style={img ? { backgroundImage: `linear-gradient(180deg, rgba(11,61,145,.2), rgba(11,61,145,.85)), url("${img}")` } : undefined}>
+                  <div className={styles.districtName}>{d.areaname}</div>
+                  <div className={styles.districtIndustry}>{text(d.leadingIndustry)}</div>
+                  <div className={styles.districtFigures}>
+                    规划面积 {num(d.planArea) || '—'} 平方公里 · 在线地块 {d.statistics?.count ?? 0} 宗
+                  </div>
+                </Link>
+              </Col>
+            );
+          })}
+        </Row>
+      </section>
+    </div>
+  );
+}

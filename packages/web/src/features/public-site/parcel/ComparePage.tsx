@@ -1,0 +1,268 @@
+/**
+ * /plotContrastTable/{plotList}: two to four parcels side by side, every comparable field in a
+ * row, rows whose values differ marked, printable.
+ */
+import { CloseOutlined, DiffOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Space, Switch, Tag } from 'antd';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useLandClasses, landClassName } from '../../public-map/api';
+import { MARKET_STATE_COLORS } from '../../public-map/colors';
+import {
+  areaText,
+  dateText,
+  INDICATOR_LABELS,
+  MARKET_STATE_LABELS,
+  MATCHING_ITEMS,
+  MATCHING_STATE_LABELS,
+  marketState,
+  num,
+  optionLabel,
+  parcelDetailPath,
+  rangeText,
+  SUPPLY_METHOD_LABELS,
+  text,
+  wanText,
+  withUnit,
+  ZYLX_LABELS,
+} from '../../public-map/format';
+import { COMPARE_MAX, COMPARE_MIN, clearCompare, compareUrl, addToCompare, getCompareItems, removeFromCompare } from '../../visitor/compare';
+import { LoadError, Loading, PageBanner } from '../ui';
+import { compareQuery, type ParcelDetail, type Row as DataRow } from './api';
+import styles from './ComparePage.module.css';
+
+interface CompareRow {
+  key: string;
+  label: string;
+  /** Shown value per parcel; the plain text decides whether the values differ. */
+  value: (p: ParcelDetail) => string;
+  render?: (p: ParcelDetail) => ReactNode;
+}
+
+interface CompareGroup {
+  title: string;
+  rows: CompareRow[];
+}
+
+function indicatorText(p: ParcelDetail, key: string, fallback: string): string {
+  const row = (p.indicators ?? []).find((r: DataRow) => text(r.indicator) === key);
+  if (!row) return fallback;
+  const unit = text(row.unit) || INDICATOR_LABELS[key]?.unit || '';
+  const cmp = text(row.comparator);
+  if (cmp === 'between') return rangeText(row.value, row.valueMax, unit);
+  if (cmp === 'le') return rangeText(null, row.value, unit);
+  if (cmp === 'eq') return `${num(row.value)}${unit === '%' ? '%' : unit ? ` ${unit}` : ''}`;
+  return rangeText(row.value, null, unit);
+}
+
+function unitPrice(p: ParcelDetail): string {
+  const price = Number(p.startingPrice);
+  const mu = Number(p.landAreaMu);
+  return price > 0 && mu > 0 ? `${num(price / mu)} 万元/亩` : '—';
+}
+
+export function ComparePage() {
+  const { plotList = '' } = useParams();
+  const navigate = useNavigate();
+  const ids = useMemo(() => [...new Set(plotList.split(',').map((s) => decodeURIComponent(s).trim()).filter(Boolean))], [plotList]);
+  const valid = ids.length >= COMPARE_MIN && ids.length <= COMPARE_MAX;
+  const q = useQuery({ ...compareQuery(ids), enabled: valid });
+  const classes = useLandClasses();
+  const [onlyDiff, setOnlyDiff] = useState(false);
+  const parcels = q.data ?? [];
+
+  // A shared compare link fills this browser's tray too, so "remove" and "add" work from here.
+  useEffect(() => {
+    if (!q.data?.length) return;
+    const chosen = new Set(getCompareItems().map((i) => i.id));
+    if (q.data.every((p) => chosen.has(p.id))) return;
+    clearCompare();
+    for (const p of q.data) addToCompare({ id: p.id, name: text(p.dkmc) || text(p.dkbh) });
+  }, [q.data]);
+
+  const groups: CompareGroup[] = [
+    {
+      title: '基本信息',
+      rows: [
+        { key: 'dkbh', label: '宗地编号', value: (p) => text(p.dkbh) || '—' },
+        { key: 'area', label: '所属片区', value: (p) => text(p.areaname) || '—' },
+        { key: 'location', label: '土地坐落', value: (p) => text(p.location) || '—' },
+        { key: 'dl', label: '土地用途', value: (p) => landClassName(classes.nameOf, p.dlcode, p.dlname) || '—' },
+        { key: 'plannedUse', label: '规划用途', value: (p) => text(p.plannedUse) || '—' },
+        { key: 'zylx', label: '资源类型', value: (p) => optionLabel(ZYLX_LABELS, p.zylx) || '—' },
+        { key: 'supply', label: '供地方式', value: (p) => optionLabel(SUPPLY_METHOD_LABELS, p.supplyMethod) || '—' },
+        {
+          key: 'state',
+          label: '交易状态',
+          value: (p) => MARKET_STATE_LABELS[marketState(p.tradeState)],
+          render: (p) => <Tag color={MARKET_STATE_COLORS[marketState(p.tradeState)]}>{MARKET_STATE_LABELS[marketState(p.tradeState)]}</Tag>,
+        },
+      ],
+    },
+    {
+      title: '面积与价格',
+      rows: [
+        { key: 'landArea', label: '土地面积', value: (p) => areaText(p.landArea, p.landAreaMu) },
+        { key: 'transferArea', label: '出让面积', value: (p) => (p.transferArea ? areaText(p.transferArea) : '—') },
+        { key: 'price', label: '起始价', value: (p) => wanText(p.startingPrice), render: (p) => <b className={styles.price}>{wanText(p.startingPrice)}</b> },
+        { key: 'unitPrice', label: '折合单价', value: unitPrice },
+        { key: 'deposit', label: '竞买保证金', value: (p) => wanText(p.deposit) },
+        { key: 'increment', label: '加价幅度', value: (p) => wanText(p.bidIncrement) },
+        { key: 'tenure', label: '出让年限', value: (p) => withUnit(p.tenureYears, '年', 0) },
+        { key: 'grade', label: '土地级别', value: (p) => text(p.landGrade) || '—' },
+      ],
+    },
+    {
+      title: '规划指标',
+      rows: [
+        { key: 'plotRatio', label: '容积率', value: (p) => indicatorText(p, 'plotRatio', rangeText(p.plotRatioMin, p.plotRatioMax)) },
+        { key: 'buildingDensity', label: '建筑密度', value: (p) => indicatorText(p, 'buildingDensity', rangeText(p.buildingDensityMin, p.buildingDensityMax, '%')) },
+        { key: 'greenRatio', label: '绿地率', value: (p) => indicatorText(p, 'greenRatio', rangeText(p.greenRatioMin, p.greenRatioMax, '%')) },
+        { key: 'heightLimit', label: '建筑限高', value: (p) => indicatorText(p, 'heightLimit', rangeText(null, p.heightLimit, 'm')) },
+        { key: 'investmentIntensity', label: '投资强度', value: (p) => indicatorText(p, 'investmentIntensity', rangeText(p.investmentIntensity, null, '万元/亩')) },
+        { key: 'buildingCoefficient', label: '建筑系数', value: (p) => indicatorText(p, 'buildingCoefficient', '—') },
+        { key: 'taxPerMu', label: '亩均税收', value: (p) => indicatorText(p, 'taxPerMu', rangeText(p.taxPerMu, null, '万元/亩')) },
+      ],
+    },
+    {
+      title: '配套条件（七通一平）',
+      rows: MATCHING_ITEMS.map((item) => ({
+        key: `m_${item.name}`,
+        label: item.label,
+        value: (p: ParcelDetail) => (p.matching ? MATCHING_STATE_LABELS[text(p.matching[item.name]) || 'none'] ?? '—' : '—'),
+        render: (p: ParcelDetail) => {
+          const st = p.matching ? text(p.matching[item.name]) || 'none' : '';
+          return st ? <span className={styles[`m_${st}`]}>{MATCHING_STATE_LABELS[st]}</span> : '—';
+        },
+      })),
+    },
+    {
+      title: '交易信息',
+      rows: [
+        { key: 'announcement', label: '公告编号', value: (p) => text(p.transaction?.announcementNo) || '—' },
+        { key: 'listing', label: '挂牌期限', value: (p) => (p.transaction ? `${dateText(p.transaction.listingStart)} 至 ${dateText(p.transaction.listingEnd)}` : '—') },
+        { key: 'dealPrice', label: '成交价', value: (p) => (text(p.transaction?.dealPrice) ? wanText(p.transaction?.dealPrice) : '—') },
+        { key: 'dealDate', label: '成交日期', value: (p) => (text(p.transaction?.dealDate) ? dateText(p.transaction?.dealDate) : '—') },
+      ],
+    },
+  ];
+
+  const remove = (id: string) => {
+    removeFromCompare(id);
+    const rest = parcels.map((p) => p.id).filter((x) => x !== id);
+    if (rest.length >= COMPARE_MIN) navigate(compareUrl(rest), { replace: true });
+    else navigate('/index');
+  };
+
+  const banner = (
+    <PageBanner
+      title="地块对比"
+      crumbs={[{ title: '地块对比' }]}
+      subtitle={`同时对比 ${COMPARE_MIN}–${COMPARE_MAX} 个地块的面积、价格、规划指标与配套条件，差异项以底色标出。`}
+      extra={
+        <Space>
+          <Link to="/index">
+            <Button ghost icon={<PlusOutlined />}>
+              添加地块
+            </Button>
+          </Link>
+          <Button ghost icon={<PrinterOutlined />} onClick={() => window.print()} disabled={parcels.length === 0}>
+            打印
+          </Button>
+        </Space>
+      }
+    />
+  );
+
+  if (!valid) {
+    return (
+      <div>
+        {banner}
+        <Card variant="borderless">
+          <Empty description={`请选择 ${COMPARE_MIN}–${COMPARE_MAX} 个地块进行对比`}>
+            <Link to="/index">
+              <Button type="primary">去地图选地块</Button>
+            </Link>
+          </Empty>
+        </Card>
+      </div>
+    );
+  }
+  if (q.isPending) return <Loading rows={12} />;
+  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
+
+  const visibleGroups = groups
+    .map((g) => ({ ...g, rows: g.rows.filter((r) => !onlyDiff || new Set(parcels.map(r.value)).size > 1) }))
+    .filter((g) => g.rows.length > 0);
+
+  return (
+    <div className={styles.page}>
+      {banner}
+      {parcels.length < ids.length && <Alert type="warning" showIcon title={`有 ${ids.length - parcels.length} 个地块不存在或已下架，未列入对比`} style={{ marginBottom: 12 }} />}
+      <Card variant="borderless">
+        <div className={styles.toolbar}>
+          <span>
+            <DiffOutlined /> 共 {parcels.length} 个地块
+          </span>
+          <span>
+            <Switch size="small" checked={onlyDiff} onChange={setOnlyDiff} /> 只看不同项
+          </span>
+        </div>
+        {parcels.length < COMPARE_MIN ? (
+          <Empty description="可对比的地块不足两个" />
+        ) : (
+          <div className={styles.scroll}>
+            <table className={styles.table} data-testid="compare-table">
+              <colgroup>
+                <col className={styles.labelCol} />
+                {parcels.map((p) => (
+                  <col key={p.id} />
+                ))}
+              </colgroup>
+              <thead>
+                <tr>
+                  <th>地块</th>
+                  {parcels.map((p) => (
+                    <th key={p.id}>
+                      <div className={styles.head}>
+                        <Link to={parcelDetailPath(p.id, p.tradeState)} className={styles.headName}>
+                          {text(p.dkmc) || text(p.dkbh)}
+                        </Link>
+                        <button type="button" className={styles.remove} onClick={() => remove(p.id)} aria-label="移出对比">
+                          <CloseOutlined />
+                        </button>
+                      </div>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {visibleGroups.map((g) => (
+                  <Fragment key={g.title}>
+                    <tr className={styles.group}>
+                      <td colSpan={parcels.length + 1}>{g.title}</td>
+                    </tr>
+                    {g.rows.map((r) => {
+                      const values = parcels.map(r.value);
+                      const differs = new Set(values).size > 1;
+                      return (
+                        <tr key={r.key} className={differs ? styles.diff : undefined} data-differs={differs ? '1' : undefined}>
+                          <th scope="row">{r.label}</th>
+                          {parcels.map((p, i) => (
+                            <td key={p.id}>{r.render ? r.render(p) : values[i]}</td>
+                          ))}
+                        </tr>
+                      );
+                    })}
+                  </Fragment>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,702 @@
+/**
+ * A parcel's public page, one component with three variants: on offer (/mapMoreDetails,
+ * /gkzzMoreDetails), listed (/mapMoreGpggDetails) and dealt (/landTransactionDetails). Every public
+ * field with its unit, the planning indicators as ranges, 七通一平, advantages, prices, a map with
+ * the surroundings and distances, pipe networks, the panorama, photos, documents, contacts, the
+ * investment manual and, for listed and dealt parcels, the transaction data.
+ */
+import {
+  AimOutlined,
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  EnvironmentOutlined,
+  EyeOutlined,
+  FilePdfOutlined,
+  FileWordOutlined,
+  MailOutlined,
+  PhoneOutlined,
+  PrinterOutlined,
+  SyncOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Anchor, App, Avatar, Button, Col, Descriptions, Image, Row, Space, Spin, Table, Tag, Timeline, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { fileUrl, toFileList } from '../../../lib/files';
+import { ApiError, downloadFile, saveBlob, showError } from '../../../lib/request';
+import { landClassName, useDistrictOptions, useLandClasses } from '../../public-map/api';
+import { landClassColor } from '../../public-map/colors';
+import {
+  areaText,
+  dateText,
+  FACILITY_TYPE_LABELS,
+  INDICATOR_LABELS,
+  MARKET_STATE_LABELS,
+  MATCHING_ITEMS,
+  MATCHING_STATE_LABELS,
+  marketState,
+  num,
+  optionLabel,
+  PIPE_TYPE_LABELS,
+  PRESSURE_LABELS,
+  PRICE_TYPE_LABELS,
+  PRICE_UNIT_LABELS,
+  rangeText,
+  SUPPLY_METHOD_LABELS,
+  text,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  wanText,
+  withUnit,
+  ZYLX_LABELS,
+  type ParcelMarketState,
+} from '../../public-map/format';
+import { MARKET_STATE_COLORS, PIPE_COLORS } from '../../public-map/colors';
+import { CollectButton } from '../../visitor/CollectButton';
+import { CompareButton } from '../../visitor/CompareButton';
+import { FileLinks, LoadError, Loading, NoData, Paragraphs, Section, type Crumb } from '../ui';
+import {
+  contactsQuery,
+  countVisit,
+  distancesQuery,
+  facilitiesQuery,
+  manualQuery,
+  markersQuery,
+  matchingQuery,
+  parcelDetailQuery,
+  pipesQuery,
+  pricesQuery,
+  transactionsQuery,
+  type ParcelDetail,
+  type Row as DataRow,
+} from './api';
+import styles from './ParcelDetailPage.module.css';
+
+const ParcelMiniMap = lazy(() => import('../../public-map/ParcelMiniMap'));
+const PanoramaViewer = lazy(() => import('./PanoramaViewer'));
+
+type Variant = 'available' | 'listed' | 'deal';
+
+const VARIANT_CRUMB: Record<Variant, Crumb> = {
+  available: { title: '地图找地', to: '/index' },
+  listed: { title: '挂牌地块', to: '/landListing' },
+  deal: { title: '成交地块', to: '/landDeal' },
+};
+
+const MATCHING_ICON: Record<string, ReactNode> = {
+  ready: <CheckCircleFilled style={{ color: '#52c41a' }} />,
+  nearby: <SyncOutlined style={{ color: '#1677ff' }} />,
+  planned: <ClockCircleOutlined style={{ color: '#fa8c16' }} />,
+  none: <CloseCircleOutlined style={{ color: '#bfbfbf' }} />,
+};
+
+const MATCHING_GLYPH: Record<string, string> = {
+  water: '水',
+  drainage: '排',
+  power: '电',
+  road: '路',
+  gas: '气',
+  telecom: '讯',
+  heat: '热',
+  levelled: '平',
+};
+
+function Figure({ label, value, unit, sub, accent }: { label: string; value: ReactNode; unit?: string; sub?: ReactNode; accent?: boolean }) {
+  return (
+    <div className={styles.figure}>
+      <div className={styles.figureLabel}>{label}</div>
+      <div className={`${styles.figureValue} ${accent ? styles.accent : ''}`}>
+        {value}
+        {unit && value !== '—' && <span className={styles.figureUnit}>{unit}</span>}
+      </div>
+      {sub && <div className={styles.figureSub}>{sub}</div>}
+    </div>
+  );
+}
+
+function dash(v: unknown): string {
+  const s = text(v);
+  return s === '' ? '—' : s;
+}
+
+/** Indicator rows (tYdzb) as 容积率 ≥1 且 ≤2.2; without rows, the parcel's own range columns. */
+function indicatorRows(parcel: ParcelDetail, rows: DataRow[]): { key: string; label: string; value: string }[] {
+  if (rows.length) {
+    return rows.map((r) => {
+      const meta = INDICATOR_LABELS[text(r.indicator)] ?? { label: text(r.indicator), unit: '' };
+      const unit = text(r.unit) || meta.unit;
+      const cmp = text(r.comparator);
+      const value =
+        cmp === 'between'
+          ? rangeText(r.value, r.valueMax, unit)
+          : cmp === 'le'
+            ? rangeText(null, r.value, unit)
+            : cmp === 'eq'
+              ? `${num(r.value)}${unit === '%' ? '%' : unit ? ` ${unit}` : ''}`
+              : rangeText(r.value, null, unit);
+      return { key: r.id, label: meta.label, value };
+    });
+  }
+  const out = [
+    { key: 'plotRatio', label: '容积率', value: rangeText(parcel.plotRatioMin, parcel.plotRatioMax) },
+    { key: 'buildingDensity', label: '建筑密度', value: rangeText(parcel.buildingDensityMin, parcel.buildingDensityMax, '%') },
+    { key: 'greenRatio', label: '绿地率', value: rangeText(parcel.greenRatioMin, parcel.greenRatioMax, '%') },
+    { key: 'heightLimit', label: '建筑限高', value: rangeText(null, parcel.heightLimit, 'm') },
+    { key: 'investmentIntensity', label: '投资强度', value: rangeText(parcel.investmentIntensity, null, '万元/亩') },
+    { key: 'taxPerMu', label: '亩均税收', value: rangeText(parcel.taxPerMu, null, '万元/亩') },
+  ];
+  return out.filter((r) => r.value !== '—');
+}
+
+function ManualButtons({ id, name }: { id: string; name: string }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<'' | 'pdf' | 'doc'>('');
+  const get = async (kind: 'pdf' | 'doc') => {
+    setBusy(kind);
+    try {
+      const file = await downloadFile(
+        kind === 'pdf' ? '/openApi/ExcelMainDispose/createPdf' : '/openApi/ExcelMainDispose/exportZsscDoc',
+        { dkid: id },
+        `${name}招商手册.${kind === 'pdf' ? 'pdf' : 'docx'}`,
+      );
+      saveBlob(file);
+      message.success('招商手册已生成');
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy('');
+    }
+  };
+  return (
+    <Space wrap>
+      <Button icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')} data-testid="manual-pdf">
+        下载 PDF
+      </Button>
+      <Button icon={<FileWordOutlined />} loading={busy === 'doc'} onClick={() => void get('doc')} data-testid="manual-word">
+        下载 Word
+      </Button>
+    </Space>
+  );
+}
+
+function TransactionSection({ rows, variant }: { rows: DataRow[]; variant: Variant }) {
+  if (rows.length === 0) return <NoData text={variant === 'deal' ? '暂无成交记录' : '暂无挂牌记录'} />;
+  return (
+    <Timeline
+      items={rows.map((r) => ({
+        color: text(r.status) === 'dealt' ? 'green' : text(r.status) === 'listing' ? 'blue' : 'gray',
+        children: (
+          <div className={styles.trade}>
+            <div className={styles.tradeHead}>
+              <b>{optionLabel(TRANSACTION_TYPE_LABELS, r.transactionType) || '交易'}</b>
+              <Tag color={text(r.status) === 'dealt' ? 'green' : text(r.status) === 'listing' ? 'orange' : 'default'}>
+                {optionLabel(TRANSACTION_STATUS_LABELS, r.status)}
+              </Tag>
+              {text(r.announcementNo) && <span className={styles.muted}>公告编号 {text(r.announcementNo)}</span>}
+            </div>
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2, lg: 3 }}
+              items={[
+                { key: 'ls', label: '挂牌起止', children: `${dateText(r.listingStart)} 至 ${dateText(r.listingEnd)}` },
+                { key: 'sp', label: '起始价', children: wanText(r.startingPrice) },
+                { key: 'dp', label: '竞买保证金', children: wanText(r.deposit) },
+                { key: 'bi', label: '加价幅度', children: wanText(r.bidIncrement) },
+                ...(text(r.dealPrice) || text(r.status) === 'dealt'
+                  ? [
+                      { key: 'deal', label: '成交价', children: <b className={styles.price}>{wanText(r.dealPrice)}</b> },
+                      { key: 'dd', label: '成交日期', children: dateText(r.dealDate) },
+                      { key: 'w', label: '竞得人', children: dash(r.winner) },
+                      { key: 'c', label: '出让合同编号', children: dash(r.contractNo) },
+                    ]
+                  : []),
+                { key: 'ty', label: '出让年限', children: withUnit(r.transferYears, '年', 0) },
+              ]}
+            />
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+function ParcelDetail({ variant }: { variant: Variant }) {
+  const { id = '' } = useParams();
+  const parcelQ = useQuery(parcelDetailQuery(id));
+  const parcel = parcelQ.data ?? null;
+  const published = parcel !== null;
+  const matchingQ = useQuery({ ...matchingQuery(id), enabled: published });
+  const distancesQ = useQuery({ ...distancesQuery(id), enabled: published });
+  const facilitiesQ = useQuery({ ...facilitiesQuery(id), enabled: published });
+  const pipesQ = useQuery({ ...pipesQuery(id), enabled: published });
+  const markersQ = useQuery({ ...markersQuery(id), enabled: published && toFileList(parcel?.panorama).length > 0 });
+  const pricesQ = useQuery({ ...pricesQuery(id), enabled: published });
+  const manualQ = useQuery({ ...manualQuery(id), enabled: published });
+  const tradesQ = useQuery({ ...transactionsQuery(id), enabled: published });
+  const contactsQ = useQuery({ ...contactsQuery(text(parcel?.areacode)), enabled: published && Boolean(parcel?.areacode) });
+  const { nameOf: districtName } = useDistrictOptions();
+  const classes = useLandClasses();
+  const [activePlace, setActivePlace] = useState<string | null>(null);
+
+  // One count per view of the page (StrictMode's second effect run is the same view).
+  const counted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!published || counted.current === id) return;
+    counted.current = id;
+    void countVisit(id);
+  }, [id, published]);
+
+  const places = useMemo(() => {
+    const facilities = (facilitiesQ.data ?? []).map((f) => ({
+      id: `f:${f.id}`,
+      name: text(f.name),
+      type: text(f.facilityType),
+      lon: f.lon,
+      lat: f.lat,
+      note: `${FACILITY_TYPE_LABELS[text(f.facilityType)] ?? ''} · ${withUnit(f.distanceM, 'm', 0)}`,
+    }));
+    const distances = (distancesQ.data ?? []).map((d) => ({
+      id: `d:${d.id}`,
+      name: text(d.placeName),
+      type: text(d.placeType),
+      lon: d.lon,
+      lat: d.lat,
+      note: `${withUnit(d.distanceKm, '公里', 1)}${text(d.driveMinutes) ? ` · 车程约 ${text(d.driveMinutes)} 分钟` : ''}`,
+    }));
+    return [...facilities, ...distances];
+  }, [facilitiesQ.data, distancesQ.data]);
+
+  const crumb = VARIANT_CRUMB[variant];
+
+  if (parcelQ.isPending) return <Loading rows={12} />;
+  if (parcelQ.isError || !parcel) {
+    const error = parcelQ.error ?? new ApiError('A0404', '地块不存在或未发布', { status: 404 });
+    return (
+      <div data-testid="parcel-not-found">
+        <LoadError error={error} retry={() => void parcelQ.refetch()} notFoundTitle="地块不存在或未发布" backTo={{ title: `返回${crumb.title}`, to: crumb.to }} />
+      </div>
+    );
+  }
+
+  const name = text(parcel.dkmc) || text(parcel.dkbh);
+  const state: ParcelMarketState = marketState(parcel.tradeState);
+  const className = landClassName(classes.nameOf, parcel.dlcode, parcel.dlname);
+  const district = text(parcel.areaname) || districtName.get(text(parcel.areacode)) || '';
+  const matching = matchingQ.data ?? parcel.matching ?? null;
+  const indicators = indicatorRows(parcel, parcel.indicators ?? []);
+  const advantages = parcel.advantages ?? [];
+  const photos = toFileList(parcel.photos);
+  const panorama = toFileList(parcel.panorama)[0];
+  const trades = tradesQ.data?.length ? tradesQ.data : parcel.transaction ? [parcel.transaction] : [];
+  const dealt = trades.find((t) => text(t.status) === 'dealt');
+  const listing = trades.find((t) => text(t.status) === 'listing') ?? trades[0];
+  const contacts = contactsQ.data ?? [];
+  const manual = manualQ.data;
+
+  const sections = [
+    { key: 'basic', title: '基本信息' },
+    ...(variant !== 'available' || trades.length ? [{ key: 'trade', title: variant === 'deal' ? '成交信息' : '挂牌信息' }] : []),
+    { key: 'planning', title: '规划指标' },
+    { key: 'matching', title: '配套条件' },
+    ...(advantages.length ? [{ key: 'advantages', title: '地块优势' }] : []),
+    { key: 'price', title: '价格信息' },
+    { key: 'location', title: '区位与周边' },
+    ...((pipesQ.data ?? []).length ? [{ key: 'pipes', title: '管网' }] : []),
+    ...(panorama ? [{ key: 'panorama', title: '全景' }] : []),
+    ...(photos.length ? [{ key: 'photos', title: '现场照片' }] : []),
+    { key: 'documents', title: '相关文件' },
+  ];
+
+  return (
+    <div className={styles.page} data-testid="parcel-detail" data-parcel-id={parcel.id}>
+      <section className={styles.hero}>
+        <div className={styles.heroCrumbs}>
+          <Link to="/home">首页</Link> / <Link to={crumb.to!}>{crumb.title}</Link> / <span>{name}</span>
+        </div>
+        <div className={styles.heroHead}>
+          <div className={styles.heroTitleBox}>
+            <h1 className={styles.heroTitle} data-testid="parcel-name">
+              {name}
+            </h1>
+            <Space size={[6, 6]} wrap>
+              <Tag color={MARKET_STATE_COLORS[state]}>{MARKET_STATE_LABELS[state]}</Tag>
+              <Tag color={landClassColor(parcel.dlcode)}>{className}</Tag>
+              {district && <Tag icon={<EnvironmentOutlined />}>{district}</Tag>}
+              {text(parcel.zylx) && <Tag>{optionLabel(ZYLX_LABELS, parcel.zylx)}</Tag>}
+              <span className={styles.heroMeta}>宗地编号 {dash(parcel.dkbh)}</span>
+              <span className={styles.heroMeta}>
+                <EyeOutlined /> {num(parcel.visitcount, 0) || 0} 次浏览
+              </span>
+            </Space>
+          </div>
+          <Space wrap className={styles.heroActions}>
+            <CollectButton dkid={parcel.id} />
+            <CompareButton parcel={{ id: parcel.id, name }} />
+            <Tooltip title="打印本页">
+              <Button icon={<PrinterOutlined />} onClick={() => window.print()} aria-label="打印" />
+            </Tooltip>
+          </Space>
+        </div>
+        <div className={styles.figures}>
+          <Figure label="土地面积" value={num(parcel.landAreaMu) || '—'} unit="亩" sub={parcel.landArea ? `${num(parcel.landArea)} ㎡` : undefined} />
+          {variant === 'deal' && dealt ? (
+            <Figure label="成交价" value={num(dealt.dealPrice) || '—'} unit="万元" sub={dateText(dealt.dealDate)} accent />
+          ) : (
+            <Figure label="起始价" value={num(parcel.startingPrice) || '—'} unit="万元" sub={parcel.deposit ? `保证金 ${num(parcel.deposit)} 万元` : undefined} accent />
+          )}
+          <Figure label="容积率" value={rangeText(parcel.plotRatioMin, parcel.plotRatioMax)} />
+          <Figure label="出让年限" value={num(parcel.tenureYears, 0) || '—'} unit="年" />
+          {variant === 'listed' && listing ? (
+            <Figure label="挂牌截止" value={dateText(listing.listingEnd)} sub={`起始 ${dateText(listing.listingStart)}`} />
+          ) : (
+            <Figure label="供地方式" value={optionLabel(SUPPLY_METHOD_LABELS, parcel.supplyMethod) || '—'} />
+          )}
+        </div>
+      </section>
+
+      <Row gutter={20} className={styles.body}>
+        <Col xs={24} lg={17} className={styles.main}>
+          <Section id="basic" title="基本信息">
+            <Descriptions
+              bordered
+              size="small"
+              column={{ xs: 1, sm: 2 }}
+              items={[
+                { key: 'dkbh', label: '宗地编号', children: dash(parcel.dkbh) },
+                { key: 'dkmc', label: '地块名称', children: name },
+                { key: 'district', label: '所属片区', children: district ? <Link to={`/pqPositionDetail/${encodeURIComponent(district)}`}>{district}</Link> : '—' },
+                { key: 'dl', label: '土地用途', children: `${text(parcel.dlcode)} ${className}`.trim() || '—' },
+                { key: 'location', label: '土地坐落', span: 2, children: dash(parcel.location) },
+                {
+                  key: 'bounds',
+                  label: '四至',
+                  span: 2,
+                  children: `东至${dash(parcel.boundEast)}，南至${dash(parcel.boundSouth)}，西至${dash(parcel.boundWest)}，北至${dash(parcel.boundNorth)}`,
+                },
+                { key: 'area', label: '土地面积', children: areaText(parcel.landArea, parcel.landAreaMu) },
+                { key: 'transferArea', label: '出让面积', children: parcel.transferArea ? areaText(parcel.transferArea) : '—' },
+                { key: 'plannedUse', label: '规划用途', children: dash(parcel.plannedUse) },
+                { key: 'zylx', label: '资源类型', children: optionLabel(ZYLX_LABELS, parcel.zylx) || '—' },
+                { key: 'supply', label: '供地方式', children: optionLabel(SUPPLY_METHOD_LABELS, parcel.supplyMethod) || '—' },
+                { key: 'tenure', label: '出让年限', children: withUnit(parcel.tenureYears, '年', 0) },
+                { key: 'grade', label: '土地级别', children: dash(parcel.landGrade) },
+                { key: 'current', label: '土地现状', children: dash(parcel.currentUse) },
+                { key: 'levelled', label: '场地平整', children: parcel.levelled === 1 || parcel.levelled === true ? '已平整' : parcel.levelled === 0 || parcel.levelled === false ? '未平整' : '—' },
+                { key: 'published', label: '发布时间', children: dateText(parcel.publishedAt) },
+                { key: 'contact', label: '地块联系人', children: text(parcel.contact) ? `${text(parcel.contact)} ${text(parcel.phone)}` : '—' },
+              ]}
+            />
+            {(text(parcel.introduction) || text(parcel.siteCondition)) && (
+              <div className={styles.intro}>
+                {text(parcel.introduction) && (
+                  <>
+                    <h4>地块介绍</h4>
+                    <Paragraphs text={parcel.introduction} />
+                  </>
+                )}
+                {text(parcel.siteCondition) && (
+                  <>
+                    <h4>现状土地条件</h4>
+                    <Paragraphs text={parcel.siteCondition} />
+                  </>
+                )}
+              </div>
+            )}
+          </Section>
+
+          {sections.some((s) => s.key === 'trade') && (
+            <Section id="trade" title={variant === 'deal' ? '成交信息' : '挂牌信息'} extra={tradesQ.isFetching ? <Spin size="small" /> : null}>
+              <TransactionSection rows={trades} variant={variant} />
+            </Section>
+          )}
+
+          <Section id="planning" title="规划指标">
+            {indicators.length === 0 ? (
+              <NoData text="暂无规划指标" />
+            ) : (
+              <div className={styles.indicators} data-testid="indicators">
+                {indicators.map((r) => (
+                  <div key={r.key} className={styles.indicator}>
+                    <div className={styles.indicatorLabel}>{r.label}</div>
+                    <div className={styles.indicatorValue}>{r.value}</div>
+                  </div>
+                ))}
+              </div>
+            )}
+          </Section>
+
+          <Section id="matching" title="配套条件（七通一平）">
+            {!matching ? (
+              matchingQ.isPending ? <Spin /> : <NoData text="暂无配套信息" />
+            ) : (
+              <>
+                <div className={styles.matching} data-testid="matching">
+                  {MATCHING_ITEMS.map((item) => {
+                    const st = text(matching[item.name]) || 'none';
+                    const note = text(matching[`${item.name}Note`]);
+                    return (
+                      <Tooltip key={item.name} title={note || MATCHING_STATE_LABELS[st]}>
+                        <div className={`${styles.matchItem} ${styles[`m_${st}`] ?? ''}`}>
+                          <div className={styles.matchGlyph}>{MATCHING_GLYPH[item.name]}</div>
+                          <div className={styles.matchLabel}>{item.label}</div>
+                          <div className={styles.matchState}>
+                            {MATCHING_ICON[st]} {MATCHING_STATE_LABELS[st] ?? st}
+                          </div>
+                        </div>
+                      </Tooltip>
+                    );
+                  })}
+                </div>
+                {MATCHING_ITEMS.some((i) => text(matching[`${i.name}Note`])) && (
+                  <Descriptions
+                    size="small"
+                    column={1}
+                    className={styles.matchNotes}
+                    items={MATCHING_ITEMS.filter((i) => text(matching[`${i.name}Note`])).map((i) => ({ key: i.name, label: i.label, children: text(matching[`${i.name}Note`]) }))}
+                  />
+                )}
+              </>
+            )}
+          </Section>
+
+          {advantages.length > 0 && (
+            <Section id="advantages" title="地块优势">
+              <div className={styles.advantages}>
+                {advantages.map((a, i) => (
+                  <div key={a.id ?? i} className={styles.advantage}>
+                    <div className={styles.advantageIcon}>
+                      {toFileList(a.icon)[0] ? <img src={fileUrl(toFileList(a.icon)[0].url)} alt="" /> : <TrophyOutlined />}
+                    </div>
+                    <div>
+                      <div className={styles.advantageTitle}>{text(a.title)}</div>
+                      <div className={styles.advantageText}>{text(a.content)}</div>
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </Section>
+          )}
+
+          <Section id="price" title="价格信息">
+            <Descriptions
+              size="small"
+              bordered
+              column={{ xs: 1, sm: 2 }}
+              items={[
+                { key: 'sp', label: '起始价', children: <b className={styles.price}>{wanText(parcel.startingPrice)}</b> },
+                { key: 'dep', label: '竞买保证金', children: wanText(parcel.deposit) },
+                { key: 'inc', label: '加价幅度', children: wanText(parcel.bidIncrement) },
+                { key: 'app', label: '评估价', children: wanText(parcel.appraisedPrice) },
+                {
+                  key: 'unit',
+                  label: '折合单价',
+                  span: 2,
+                  children:
+                    parcel.startingPrice && parcel.landAreaMu
+                      ? `${num(Number(parcel.startingPrice) / Number(parcel.landAreaMu))} 万元/亩；${parcel.landArea ? `${num((Number(parcel.startingPrice) * 10000) / Number(parcel.landArea), 0)} 元/㎡` : ''}`
+                      : '—',
+                },
+              ]}
+            />
+            {(pricesQ.data ?? []).length > 0 && (
+              <Table
+                className={styles.priceTable}
+                size="small"
+                rowKey="id"
+                pagination={false}
+                dataSource={pricesQ.data}
+                columns={[
+                  { title: '价格类型', dataIndex: 'priceType', render: (v: unknown) => optionLabel(PRICE_TYPE_LABELS, v) },
+                  { title: '价格', dataIndex: 'price', align: 'right', render: (v: unknown, r: DataRow) => `${num(v)} ${optionLabel(PRICE_UNIT_LABELS, r.unit)}` },
+                  { title: '日期', dataIndex: 'priceDate', render: (v: unknown) => dateText(v) },
+                  { title: '来源', dataIndex: 'source', render: (v: unknown) => dash(v) },
+                ]}
+              />
+            )}
+          </Section>
+
+          <Section id="location" title="区位与周边配套">
+            <Row gutter={16}>
+              <Col xs={24} xl={14}>
+                <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
+                  <ParcelMiniMap
+                    shapes={[{ id: parcel.id, name, geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }]}
+                    places={places}
+                    lines={(pipesQ.data ?? []).map((pipe) => ({
+                      id: pipe.id,
+                      name: text(pipe.name),
+                      geometry: pipe.geometry,
+                      color: PIPE_COLORS[text(pipe.type)] ?? '#595959',
+                      note: optionLabel(PIPE_TYPE_LABELS, pipe.type),
+                    }))}
+                    activePlaceId={activePlace}
+                    height={380}
+                  />
+                </Suspense>
+              </Col>
+              <Col xs={24} xl={10}>
+                <h4 className={styles.subTitle}>
+                  <AimOutlined /> 区位距离
+                </h4>
+                {(distancesQ.data ?? []).length === 0 ? (
+                  <NoData text="暂无区位距离" />
+                ) : (
+                  <Table
+                    size="small"
+                    rowKey="id"
+                    pagination={false}
+                    dataSource={distancesQ.data}
+                    data-testid="distances"
+                    onRow={(r) => ({ onMouseEnter: () => setActivePlace(`d:${r.id}`), onMouseLeave: () => setActivePlace(null) })}
+                    columns={[
+                      { title: '地点', dataIndex: 'placeName', render: (v: unknown, r: DataRow) => <span title={FACILITY_TYPE_LABELS[text(r.placeType)]}>{text(v)}</span> },
+                      { title: '距离', dataIndex: 'distanceKm', align: 'right', render: (v: unknown) => withUnit(v, '公里', 1) },
+                      { title: '车程', dataIndex: 'driveMinutes', align: 'right', render: (v: unknown) => withUnit(v, '分钟', 0) },
+                    ]}
+                  />
+                )}
+                <h4 className={styles.subTitle}>周边配套</h4>
+                {(facilitiesQ.data ?? []).length === 0 ? (
+                  <NoData text="暂无周边配套" />
+                ) : (
+                  <div className={styles.facilityList}>
+                    {(facilitiesQ.data ?? []).map((f) => (
+                      <div
+                        key={f.id}
+                        className={`${styles.facility} ${activePlace === `f:${f.id}` ? styles.facilityActive : ''}`}
+                        onMouseEnter={() => setActivePlace(`f:${f.id}`)}
+                        onMouseLeave={() => setActivePlace(null)}
+                      >
+                        <Tag>{FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType)}</Tag>
+                        <span className={styles.facilityName}>{text(f.name)}</span>
+                        <span className={styles.muted}>{withUnit(f.distanceM, 'm', 0)}</span>
+                      </div>
+                    ))}
+                  </div>
+                )}
+              </Col>
+            </Row>
+          </Section>
+
+          {(pipesQ.data ?? []).length > 0 && (
+            <Section id="pipes" title="周边管网" extra={<span className={styles.muted}>管线走向见“区位与周边”地图</span>}>
+              <Table
+                size="small"
+                rowKey="id"
+                pagination={false}
+                dataSource={pipesQ.data}
+                scroll={{ x: 720 }}
+                columns={[
+                  { title: '管线名称', dataIndex: 'name' },
+                  { title: '类型', dataIndex: 'type', render: (v: unknown) => <Tag color={PIPE_COLORS[text(v)]}>{optionLabel(PIPE_TYPE_LABELS, v)}</Tag> },
+                  { title: '管径', dataIndex: 'diameter', align: 'right', render: (v: unknown) => withUnit(v, 'mm', 0) },
+                  { title: '管材', dataIndex: 'material', render: (v: unknown) => dash(v) },
+                  { title: '压力等级', dataIndex: 'pressureClass', render: (v: unknown) => optionLabel(PRESSURE_LABELS, v) || '—' },
+                  { title: '供应能力', dataIndex: 'capacity', render: (v: unknown) => dash(v) },
+                  { title: '距接入点', dataIndex: 'accessDistance', align: 'right', render: (v: unknown) => withUnit(v, 'm', 0) },
+                ]}
+              />
+            </Section>
+          )}
+
+          {panorama && (
+            <Section id="panorama" title="360° 全景">
+              <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
+                <PanoramaViewer
+                  url={fileUrl(panorama.url)}
+                  caption={name}
+                  markers={(markersQ.data ?? []).map((m) => ({
+                    id: text(m.markerId) || m.id,
+                    title: text(m.title),
+                    content: text(m.content),
+                    yaw: Number(m.yaw) || 0,
+                    pitch: Number(m.pitch) || 0,
+                  }))}
+                />
+              </Suspense>
+            </Section>
+          )}
+
+          {photos.length > 0 && (
+            <Section id="photos" title={`现场照片（${photos.length}）`}>
+              <Image.PreviewGroup>
+                <div className={styles.photos}>
+                  {photos.map((p) => (
+                    <Image key={p.url} src={fileUrl(p.url)} alt={p.name} className={styles.photo} />
+                  ))}
+                </div>
+              </Image.PreviewGroup>
+            </Section>
+          )}
+
+          <Section id="documents" title="相关文件">
+            <FileLinks value={parcel.documents} empty={toFileList(manual?.files).length ? null : '暂无相关文件'} />
+            {toFileList(manual?.files).length > 0 && (
+              <>
+                <h4 className={styles.subTitle}>招商手册文件</h4>
+                <FileLinks value={manual?.files} />
+              </>
+            )}
+          </Section>
+        </Col>
+
+        <Col xs={24} lg={7}>
+          <div className={styles.side}>
+            <Section title="招商手册">
+              <p className={styles.muted}>一键生成本地块的招商手册，含基本信息、规划指标、配套与区位。</p>
+              <ManualButtons id={parcel.id} name={name} />
+            </Section>
+            <Section title="招商联系人">
+              {contacts.length === 0 ? (
+                <NoData text={contactsQ.isPending && parcel.areacode ? '加载中…' : '暂无联系人，可在线咨询'} />
+              ) : (
+                <div className={styles.contacts} data-testid="contacts">
+                  {contacts.map((c) => (
+                    <div key={c.id} className={styles.contact}>
+                      <Avatar src={toFileList(c.photo)[0] ? fileUrl(toFileList(c.photo)[0].url) : undefined}>{text(c.name).slice(0, 1)}</Avatar>
+                      <div>
+                        <div>
+                          <b>{text(c.name)}</b> <span className={styles.muted}>{text(c.position)}</span>
+                        </div>
+                        {text(c.unit) && <div className={styles.muted}>{text(c.unit)}</div>}
+                        <div>
+                          <PhoneOutlined /> <a href={`tel:${text(c.phone)}`}>{text(c.phone)}</a>
+                        </div>
+                        {text(c.email) && (
+                          <div>
+                            <MailOutlined /> <a href={`mailto:${text(c.email)}`}>{text(c.email)}</a>
+                          </div>
+                        )}
+                      </div>
+                    </div>
+                  ))}
+                </div>
+              )}
+              <Link to="/consultingServices">
+                <Button block type="primary" ghost className={styles.ask}>
+                  在线咨询
+                </Button>
+              </Link>
+            </Section>
+            <Anchor className={styles.anchor} offsetTop={80} items={sections.map((s) => ({ key: s.key, href: `#${s.key}`, title: s.title }))} />
+          </div>
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+export function AvailableParcelPage() {
+  return <ParcelDetail variant="available" />;
+}
+
+export function ListedParcelPage() {
+  return <ParcelDetail variant="listed" />;
+}
+
+export function DealParcelPage() {
+  return <ParcelDetail variant="deal" />;
+}

@@ -1,0 +1,45 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
+import type { Parcel } from '../../public-map/api';
+import { dateText, text, wanText } from '../../public-map/format';
+import { PageBanner } from '../ui';
+import { ParcelBrowser } from './ParcelBrowser';
+import styles from './ParcelBrowser.module.css';
+
+type Trade = Record<string, unknown> | null | undefined;
+
+function daysLeft(end: unknown): string {
+  const t = Date.parse(`${text(end).slice(0, 10)}T23:59:59`);
+  if (!Number.isFinite(t)) return '';
+  const days = Math.ceil((t - Date.now()) / 86_400_000);
+  return days < 0 ? '已截止' : days === 0 ? '今日截止' : `剩 ${days} 天`;
+}
+
+/** 挂牌地块 (landListing): parcels listed on the land-transaction system, with the listing's dates and deposit. */
+export function LandListingPage() {
+  return (
+    <div>
+      <PageBanner title="挂牌地块" crumbs={[{ title: '挂牌地块' }]} subtitle="正在土地交易系统挂牌出让的国有建设用地使用权，可查看挂牌期限、起始价与竞买保证金。" />
+      <ParcelBrowser
+        path="selectLandInfoByMoreGG"
+        emptyText="当前没有挂牌中的地块"
+        cardFooter={(p: Parcel) => {
+          const t = p.transaction as Trade;
+          if (!t) return null;
+          return (
+            <div className={styles.tradeLine}>
+              <span>
+                <ClockCircleOutlined /> 截止 {dateText(t.listingEnd)} {daysLeft(t.listingEnd) && `（${daysLeft(t.listingEnd)}）`}
+              </span>
+              <span>保证金 {wanText(t.deposit)}</span>
+            </div>
+          );
+        }}
+        columns={[
+          { title: '公告编号', key: 'no', width: 200, render: (_v, p) => text((p.transaction as Trade)?.announcementNo) || '—' },
+          { title: '挂牌截止', key: 'end', width: 120, render: (_v, p) => dateText((p.transaction as Trade)?.listingEnd) },
+          { title: '保证金', key: 'dep', width: 120, align: 'right', render: (_v, p) => wanText((p.transaction as Trade)?.deposit) },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+/** Building blocks the public pages share: banner, sections, states, files, rich text. */
+import { FileOutlined, FilePdfOutlined, FileWordOutlined, FileExcelOutlined, FileZipOutlined, FileImageOutlined, HomeOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Card, Empty, Result, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { fileUrl, toFileList } from '../../lib/files';
+import { ApiError } from '../../lib/request';
+import styles from './ui.module.css';
+
+export interface Crumb {
+  title: string;
+  to?: string;
+}
+
+/** The title band of a content page: breadcrumb, title, one line of introduction. */
+export function PageBanner({ title, subtitle, crumbs = [], extra, tone = 'blue' }: { title: ReactNode; subtitle?: ReactNode; crumbs?: Crumb[]; extra?: ReactNode; tone?: 'blue' | 'teal' | 'indigo' }) {
+  return (
+    <section className={`${styles.banner} ${styles[tone]}`}>
+      <Breadcrumb
+        className={styles.crumbs}
+        items={[
+          { title: <Link to="/home"><HomeOutlined /> 首页</Link> },
+          ...crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title })),
+        ]}
+      />
+      <div className={styles.bannerRow}>
+        <div>
+          <h1 className={styles.bannerTitle}>{title}</h1>
+          {subtitle && <p className={styles.bannerText}>{subtitle}</p>}
+        </div>
+        {extra && <div className={styles.bannerExtra}>{extra}</div>}
+      </div>
+    </section>
+  );
+}
+
+export function Section({ id, title, extra, children, className }: { id?: string; title: ReactNode; extra?: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <Card id={id} title={title} extra={extra} variant="borderless" className={`${styles.section} ${className ?? ''}`} data-testid={id ? `section-${id}` : undefined}>
+      {children}
+    </Card>
+  );
+}
+
+export function Loading({ rows = 6 }: { rows?: number }) {
+  return (
+    <Card variant="borderless">
+      <Skeleton active paragraph={{ rows }} />
+    </Card>
+  );
+}
+
+export function NoData({ text = '暂无数据' }: { text?: string }) {
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+}
+
+/** A failed load: not found says so; anything else offers a retry. */
+export function LoadError({ error, retry, notFoundTitle = '内容不存在或未发布', backTo }: { error: unknown; retry?: () => void; notFoundTitle?: string; backTo?: Crumb }) {
+  const notFound = error instanceof ApiError && (error.code === 'A0404' || error.status === 404);
+  return (
+    <Card variant="borderless">
+      <Result
+        status={notFound ? '404' : 'warning'}
+        title={notFound ? notFoundTitle : '加载失败'}
+        subTitle={notFound ? '您访问的内容可能已下架或地址有误' : error instanceof Error ? error.message : '请稍后重试'}
+        extra={[
+          !notFound && retry ? (
+            <Button key="retry" type="primary" onClick={retry}>
+              重新加载
+            </Button>
+          ) : null,
+          backTo?.to ? (
+            <Link key="back" to={backTo.to}>
+              <Button>{backTo.title}</Button>
+            </Link>
+          ) : null,
+        ]}
+      />
+    </Card>
+  );
+}
+
+function fileIcon(name: string): ReactNode {
+  const ext = name.split('.').pop()?.toLowerCase() ?? '';
+  if (ext === 'pdf') return <FilePdfOutlined style={{ color: '#f5222d' }} />;
+  if (ext === 'doc' || ext === 'docx') return <FileWordOutlined style={{ color: '#1677ff' }} />;
+  if (ext === 'xls' || ext === 'xlsx') return <FileExcelOutlined style={{ color: '#52c41a' }} />;
+  if (ext === 'zip' || ext === 'rar') return <FileZipOutlined style={{ color: '#fa8c16' }} />;
+  if (['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ext)) return <FileImageOutlined style={{ color: '#13c2c2' }} />;
+  return <FileOutlined />;
+}
+
+/** Uploaded files as download links. */
+export function FileLinks({ value, empty = '暂无附件' }: { value: unknown; empty?: string | null }) {
+  const files = toFileList(value);
+  if (files.length === 0) return empty ? <NoData text={empty} /> : null;
+  return (
+    <ul className={styles.files}>
+      {files.map((f) => (
+        <li key={f.url}>
+          <a href={fileUrl(f.url)} target="_blank" rel="noreferrer" download={f.name}>
+            {fileIcon(f.name)} {f.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Rich text that the server has already sanitised (entities' richText fields). */
+export function RichText({ html, empty = '暂无内容' }: { html: unknown; empty?: string }) {
+  const text = typeof html === 'string' ? html.trim() : '';
+  if (!text) return <NoData text={empty} />;
+  return <div className={styles.rich} dangerouslySetInnerHTML={{ __html: text }} />;
+}
+
+/** Plain text with its line breaks. */
+export function Paragraphs({ text }: { text: unknown }) {
+  const s = typeof text === 'string' ? text.trim() : '';
+  if (!s) return null;
+  return (
+    <div className={styles.paragraphs}>
+      {s.split(/\n+/).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </div>
+  );
+}
+
+/** First image of an images field, or null. */
+export function firstImage(value: unknown): string | null {
+  const list = toFileList(value);
+  return list.length ? fileUrl(list[0].url) : null;
+}

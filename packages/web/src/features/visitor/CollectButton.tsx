@@ -1,0 +1,63 @@
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button } from 'antd';
+import type { ButtonProps } from 'antd';
+import { addCollection, collectedQuery, deleteCollection, visitorKeys } from './api';
+import { openVisitorAuth } from './auth-prompt';
+import { useVisitor } from './session';
+
+interface CollectButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
+  dkid: string;
+}
+
+/**
+ * 收藏 / 已收藏 for a parcel. getBooleanByDkid drives the state; a visitor who is not signed in is
+ * asked to log in first, and the parcel is collected right after.
+ */
+export function CollectButton({ dkid, ...props }: CollectButtonProps) {
+  const visitor = useVisitor();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const collected = useQuery({ ...collectedQuery(dkid), enabled: visitor !== null });
+  const isCollected = visitor !== null && collected.data === true;
+
+  const settle = () => void queryClient.invalidateQueries({ queryKey: visitorKeys.all });
+  const add = useMutation({
+    mutationFn: () => addCollection(dkid),
+    onSuccess: () => {
+      queryClient.setQueryData(visitorKeys.collected(dkid), true);
+      message.success('已收藏，可在个人中心查看');
+      settle();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteCollection({ dkid }),
+    onSuccess: () => {
+      queryClient.setQueryData(visitorKeys.collected(dkid), false);
+      message.info('已取消收藏');
+      settle();
+    },
+  });
+
+  const onClick = () => {
+    if (!visitor) {
+      openVisitorAuth({ mode: 'login', reason: '收藏地块需要先登录', onSuccess: () => add.mutate() });
+      return;
+    }
+    if (isCollected) remove.mutate();
+    else add.mutate();
+  };
+
+  return (
+    <Button
+      {...props}
+      icon={isCollected ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+      loading={add.isPending || remove.isPending || (visitor !== null && collected.isPending)}
+      onClick={onClick}
+      aria-pressed={isCollected}
+      data-testid="collect-button"
+    >
+      {isCollected ? '已收藏' : '收藏'}
+    </Button>
+  );
+}

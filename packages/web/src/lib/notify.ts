@@ -1,0 +1,37 @@
+/**
+ * Notifications with the titles and duration of SPEC §8/§9. The antd instances come from
+ * <App> (so they follow the theme and locale) and are registered by <NotifyBridge>; code
+ * outside React (the API client) calls these functions directly.
+ */
+import { NOTIFY_DURATION_MS, NOTIFY_TITLES } from '@land/shared/constants';
+import type { App } from 'antd';
+
+type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
+
+type Kind = 'success' | 'warning' | 'info' | 'error';
+
+let instance: NotificationInstance | null = null;
+
+export function registerNotification(api: NotificationInstance | null): void {
+  instance = api;
+}
+
+function show(kind: Kind, description: string): void {
+  if (!instance) {
+    // Only reachable before the first render; the console is the best we can do then.
+    console.warn(`[${NOTIFY_TITLES[kind]}] ${description}`);
+    return;
+  }
+  instance[kind]({
+    title: NOTIFY_TITLES[kind],
+    description,
+    duration: NOTIFY_DURATION_MS / 1000,
+  });
+}
+
+export const notify = {
+  success: (text: string) => show('success', text),
+  warning: (text: string) => show('warning', text),
+  info: (text: string) => show('info', text),
+  error: (text: string) => show('error', text),
+};

@@ -1,0 +1,101 @@
+/**
+ * The signed-in staff session (SPEC §3, §4). The token lives in localStorage under 'token'
+ * (TOKEN_STORAGE_KEY); the user details sit beside it so a reload keeps them.
+ * Logout clears every key written here.
+ */
+import type { LoginResult } from '@land/shared/api';
+import { TOKEN_STORAGE_KEY } from '@land/shared/constants';
+
+export interface Session {
+  token: string;
+  userId: string;
+  userName: string;
+  userAccount: string;
+  role: string;
+  mustChangePassword: boolean;
+}
+
+const KEYS = {
+  userId: 'userId',
+  userName: 'userName',
+  userAccount: 'userAccount',
+  role: 'role',
+  mustChangePassword: 'mustChangePassword',
+  /** Passed through as request headers when some other client stored them (SPEC §6). */
+  userInfo: 'userinfo',
+  sessionId: 'sessionid',
+} as const;
+
+const listeners = new Set<() => void>();
+let cached: Session | null | undefined;
+
+function read(key: string): string {
+  return localStorage.getItem(key) ?? '';
+}
+
+function emit(): void {
+  cached = undefined;
+  for (const listener of listeners) listener();
+}
+
+export function getToken(): string {
+  return read(TOKEN_STORAGE_KEY);
+}
+
+export function getStoredUserInfo(): string {
+  return read(KEYS.userInfo);
+}
+
+export function getStoredSessionId(): string {
+  return read(KEYS.sessionId);
+}
+
+/** Stable snapshot for useSyncExternalStore: the same object until the session changes. */
+export function getSession(): Session | null {
+  if (cached !== undefined) return cached;
+  const token = getToken();
+  cached = token
+    ? {
+        token,
+        userId: read(KEYS.userId),
+        userName: read(KEYS.userName),
+        userAccount: read(KEYS.userAccount),
+        role: read(KEYS.role),
+        mustChangePassword: read(KEYS.mustChangePassword) === 'true',
+      }
+    : null;
+  return cached;
+}
+
+export function saveSession(result: LoginResult): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, result.token);
+  localStorage.setItem(KEYS.userId, result.userId);
+  localStorage.setItem(KEYS.userName, result.userName);
+  localStorage.setItem(KEYS.userAccount, result.userAccount);
+  localStorage.setItem(KEYS.role, result.role);
+  localStorage.setItem(KEYS.mustChangePassword, String(result.mustChangePassword));
+  emit();
+}
+
+export function markPasswordChanged(): void {
+  localStorage.setItem(KEYS.mustChangePassword, 'false');
+  emit();
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_STORAGE_KEY);
+  for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+  emit();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another browser tab signing in or out changes what this tab may show.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === TOKEN_STORAGE_KEY || Object.values<string>(KEYS).includes(event.key)) emit();
+  });
+}
