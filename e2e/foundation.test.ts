@@ -29,7 +29,10 @@ describe('foundation in the browser', () => {
 
   async function tabAction(page: Page, tab: string, action: string) {
     await page.getByTestId(tab).click({ button: 'right' });
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: action }).last().click();
+    const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await open.getByRole('menuitem', { name: action }).last().click();
+    // The next right-click must not meet this menu still on show.
+    await expect.poll(() => open.count()).toBe(0);
   }
 
   const tabPaths = async (page: Page) =>
@@ -70,21 +73,21 @@ describe('foundation in the browser', () => {
     }
     // Opening a screen again does not add a second tab.
     await menu.getByRole('menuitem', { name: '用户管理' }).click();
-    expect(await tabPaths(page)).toEqual(['tab-analysis', 'tab-user', 'tab-regional', 'tab-jdManagement', 'tab-regulations']);
+    await expect.poll(() => tabPaths(page)).toEqual(['tab-analysis', 'tab-user', 'tab-regional', 'tab-jdManagement', 'tab-regulations']);
     await screenshot(page, 'foundation-tabs');
 
     // Reload on a deep back-office URL keeps working (history fallback) and keeps the tabs.
     await page.goto(`${server.url}/managementSystem/jdManagement`);
     await page.getByTestId('screen-card').filter({ hasText: '街道管理' }).first().waitFor();
-    expect(await tabPaths(page)).toEqual(['tab-analysis', 'tab-user', 'tab-regional', 'tab-jdManagement', 'tab-regulations']);
+    await expect.poll(() => tabPaths(page)).toEqual(['tab-analysis', 'tab-user', 'tab-regional', 'tab-jdManagement', 'tab-regulations']);
 
     // Close left of 街道管理: the fixed analysis tab stays.
     await tabAction(page, 'tab-jdManagement', '关闭左侧');
-    expect(await tabPaths(page)).toEqual(['tab-analysis', 'tab-jdManagement', 'tab-regulations']);
+    await expect.poll(() => tabPaths(page)).toEqual(['tab-analysis', 'tab-jdManagement', 'tab-regulations']);
 
     // Close others from 政策法规管理.
     await tabAction(page, 'tab-regulations', '关闭其他');
-    expect(await tabPaths(page)).toEqual(['tab-analysis', 'tab-regulations']);
+    await expect.poll(() => tabPaths(page)).toEqual(['tab-analysis', 'tab-regulations']);
 
     // Close all ends on the login page.
     await tabAction(page, 'tab-regulations', '全部关闭');

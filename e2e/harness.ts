@@ -111,7 +111,13 @@ export async function launchBrowser(): Promise<BrowserSession> {
   return {
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({ locale: 'zh-CN', viewport: options.viewport ?? { width: 1440, height: 900 }, userAgent: options.userAgent });
+      const context = await browser.newContext({
+        locale: 'zh-CN',
+        // The app drops its animations for reduced motion: steps do not race dialogs still zooming in.
+        reducedMotion: 'reduce',
+        viewport: options.viewport ?? { width: 1440, height: 900 },
+        userAgent: options.userAgent,
+      });
       const page = await context.newPage();
       return { page, context };
     },

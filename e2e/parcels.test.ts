@@ -35,6 +35,26 @@ describe('parcel lifecycle in the browser', () => {
   const rows = (scope: Locator) => scope.getByTestId('parcel-table').locator('tbody tr.ant-table-row');
   const rowOf = (scope: Locator, text: string) => rows(scope).filter({ hasText: text });
 
+  /**
+   * Ticks a row's checkbox. A list still refreshing (after a search or another screen's action)
+   * re-renders its rows and may drop a tick made meanwhile: wait for it to settle, and tick again
+   * if the tick did not hold.
+   */
+  async function selectRow(card: Locator, text: string) {
+    const box = rowOf(card, text).getByRole('checkbox');
+    await box.waitFor();
+    await card.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () => {
+          await box.check({ timeout: 5_000 }).catch(() => undefined);
+          return box.isChecked();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  }
+
   /** Searches the screen's list by parcel name and waits for the answer. */
   async function searchByName(page: Page, card: Locator, name: string) {
     const search = card.getByTestId('parcel-search');
@@ -145,7 +165,7 @@ describe('parcel lifecycle in the browser', () => {
     await comment.getByText('请填写退回意见').waitFor();
     await comment.getByRole('button', { name: '取消' }).click();
     await comment.waitFor({ state: 'hidden' });
-    await pending.getByRole('checkbox').check();
+    await selectRow(first, PARCEL_NAME);
     await first.getByTestId('batch-passFirst').click();
     await confirmWith(page, `确定对地块“${PARCEL_NAME}”执行“初审通过”吗？`);
     await notified(page, '已初审通过 1 个地块');
@@ -154,7 +174,7 @@ describe('parcel lifecycle in the browser', () => {
     // ---- 待审核: 审核通过并发布
     const review = await openScreen(page, '地块管理', '待审核地块', 'landManagement_publish');
     await searchByName(page, review, PARCEL_NAME);
-    await rowOf(review, PARCEL_NAME).getByRole('checkbox').check();
+    await selectRow(review, PARCEL_NAME);
     await review.getByTestId('batch-publish').click();
     await confirmWith(page, `确定对地块“${PARCEL_NAME}”执行“审核通过并发布”吗？`);
     await notified(page, '已审核通过并发布 1 个地块');
@@ -165,7 +185,7 @@ describe('parcel lifecycle in the browser', () => {
     await searchByName(page, live, PARCEL_NAME);
     const published = rowOf(live, PARCEL_NAME);
     await published.getByText(PARCEL_CODE).waitFor();
-    await published.getByRole('checkbox').check();
+    await selectRow(live, PARCEL_NAME);
     await live.getByTestId('batch-takeDown').click();
     await comment.waitFor();
     await comment.getByRole('button', { name: '确定' }).click();

@@ -11,7 +11,7 @@ import { createQueryClient } from '../lib/query-client';
 
 dayjs.locale('zh-cn');
 
-const THEME: ThemeConfig = {
+const BASE_THEME: ThemeConfig = {
   token: {
     colorPrimary: '#1677ff',
     borderRadius: 6,
@@ -19,6 +19,11 @@ const THEME: ThemeConfig = {
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
   },
 };
+
+/** Users who ask their system for reduced motion get none: no zooming dialogs or sliding drawers. */
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 /** Hands the themed notification API of <App> to code outside React (lib/notify). */
 function NotifyBridge() {
@@ -32,9 +37,10 @@ function NotifyBridge() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const [theme] = useState<ThemeConfig>(() => (prefersReducedMotion() ? { ...BASE_THEME, token: { ...BASE_THEME.token, motion: false } } : BASE_THEME));
   return (
     // autoInsertSpace off: two-character buttons read 确定 / 登录, not 确 定 / 登 录.
-    <ConfigProvider locale={zhCN} theme={THEME} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
