@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -108,6 +109,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (.ci/run does)`);
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const cspViolations: string[] = [];
   return {
     browser,
     async newPage(options = {}) {
@@ -119,12 +121,42 @@ export async function launchBrowser(): Promise<BrowserSession> {
         userAgent: options.userAgent,
       });
       const page = await context.newPage();
+      watchContentSecurityPolicy(page, cspViolations);
+      try {
+        // Inside a test: that test fails on a violation on this page.
+        onTestFinished(() => assertNoCspViolations(cspViolations));
+      } catch {
+        // Opened in beforeAll: close() reports it.
+      }
       return { page, context };
     },
     async close() {
       await browser.close();
+      assertNoCspViolations(cspViolations);
     },
   };
+}
+
+/**
+ * The app must work under the server's Content-Security-Policy: every violation on a page
+ * (the securitypolicyviolation event, or Chromium's "Refused to …" console error) is collected.
+ */
+function watchContentSecurityPolicy(page: Page, violations: string[]): void {
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error' && (text.startsWith('[csp-violation]') || /Content Security Policy/i.test(text))) violations.push(`${page.url()}: ${text}`);
+  });
+}
+
+function assertNoCspViolations(violations: string[]): void {
+  if (violations.length === 0) return;
+  const found = violations.splice(0);
+  throw new Error(`Content-Security-Policy violations:\n${found.join('\n')}`);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

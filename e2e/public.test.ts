@@ -37,6 +37,22 @@ describe('public site in the browser', () => {
     await item.click();
   }
 
+  /** Pixels of the offline base map's water colour (#b9d9f2) on the map's canvases. */
+  function waterPixels(page: Page): Promise<number> {
+    return page.evaluate(() => {
+      let n = 0;
+      for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>('[data-testid="land-map"] canvas'))) {
+        const ctx = canvas.getContext('2d');
+        if (!ctx || canvas.width === 0 || canvas.height === 0) continue;
+        const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 0; i < data.length; i += 4) {
+          if (Math.abs(data[i] - 185) < 6 && Math.abs(data[i + 1] - 217) < 6 && Math.abs(data[i + 2] - 242) < 6 && data[i + 3] > 200) n += 1;
+        }
+      }
+      return n;
+    });
+  }
+
   /** The map settles after every fit and zoom animation (the container drops data-moving). */
   async function mapSettled(map: Locator) {
     await expect.poll(() => map.getAttribute('data-moving'), { timeout: 10_000 }).toBeNull();
@@ -50,6 +66,10 @@ describe('public site in the browser', () => {
     await items.first().waitFor();
     const total = Number(await page.getByTestId('result-count').locator('b').textContent());
     expect(total).toBeGreaterThan(50);
+
+    // No tile source configured: the base is the zone's own roads and water, drawn from the platform.
+    await expect.poll(() => page.getByTestId('land-map').getAttribute('data-basemap')).toBe('vector:roads,water');
+    await expect.poll(() => waterPixels(page), { timeout: 10_000 }).toBeGreaterThan(500);
 
     // District 临港物流园, then the land class 10 工矿用地 (its sub-classes included).
     await page.getByTestId('filter-district').click();

@@ -4,7 +4,6 @@ import { defineConfig } from 'vite';
 
 // Where the dev server forwards API calls; override with API_TARGET=http://host:port.
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
-const ANTD = /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|dayjs)[\\/]/;
 const PROXIED_PREFIXES = ['/api', '/openApi', '/virtualPath', '/docs', '/healthz'];
 
 export default defineConfig({
@@ -17,30 +16,23 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The vendor chunks are large but change rarely, so they stay cached across app releases.
+    // The manifest lets bench/bundle measure each route's initial JavaScript.
+    manifest: true,
+    // OpenLayers, ECharts and the panorama viewer are large but lazily loaded.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
+            // React, the router and the query cache: every route needs them and they change
+            // rarely, so one long-cached chunk.
             {
               name: 'vendor-react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,
               priority: 3,
             },
-            // What the first paint needs (ConfigProvider, App, Card, Spin, Result...).
-            {
-              name: 'vendor-antd',
-              test: ANTD,
-              tags: ['$initial'],
-              priority: 2,
-            },
-            // Forms, tables, menus...: fetched with the first route that uses them.
-            {
-              name: 'vendor-antd-lazy',
-              test: ANTD,
-              priority: 1,
-            },
+            // antd is left to the automatic splitting: each route gets the components it
+            // renders. (One "antd" chunk put Table, Form and the pickers into every public page.)
           ],
         },
       },

@@ -12,8 +12,9 @@ import { isSpaRoute } from '@land/shared/routes';
 import type { Config } from './config';
 import type { DbHandle } from './db/database';
 import type { Db } from './db/schema';
-import { registerAuthDecorations, staffGuard } from './plugins/auth';
+import { apiGuard, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
 import { registerHealthRoutes } from './routes/health';
 import { registerAuthRoutes } from './routes/auth';
 import { registerUserRoutes } from './routes/users';
@@ -23,9 +24,18 @@ import { registerParcelRoutes } from './routes/parcels';
 import { registerGisExchange } from './routes/gisExchange';
 import { registerPublicRoutes } from './routes/public/index';
 import { registerStatistics } from './routes/statistics';
+import { registerTileRoutes } from './routes/tiles';
 import { MULTIPART_OPTIONS } from './lib/upload';
 import { registerPublicFileRoutes, registerStaffFileRoutes, registerUploadServing } from './routes/files';
 import { registerConfigRoutes, registerPublicConfigRoutes } from './routes/config';
+import { registerAuditContext } from './services/audit';
+import { registerAuditRoutes } from './routes/audit';
+import { registerRecycleBinRoutes } from './routes/recycleBin';
+import { wechatClientFor } from './integrations/wechat/index';
+import { createScheduler, type Scheduler } from './lib/scheduler';
+import { registerMessagingRoutes } from './routes/messages';
+import { setWechatChannel } from './services/messaging';
+import { registerMessagingJobs, type MessagingRuntime } from './services/messagingJobs';
 
 export interface AppContext {
   db: Db;
@@ -36,12 +46,19 @@ export interface AppContext {
 export interface RouteEntry {
   method: string;
   url: string;
+  /** Route config, for the access and fuzz tests: public visitor access, declared staff permission. */
+  visitor?: string;
+  permission?: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route, for tests that walk the whole API (access, fuzzing). */
     routeTable: RouteEntry[];
+    /** Scheduled jobs (outbox delivery, reminders); main.ts starts it, tests call runOnce. */
+    scheduler: Scheduler;
+    /** The WeChat client and this process's name for outbox delivery. */
+    messaging: MessagingRuntime;
   }
 }
 
@@ -53,7 +70,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
-    trustProxy: true,
+    // Behind a proxy (TRUST_PROXY, default on) req.ip and req.protocol come from X-Forwarded-*.
+    trustProxy: ctx.config.trustProxy ?? true,
     bodyLimit: 2 * 1024 * 1024,
     // Route schemas document the API; validation is done by zod in defineCall.
     ajv: { customOptions: { strict: false } },
@@ -65,11 +83,29 @@ export async function buildApp(
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    const config = (route.config ?? {}) as { visitor?: string; permission?: string };
+    for (const method of methods) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, visitor: config.visitor, permission: config.permission });
+    }
   });
 
+  // Messaging: the WeChat client (the development login without an app id) and the scheduled
+  // jobs, built with the app and stopped with it; started by main.ts (tests run jobs by hand).
+  const wechat = wechatClientFor(ctx.config);
+  setWechatChannel(wechat.configured);
+  const scheduler = createScheduler({ db: ctx.db, log: app.log });
+  const messaging: MessagingRuntime = { wechat, owner: scheduler.owner, log: app.log };
+  app.decorate('scheduler', scheduler);
+  app.decorate('messaging', messaging);
+  registerMessagingJobs(scheduler, ctx, messaging);
+  app.addHook('onClose', async () => scheduler.stop());
+
   registerErrorHandling(app);
+  registerSecurity(app, ctx.db);
   registerAuthDecorations(app);
+  registerAuditContext(app, ctx.db);
+  // Every /api route, whichever plugin adds it: a staff session and the role's permission.
+  app.addHook('onRequest', apiGuard(ctx.db, sessionPolicy(ctx.config)));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 2 * 1024 * 1024 });
   await app.register(swagger, {
@@ -92,19 +128,22 @@ export async function buildApp(
   );
   await app.register(
     async (api) => {
-      api.addHook('onRequest', staffGuard(ctx.db, sessionPolicy(ctx.config)));
       await api.register(multipart, MULTIPART_OPTIONS);
       registerUserRoutes(api, ctx);
       registerStaffFileRoutes(api, ctx);
       registerConfigRoutes(api, ctx);
       for (const def of ENTITIES) registerEntityRoutes(api, ctx, def);
       registerParcelRoutes(api, ctx);
+      registerAuditRoutes(api, ctx);
+      registerRecycleBinRoutes(api, ctx);
+      registerMessagingRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
   await registerGisExchange(app, ctx);
   await registerPublicRoutes(app, ctx);
   await registerStatistics(app, ctx);
+  await registerTileRoutes(app, ctx);
   await registerUploadServing(app, ctx.config);
 
   await registerWebApp(app, ctx.config.webDist);

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AUDIT_MIN_RETENTION_DAYS } from '@land/shared/audit';
 
 export interface Config {
+  /** Days the audit log is kept (env AUDIT_RETENTION_DAYS); never below 180. */
+  auditRetentionDays: number;
   port: number;
   host: string;
   dataDir: string;
@@ -13,6 +16,10 @@ export interface Config {
   demoData: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** A visitor's session ends after this many days without requests (sliding; env VISITOR_SESSION_IDLE_DAYS). */
+  visitorIdleDays: number;
+  /** …and in any case this many days after login (env VISITOR_SESSION_ABSOLUTE_DAYS). */
+  visitorAbsoluteDays: number;
   lockoutAttempts: number;
   lockoutMinutes: number;
   /** Built web app served on the same port; absent folder means API only. */
@@ -28,6 +35,64 @@ export interface Config {
   jyxtSyncMinutes: number;
   /** Time-out of one request to the transaction system, ms (env JYXT_TIMEOUT_MS). */
   jyxtTimeoutMs: number;
+  /** Abuse limits: counted in the database, so they hold across several server processes. */
+  rateLimits: RateLimits;
+  /** Failed staff logins (account + address, 15 min) after which login needs a captcha; 0 never (env LOGIN_CAPTCHA_AFTER_FAILURES). */
+  loginCaptchaAfterFailures: number;
+  /** Believe X-Forwarded-For/-Proto from a proxy in front (env TRUST_PROXY, default 1). */
+  trustProxy: boolean;
+  /** WeChat mini-program app id (env WECHAT_APPID); unset: development login, no subscribe messages. */
+  wechatAppId?: string;
+  /** WeChat mini-program app secret (env WECHAT_SECRET). */
+  wechatSecret?: string;
+  /** WeChat server API base (env WECHAT_API_BASE); unset: https://api.weixin.qq.com. */
+  wechatApiBase?: string;
+  /** Time-out of one WeChat request, ms (env WECHAT_TIMEOUT_MS). */
+  wechatTimeoutMs: number;
+  /** Run the scheduled jobs (outbox delivery, reminders) in this process (env SCHEDULER, '0' = off). */
+  schedulerEnabled: boolean;
+  /** Test only (env SCHEDULER_PROBE_MS): a scheduled job that records each run, to check "once per interval" across processes. */
+  schedulerProbeMs?: number;
+  /** Uploaded files (env FILES_DIR; default DATA_DIR/uploads): shared storage when several servers run. */
+  filesDir?: string;
+  /** Seconds between outbox deliveries (env MESSAGE_DELIVERY_SECONDS). */
+  messageDeliverySeconds: number;
+  /** Minutes between reminder runs (env REMINDER_MINUTES). */
+  reminderMinutes: number;
+}
+
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Per address unless said otherwise; a limit of 0 switches the rule off. */
+export interface RateLimits {
+  /** Staff and visitor login calls per address. */
+  login: RateLimit;
+  /** Failed logins per account and address (on top of the account lockout). */
+  loginFailures: RateLimit;
+  register: RateLimit;
+  /** Consulting questions (addProblem). */
+  question: RateLimit;
+  /** Visitor uploads on /openApi. */
+  visitorUpload: RateLimit;
+  /** Staff uploads and file imports per user. */
+  staffUpload: RateLimit;
+}
+
+/** RATE_LIMIT_MULTIPLIER scales every limit (e.g. 1000 for a load test), 0 switches them off. */
+function rateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  const m = int(env.RATE_LIMIT_MULTIPLIER, 1);
+  const rule = (limit: number, windowSeconds: number): RateLimit => ({ limit: Math.max(0, Math.round(limit * m)), windowSeconds });
+  return {
+    login: rule(int(env.RATE_LIMIT_LOGIN, 100), 600),
+    loginFailures: rule(int(env.RATE_LIMIT_LOGIN_FAILURES, 10), 900),
+    register: rule(int(env.RATE_LIMIT_REGISTER, 10), 3600),
+    question: rule(int(env.RATE_LIMIT_QUESTIONS, 5), 3600),
+    visitorUpload: rule(int(env.RATE_LIMIT_VISITOR_UPLOADS, 30), 600),
+    staffUpload: rule(int(env.RATE_LIMIT_STAFF_UPLOADS, 300), 600),
+  };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,6 +110,7 @@ function positive(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
+    auditRetentionDays: Math.max(AUDIT_MIN_RETENTION_DAYS, int(env.AUDIT_RETENTION_DAYS, 365)),
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
@@ -53,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA !== '0',
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
+    visitorIdleDays: positive(env.VISITOR_SESSION_IDLE_DAYS, 7),
+    visitorAbsoluteDays: positive(env.VISITOR_SESSION_ABSOLUTE_DAYS, 30),
     lockoutAttempts: int(env.LOGIN_LOCKOUT_ATTEMPTS, 5),
     lockoutMinutes: int(env.LOGIN_LOCKOUT_MINUTES, 15),
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
@@ -62,5 +130,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jyxtBaseUrl: env.JYXT_BASE_URL || undefined,
     jyxtSyncMinutes: positive(env.JYXT_SYNC_MINUTES, 30),
     jyxtTimeoutMs: positive(env.JYXT_TIMEOUT_MS, 10_000),
+    wechatAppId: env.WECHAT_APPID || undefined,
+    wechatSecret: env.WECHAT_SECRET || undefined,
+    wechatApiBase: env.WECHAT_API_BASE || undefined,
+    wechatTimeoutMs: positive(env.WECHAT_TIMEOUT_MS, 5000),
+    schedulerEnabled: env.SCHEDULER !== '0',
+    schedulerProbeMs: positive(env.SCHEDULER_PROBE_MS, 0) || undefined,
+    filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
+    messageDeliverySeconds: positive(env.MESSAGE_DELIVERY_SECONDS, 10),
+    reminderMinutes: positive(env.REMINDER_MINUTES, 60),
+    rateLimits: rateLimits(env),
+    loginCaptchaAfterFailures: int(env.LOGIN_CAPTCHA_AFTER_FAILURES, 1),
+    trustProxy: env.TRUST_PROXY !== '0',
   };
 }

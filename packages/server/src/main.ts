@@ -7,6 +7,8 @@ import { startLandTransactionSync } from './integrations/landTransaction/schedul
 import { seedDemoData } from './seeds/demo';
 import { seedFacilityDictionary } from './seeds/facilities';
 import { ensureAdmin } from './services/users';
+import { startHousekeeping } from './services/housekeeping';
+import { registerSchedulerProbe } from './scale/probeJob';
 
 const config = loadConfig();
 const handle = openDatabase({
@@ -34,8 +36,15 @@ const stopSync = config.jyxtBaseUrl
     )
   : () => undefined;
 
+const stopHousekeeping = startHousekeeping(ctx, app.log);
+
+// Outbox delivery and reminders; with several processes each job runs on one at a time (leases).
+if (config.schedulerProbeMs) registerSchedulerProbe(app.scheduler, handle.db, config.schedulerProbeMs);
+if (config.schedulerEnabled) app.scheduler.start();
+
 const shutdown = async () => {
   stopSync();
+  stopHousekeeping();
   await app.close();
   await handle.destroy();
   process.exit(0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '@land/shared/entities/index';
+import { zoneExtent } from '../src/seeds/basemap';
 import { seedDemoData } from '../src/seeds/demo';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
@@ -22,6 +23,18 @@ for (const dialect of DIALECTS) {
       const empty = [];
       for (const def of ENTITIES) if ((await count(def.table)) === 0) empty.push(def.name);
       expect(empty).toEqual([]);
+    });
+
+    it('draws the zone’s roads and water and centres the maps on the zone', async () => {
+      const base = await t.call('/openApi/selectBaseMapFeatures', {});
+      const kinds = new Set((base.body.data.features as { properties: { kind: string } }[]).map((f) => f.properties.kind));
+      expect([...kinds].sort()).toEqual(['road', 'water']);
+      const config = (await t.call('/openApi/config', {})).body.data as { mapCenterLon: number; mapCenterLat: number };
+      const [minLon, minLat, maxLon, maxLat] = zoneExtent();
+      expect(config.mapCenterLon).toBeGreaterThan(minLon);
+      expect(config.mapCenterLon).toBeLessThan(maxLon);
+      expect(config.mapCenterLat).toBeGreaterThan(minLat);
+      expect(config.mapCenterLat).toBeLessThan(maxLat);
     });
 
     it('runs once: a second start adds nothing', async () => {

@@ -25,7 +25,7 @@ const SPEC_PUBLIC_CALLS = [
 /** Calls that change accounts or send things: run once in the loop, not with every leak probe. */
 const NO_PROBES = new Set([
   '/openApi/register', '/openApi/visitorLogin', '/openApi/visitorLogout', '/openApi/visitor/updatePassword',
-  '/openApi/addProblem', '/openApi/tWxuser/batchSendMessage',
+  '/openApi/addProblem', '/openApi/tWxuser/batchSendMessage', '/openApi/tMessage/addOrUpdateMessage', '/openApi/tWxuser/wxLogin',
 ]);
 
 /** Text that is in the database but must never reach a public answer. */
@@ -74,6 +74,10 @@ for (const dialect of DIALECTS) {
         '/openApi/tMessage/readMessage': asVisitor({ ids: [visitor.messages[0]] }),
         '/openApi/tMessage/deleteMessage': asVisitor({ ids: [visitor.messages[1]] }),
         '/openApi/tWxuser/batchSendMessage': { body: { title: '系统维护通知', content: '周六维护', userIds: [visitor.userId] }, token: w.tokens.admin },
+        '/openApi/tMessage/addOrUpdateMessage': { body: { title: '系统维护通知', content: '周日维护', userIds: [visitor.userId] }, token: w.tokens.admin },
+        '/openApi/tWxuser/wxLogin': { body: { code: 'route-walk' } },
+        '/openApi/tWxuser/selectMyPermission': asVisitor(),
+        '/openApi/getWxvideoById': byId(w.ids.video),
         '/openApi/addProblem': { body: { title: '标准厂房可以分层租赁吗？', content: '想了解租赁政策', askerName: '张先生', askerPhone: '13912345678' } },
         '/openApi/getMyProblemList': asVisitor(),
         '/openApi/getLandInfoById': byId(logistics.id as string),

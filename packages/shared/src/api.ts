@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   BAD_CREDENTIALS: 'A0201',
   /** Too many failed logins; the account is locked for a while. */
   ACCOUNT_LOCKED: 'A0202',
+  /** Staff login needs the image captcha (missing, wrong or expired); data.captchaRequired is true. */
+  CAPTCHA_REQUIRED: 'A0240',
   /** The account is disabled. */
   ACCOUNT_DISABLED: 'A0203',
   /** Signed in, but not allowed to do this. */
@@ -48,7 +50,17 @@ export interface PageResult<T> {
   total: number;
   pageNo: number;
   pageSize: number;
+  /**
+   * false when counting stopped at COUNT_LIMIT: `total` is then a lower bound ("超过 N 条"),
+   * so a list over a million rows does not count them all for every page.
+   */
+  totalExact?: boolean;
+  /** Keyset paging: send as `cursor` for the page after this one (present when the page is full). */
+  nextCursor?: string;
 }
+
+/** Lists count matching rows up to this many; beyond it the total is reported as a bound. */
+export const COUNT_LIMIT = 10_000;
 
 export interface FieldError {
   field: string;
@@ -70,6 +82,15 @@ export const HEADERS = {
 export interface LoginRequest {
   userAccount: string;
   password: string;
+  /** Needed after a failed attempt (A0240): the id from /openApi/captcha and the characters read. */
+  captchaId?: string;
+  captchaCode?: string;
+}
+
+export interface CaptchaResult {
+  captchaId: string;
+  /** An SVG image as a data URL. */
+  image: string;
 }
 
 export interface LoginResult {

@@ -1,4 +1,7 @@
-/** Staff roles (issue "Trust" extends them with per-screen permissions). */
+/**
+ * Staff roles and what each may use: one declarative map, read by the server's permission hook
+ * (every /api call) and by the back-office menu (every screen).
+ */
 export const ROLES = ['admin', 'editor', 'reviewer', 'readonly'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -9,9 +12,113 @@ export const ROLE_LABELS: Record<Role, string> = {
   readonly: '只读',
 };
 
+/**
+ * What a call or a screen needs: `session` any signed-in staff (own profile, password, logout),
+ * `read` looking at data, `write` changing it, `review` the reviewer steps of the parcel
+ * lifecycle, `admin` users and system settings.
+ */
+export const PERMISSIONS = ['session', 'read', 'write', 'review', 'admin'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: ['session', 'read', 'write', 'review', 'admin'],
+  // Reviewers also correct the records they review (the lifecycle lets them act on parcels).
+  reviewer: ['session', 'read', 'write', 'review'],
+  editor: ['session', 'read', 'write'],
+  readonly: ['session', 'read'],
+};
+
 /** May change data. */
-export const WRITER_ROLES: readonly Role[] = ['editor', 'reviewer', 'admin'];
+export const WRITER_ROLES: readonly Role[] = ROLES.filter((r) => ROLE_PERMISSIONS[r].includes('write'));
 /** May pass reviews and publish. */
-export const REVIEWER_ROLES: readonly Role[] = ['reviewer', 'admin'];
+export const REVIEWER_ROLES: readonly Role[] = ROLES.filter((r) => ROLE_PERMISSIONS[r].includes('review'));
 
 export const READ_ONLY_MESSAGE = '只读用户不能修改数据';
+
+/** The answer to a call the role may not make, by what it needed. */
+export const PERMISSION_MESSAGES: Record<Permission, string> = {
+  session: '未登录或登录已失效，请先登录',
+  read: '没有权限查看此数据',
+  write: READ_ONLY_MESSAGE,
+  review: '只有审核人员可以执行此操作',
+  admin: '只有管理员可以执行此操作',
+};
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+export function roleMay(role: string, permission: Permission): boolean {
+  return isRole(role) && ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * What each back-office screen (MANAGEMENT_SCREENS path) needs; a screen not listed needs
+ * `read`. Entry and edit pages need `write`, user management and system settings `admin`.
+ * The reviewer screens (待初审, 待审核) are open to every role for reading, while their review
+ * actions need `review` (REVIEW_SCREENS; the lifecycle service refuses them to others).
+ */
+export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  land: 'write',
+  addZshd: 'write',
+  'editZshd/:id': 'write',
+  user: 'admin',
+  peizhi: 'admin',
+  templateManagement: 'admin',
+  auditLog: 'admin',
+  // Restoring is a write; deleting for good is for administrators (the server checks each call).
+  recycleBin: 'write',
+};
+
+/** The screens whose actions are the reviewer steps of the parcel lifecycle. */
+export const REVIEW_SCREENS: readonly string[] = ['landManagement_process', 'landManagement_publish'];
+
+/** Whether the role may use the review actions of a screen (editors see them disabled). */
+export function canReviewOn(role: string, screenPath: string): boolean {
+  return !REVIEW_SCREENS.includes(screenPath) || roleMay(role, 'review');
+}
+
+export function screenPermission(screenPath: string): Permission {
+  return SCREEN_PERMISSIONS[screenPath] ?? 'read';
+}
+
+export function canUseScreen(role: string, screenPath: string): boolean {
+  return roleMay(role, screenPermission(screenPath));
+}
+
+/**
+ * /api calls whose need is not read off their name: exact paths below the /api prefix.
+ * Everything else is `write` when its last segment names a change (add, update, delete,
+ * save, import, batch…) and `read` otherwise; defineCall's `write`/`permission` take precedence.
+ */
+export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
+  '/logout': 'session',
+  '/currentUser': 'session',
+  '/tUser/updatePassword': 'session',
+  '/config/save': 'admin',
+  '/auditLog/selectByPage': 'admin',
+  '/recycleBin/delete': 'admin',
+  '/recycleBin/purge': 'admin',
+  '/tLandJyst/syncFromJyxt': 'admin',
+  // Per action the lifecycle service also asks for a reviewer (初审, 审核, 退回, 重新发布).
+  '/tLandinfo/transition': 'write',
+  // Renders the investment manual; changes nothing.
+  '/ExcelMainDispose/createPdf': 'read',
+  '/file/upload': 'write',
+  '/tPipenetwork/importFile': 'write',
+};
+
+/** Call groups (first path segment) whose changes only administrators may make (users, settings). */
+export const ADMIN_WRITE_GROUPS: readonly string[] = ['tUser', 'config'];
+
+const WRITE_VERBS = /^(add|update|delete|batch|save|import|insert|remove|set|create|edit|upload|sync|send|resend|reply|move|restore|purge|fill)/i;
+
+/** What an /api call needs, from its path (with or without the /api prefix). */
+export function apiPermission(path: string): Permission {
+  const local = path.startsWith('/api/') ? path.slice(4) : path;
+  const exact = API_PERMISSIONS[local];
+  if (exact) return exact;
+  const segments = local.split('/').filter(Boolean);
+  if (!WRITE_VERBS.test(segments.at(-1) ?? '')) return 'read';
+  return ADMIN_WRITE_GROUPS.includes(segments[0] ?? '') ? 'admin' : 'write';
+}

@@ -69,6 +69,8 @@ export const MANAGEMENT_SCREENS: ManagementScreen[] = [
   { path: 'user', title: '用户管理', group: '系统管理', closable: true },
   { path: 'templateManagement', title: '模板管理', group: '系统管理', closable: true },
   { path: 'peizhi', title: '系统配置', group: '系统管理', closable: true },
+  { path: 'recycleBin', title: '回收站', group: '系统管理', closable: true },
+  { path: 'auditLog', title: '审计日志', group: '系统管理', closable: true },
 ];
 
 export interface PublicRoute {
@@ -104,7 +106,6 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: 'mapMoreGpggDetails/:id', title: '挂牌地块详情' },
   { path: 'landTransactionDetails/:id', title: '成交地块详情' },
   { path: 'tzggDetail/:id', title: '公告详情' },
-  { path: 'mobileTzggDetail/:id', title: '公告详情' },
   { path: 'plotContrastTable/:plotList', title: '地块对比' },
   { path: 'pqPositionDetail/:name', title: '片区详情' },
   { path: 'search/:searchValue', title: '全局搜索' },
@@ -119,6 +120,8 @@ export const TOP_LEVEL_ROUTES = [
   '/mobileindex',
   '/mobileMoreDetails/:id',
   '/xcxmobileMoreDetails/:id',
+  // Listed with the public shell in SPEC §2, but a phone page: it lives with the mobile pages.
+  '/mobileTzggDetail/:id',
 ] as const;
 
 /** Every SPA path pattern, absolute, used by the server's history fallback. */

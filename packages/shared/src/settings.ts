@@ -186,6 +186,15 @@ export const settingsShape = {
     widget: 'text',
     help: '天地图“浏览器端”类型的密钥',
   }),
+  // Above this many parcels the public maps and the entry screen draw parcels from vector tiles
+  // (/openApi/tiles) instead of loading every boundary as GeoJSON.
+  mapTileThreshold: withMeta(numberIn('矢量瓦片阈值', 0, 100000000, true).default(2000), {
+    label: '矢量瓦片阈值',
+    group: 'map',
+    public: true,
+    widget: 'number',
+    help: '地块数量超过此值时，地图改用矢量瓦片加载地块（0 表示始终使用瓦片）',
+  }),
   // A web-service key is billed per call and must only be used by the server.
   amapKey: withMeta(serviceKey('高德 Web 服务密钥').default(''), {
     label: '高德 Web 服务密钥',
@@ -208,6 +217,14 @@ export const settingsShape = {
     group: 'services',
     public: true,
     widget: 'text',
+  }),
+  // How far ahead the scheduled reminder warns of an expiring lease or land-use term.
+  reminderDaysAhead: withMeta(numberIn('到期提醒提前天数', 1, 365, true).default(30), {
+    label: '到期提醒提前天数',
+    group: 'services',
+    public: true,
+    widget: 'number',
+    help: '租期或土地使用期限在此天数内到期时，向有“租期到期提醒”权限的微信用户发送提醒',
   }),
 };
 

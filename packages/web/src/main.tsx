@@ -1,3 +1,5 @@
+// First: zod must not try `new Function` under the Content-Security-Policy.
+import '@land/shared/jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -69,12 +69,86 @@ export interface JobLeaseTable {
   lastResult: string | null;
 }
 
+/** A background import or export (lib/jobs.ts), readable from every server process. */
+export interface JobTable {
+  id: string;
+  kind: string;
+  ownerId: string;
+  state: string;
+  processed: number;
+  total: number;
+  result: string | null;
+  error: string | null;
+  fileName: string | null;
+  asciiName: string | null;
+  contentType: string | null;
+  fileData: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+/** The last counted page view of a record from one address (services/publicVisits.ts). */
+export interface VisitSeenTable {
+  key: string;
+  at: string;
+}
+
+/** One audited event: a write (before/after as JSON text), a login, a logout, a failed login. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actorType: string;
+  actorId: string | null;
+  actorName: string | null;
+  ip: string | null;
+  action: string;
+  entity: string | null;
+  recordId: string | null;
+  summary: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+/** A deleted main record with what was deleted with it, restorable until purged. */
+export interface RecycleBinTable {
+  id: string;
+  entity: string;
+  recordId: string;
+  name: string | null;
+  deletedAt: string;
+  deletedBy: string | null;
+  deletedByName: string | null;
+  rowCount: number;
+  payload: string;
+}
+
+/** A request counter of one rule, subject and fixed window (rate limits across processes). */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  expiresAt: string;
+}
+
+/** A login captcha's answer (sha256 of the lower-cased text), usable once before expiresAt. */
+export interface CaptchaTable {
+  id: string;
+  answerHash: string;
+  expiresAt: string;
+}
+
 export interface Database {
   t_setting: SettingTable;
   t_landinfo_log: ParcelLogTable;
   t_job_lease: JobLeaseTable;
+  t_job: JobTable;
+  t_visit_seen: VisitSeenTable;
   t_user: UserTable;
   t_session: SessionTable;
+  t_rate_limit: RateLimitTable;
+  t_captcha: CaptchaTable;
+  t_audit_log: AuditLogTable;
+  t_recycle_bin: RecycleBinTable;
 }
 
 export type Db = Kysely<Database>;

@@ -588,7 +588,7 @@ export function registerExcelRoutes(
         if (!input.template) {
           const page = await runPagedQuery<Row>(db, ctx.dialect, { table: def.table, select: selectColumns(def), columns, defaultOrder: order }, { ...input, pageNo: 0, pageSize: 0 });
           if (page.total > UNPAGED_LIMIT) {
-            throw validationError('params', `导出数据共${page.total}条，超过${UNPAGED_LIMIT}条上限，请缩小查询范围后再导出`);
+            throw validationError('params', `导出数据${page.totalExact === false ? '超过' : '共'}${page.total}条，超过${UNPAGED_LIMIT}条上限，请缩小查询范围后再导出`);
           }
           rows = page.list;
         }

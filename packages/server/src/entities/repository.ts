@@ -4,6 +4,7 @@ import { conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { JSON_TYPES, selectColumns } from './columns';
+import { writeAudit, writeAuditMany } from '../services/audit';
 
 // Generic over tables named by definitions.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -52,7 +53,9 @@ export async function insertRecord(db: AnyDb, def: EntityDef, values: Row, actor
     }
   }
   await db.insertInto(def.table).values(row).execute();
-  return (await findById(db, def, id))!;
+  const saved = (await findById(db, def, id))!;
+  await writeAudit(db, { action: 'create', entity: def.name, recordId: id, summary: auditName(def, saved), after: saved });
+  return saved;
 }
 
 /**
@@ -78,14 +81,34 @@ export async function updateRecord(
   if (Number(result.numUpdatedRows) === 0) {
     throw conflict(`该${def.label}已被他人修改，请刷新后再保存`);
   }
-  return (await findById(db, def, id))!;
+  const saved = (await findById(db, def, id))!;
+  const changed = Object.keys(saved).filter((k) => k !== 'updatedAt' && valueDiffers(current[k], saved[k]));
+  await writeAudit(db, {
+    action: 'update',
+    entity: def.name,
+    recordId: id,
+    summary: auditName(def, saved),
+    before: Object.fromEntries(changed.map((k) => [k, current[k]])),
+    after: Object.fromEntries(changed.map((k) => [k, saved[k]])),
+  });
+  return saved;
 }
 
 export async function deleteRecords(db: AnyDb, def: EntityDef, ids: string[]): Promise<number> {
-  const found = await db.selectFrom(def.table).select('id').where('id', 'in', ids).execute();
+  const found = (await db.selectFrom(def.table).select(selectColumns(def)).where('id', 'in', ids).execute()).map((r) => presentRow(def, r as Row));
   if (found.length !== new Set(ids).size) throw notFound(`部分${def.label}不存在或已删除，未做任何删除`);
   await db.deleteFrom(def.table).where('id', 'in', ids).execute();
+  await writeAuditMany(
+    db,
+    found.map((r) => ({ action: 'delete', entity: def.name, recordId: r.id as string, summary: auditName(def, r), before: r })),
+  );
   return found.length;
+}
+
+/** The record's name, for reading the log (the before/after hold the whole change). */
+function auditName(def: EntityDef, row: Row): string {
+  const name = row[def.nameField];
+  return `${def.label}${name === null || name === undefined || name === '' ? '' : `“${String(name)}”`}`;
 }
 
 const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '';

@@ -14,6 +14,7 @@ import { registerExcelRoutes } from './excel';
 import { registerBatchRoutes } from './batch';
 import { applyDeleteRules, checkRefs } from './refs';
 import { sanitizeRichText } from './sanitize';
+import { captureRows, isRecycled, newCollector, storeRecycled, type RecycleCollector } from '../services/recycleBin';
 
 const idInput = z.object({ id: z.string({ error: '缺少记录编号' }).min(1, '缺少记录编号').max(32, '记录编号不正确') });
 
@@ -100,10 +101,25 @@ export async function saveRecord(
   return record;
 }
 
-export async function deleteByIds(trx: AnyDb, def: EntityDef, ids: string[], actorId: string | null): Promise<number> {
+/**
+ * Deletes records with their hooks and delete rules. A main record (RECYCLED_ENTITIES) goes to
+ * the recycle bin with everything its delete takes along, one bin entry per record; `bin` is
+ * that collection while a cascade runs.
+ */
+export async function deleteByIds(trx: AnyDb, def: EntityDef, ids: string[], actorId: string | null, bin?: RecycleCollector): Promise<number> {
+  if (!bin && isRecycled(def)) {
+    let deleted = 0;
+    for (const id of new Set(ids)) {
+      const collector = newCollector();
+      deleted += await deleteByIds(trx, def, [id], actorId, collector);
+      await storeRecycled(trx, def, id, collector);
+    }
+    return deleted;
+  }
   const hooks = entityHooks[def.name];
   await hooks?.beforeDelete?.(ids, { db: trx, def, actorId });
-  await applyDeleteRules(trx, def, ids, (other, otherIds) => deleteByIds(trx, other, otherIds, actorId));
+  if (bin) await captureRows(trx, def, ids, bin);
+  await applyDeleteRules(trx, def, ids, (other, otherIds) => deleteByIds(trx, other, otherIds, actorId, bin));
   const rows = hooks?.afterDelete ? await Promise.all(ids.map((i) => findById(trx, def, i))) : [];
   const deleted = await deleteRecords(trx, def, ids);
   await hooks?.afterDelete?.(rows.filter((r): r is Row => r !== undefined), { db: trx, def, actorId });

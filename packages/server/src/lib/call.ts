@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { OK_CODE, type Envelope } from '@land/shared/api';
-import { READ_ONLY_MESSAGE, WRITER_ROLES } from '@land/shared/roles';
+import { READ_ONLY_MESSAGE, WRITER_ROLES, type Permission } from '@land/shared/roles';
 import { forbidden, validationError } from './errors';
 
 z.config(z.locales.zhCN());
@@ -14,6 +14,8 @@ export interface CallSpec<I extends z.ZodType> {
   tags?: string[];
   /** Changes data: staff with a read-only role are refused (one check for every write call). */
   write?: boolean;
+  /** What a staff caller needs on /api (the permission hook); default `write` for write calls, else read off the path. */
+  permission?: Permission;
   /** Extra route options (preHandler for roles, bodyLimit…). */
   options?: Pick<RouteShorthandOptions, 'preHandler' | 'bodyLimit' | 'config'>;
 }
@@ -88,9 +90,11 @@ export function defineCall<I extends z.ZodType>(
   handler: CallHandler<I>,
 ): void {
   const input = toJsonSchema(spec.input, 'input');
+  const permission = spec.permission ?? (spec.write ? 'write' : undefined);
   const common = {
     url,
     ...spec.options,
+    config: { ...spec.options?.config, ...(permission && { permission }) },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       if (spec.write) assertWriter(req);
       const parsed = parseInput(spec.input, mergeInput(req));

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '@land/shared/api';
+import type { Updateable } from 'kysely';
+import type { Db, JobTable as JobRow } from '../db/schema';
 import { AppError, notFound } from './errors';
+import { isoPlus, nowIso } from './time';
 
 export type JobState = 'running' | 'done' | 'failed';
 
@@ -25,34 +28,44 @@ export interface JobFile {
   contentType: string;
 }
 
-interface Job extends JobStatus {
-  ownerId: string;
-  file?: JobFile;
-  finishedAt?: number;
-}
-
 export type ProgressFn = (processed: number, total: number) => void;
 
 /** How long a finished job (and its file) can still be asked for. */
 const KEEP_MS = 30 * 60_000;
 const MAX_RUNNING_PER_OWNER = 3;
-const MAX_JOBS = 500;
+const MAX_RUNNING = 100;
+/** Progress is written at most this often; a running job's row is touched at least this often. */
+const PROGRESS_EVERY_MS = 500;
+const HEARTBEAT_MS = 30_000;
+/** A running job whose row has not been touched for this long lost its process (restart, crash). */
+const STALE_MS = 5 * 60_000;
+
+const SERVER_BUSY = { code: ERROR_CODES.SERVER_ERROR, msg: '系统繁忙，请稍后再试', data: null };
+
+function parse(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * Long imports and exports run in the background so the browser can poll their progress.
- * The table lives in this process's memory: a restart forgets running and finished jobs, and
- * with several server processes a status request must reach the one that started the job
- * (sticky sessions) — acceptable for the single-process deployment; a shared table (database
- * or Redis) is the step after.
+ * Long imports and exports run in the background so the browser can poll their progress. The
+ * work runs in the process that received the request; its state (progress, outcome, the export
+ * file) lives in the database table t_job, so a poll that a load balancer sends to another
+ * server process finds it, and a restart does not leave the browser waiting for ever: a job
+ * whose process stopped touching its row is reported as failed.
  */
 export class JobTable {
-  private readonly jobs = new Map<string, Job>();
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  private sweep(): void {
-    const now = Date.now();
-    for (const [id, job] of this.jobs) if (job.finishedAt && now - job.finishedAt > KEEP_MS) this.jobs.delete(id);
+  private async sweep(): Promise<void> {
+    await this.db.deleteFrom('t_job').where('finishedAt', '<', isoPlus(-KEEP_MS)).execute();
   }
 
   /**
@@ -60,59 +73,109 @@ export class JobTable {
    * the result (and a file to download, for exports); an AppError it throws becomes the job's
    * error as the synchronous call would have answered it.
    */
-  start(ownerId: string, kind: string, run: (progress: ProgressFn) => Promise<{ result: unknown; file?: JobFile }>): string {
-    this.sweep();
-    const running = [...this.jobs.values()].filter((j) => j.ownerId === ownerId && j.state === 'running').length;
-    if (running >= MAX_RUNNING_PER_OWNER) throw new AppError(ERROR_CODES.RATE_LIMITED, `同时进行的导入导出任务不能超过${MAX_RUNNING_PER_OWNER}个，请等待完成后再试`, 429);
-    if (this.jobs.size >= MAX_JOBS) throw new AppError(ERROR_CODES.RATE_LIMITED, '服务器繁忙，请稍后再试', 429);
-    const job: Job = { jobId: randomUUID(), kind, ownerId, state: 'running', progress: 0, processed: 0, total: 0 };
-    this.jobs.set(job.jobId, job);
-    const progress: ProgressFn = (processed, total) => {
-      job.processed = processed;
-      job.total = total;
-      job.progress = total > 0 ? Math.min(1, processed / total) : 0;
+  async start(ownerId: string, kind: string, run: (progress: ProgressFn) => Promise<{ result: unknown; file?: JobFile }>): Promise<string> {
+    await this.sweep();
+    const running = await this.db
+      .selectFrom('t_job')
+      .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.sum<number>(eb.case().when('ownerId', '=', ownerId).then(1).else(0).end()).as('mine')])
+      .where('state', '=', 'running')
+      .where('updatedAt', '>', isoPlus(-STALE_MS))
+      .executeTakeFirst();
+    if (Number(running?.mine ?? 0) >= MAX_RUNNING_PER_OWNER) {
+      throw new AppError(ERROR_CODES.RATE_LIMITED, `同时进行的导入导出任务不能超过${MAX_RUNNING_PER_OWNER}个，请等待完成后再试`, 429);
+    }
+    if (Number(running?.all ?? 0) >= MAX_RUNNING) throw new AppError(ERROR_CODES.RATE_LIMITED, '服务器繁忙，请稍后再试', 429);
+    const jobId = randomUUID();
+    const now = nowIso();
+    await this.db
+      .insertInto('t_job')
+      .values({ id: jobId, kind, ownerId, state: 'running', processed: 0, total: 0, createdAt: now, updatedAt: now })
+      .execute();
+
+    // Progress writes are throttled and chained, so they never overtake each other or the outcome.
+    let chain: Promise<unknown> = Promise.resolve();
+    let lastWrite = 0;
+    let latest = { processed: 0, total: 0 };
+    const write = (values: Updateable<JobRow>) => {
+      chain = chain
+        .then(() => this.db.updateTable('t_job').set({ ...values, updatedAt: nowIso() }).where('id', '=', jobId).execute())
+        .catch((err: unknown) => this.log.warn({ err, jobId }, 'job state not written'));
+      return chain;
     };
+    const progress: ProgressFn = (processed, total) => {
+      latest = { processed, total };
+      const t = Date.now();
+      if (t - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = t;
+      void write(latest);
+    };
+    const heartbeat = setInterval(() => void write(latest), HEARTBEAT_MS);
+    heartbeat.unref();
+
     // Started on the next turn so the caller has the id before any work (or failure) happens.
     setImmediate(() => {
       run(progress)
         .then(({ result, file }) => {
-          job.state = 'done';
-          job.progress = 1;
-          job.processed = job.total = Math.max(job.total, job.processed);
-          job.result = file ? { ...(result as object), fileName: file.fileName, downloadUrl: `/api/jobs/download?jobId=${job.jobId}` } : result;
-          job.file = file;
+          const done = Math.max(latest.total, latest.processed);
+          return write({
+            state: 'done',
+            processed: done,
+            total: done,
+            result: JSON.stringify(file ? { ...(result as object), fileName: file.fileName, downloadUrl: `/api/jobs/download?jobId=${jobId}` } : result),
+            fileName: file?.fileName ?? null,
+            asciiName: file?.asciiName ?? null,
+            contentType: file?.contentType ?? null,
+            fileData: file ? file.buffer.toString('base64') : null,
+            finishedAt: nowIso(),
+          });
         })
         .catch((err: unknown) => {
-          job.state = 'failed';
-          if (err instanceof AppError) job.error = { code: err.code, msg: err.message, data: err.data };
-          else {
-            this.log.error({ err, kind }, 'background job failed');
-            job.error = { code: ERROR_CODES.SERVER_ERROR, msg: '系统繁忙，请稍后再试', data: null };
-          }
+          let error: JobStatus['error'] = SERVER_BUSY;
+          if (err instanceof AppError) error = { code: err.code, msg: err.message, data: err.data ?? null };
+          else this.log.error({ err, kind }, 'background job failed');
+          return write({ state: 'failed', error: JSON.stringify(error), finishedAt: nowIso() });
         })
-        .finally(() => {
-          job.finishedAt = Date.now();
-        });
+        .finally(() => clearInterval(heartbeat));
     });
-    return job.jobId;
+    return jobId;
   }
 
-  private find(jobId: string, ownerId: string): Job {
-    const job = this.jobs.get(jobId);
+  private async find(jobId: string, ownerId: string) {
+    const job = await this.db.selectFrom('t_job').selectAll().where('id', '=', jobId).executeTakeFirst();
     // Someone else's job is reported as missing, not as forbidden: ids are not to be probed.
     if (!job || job.ownerId !== ownerId) throw notFound('任务不存在或已过期');
     return job;
   }
 
-  status(jobId: string, ownerId: string): JobStatus {
-    const { ownerId: _o, file: _f, finishedAt: _t, ...status } = this.find(jobId, ownerId);
+  async status(jobId: string, ownerId: string): Promise<JobStatus> {
+    const job = await this.find(jobId, ownerId);
+    const total = Number(job.total);
+    const processed = Number(job.processed);
+    const status: JobStatus = {
+      jobId: job.id,
+      kind: job.kind,
+      state: job.state as JobState,
+      progress: job.state === 'done' ? 1 : total > 0 ? Math.min(1, processed / total) : 0,
+      processed,
+      total,
+    };
+    if (job.state === 'running' && job.updatedAt < isoPlus(-STALE_MS)) {
+      return { ...status, state: 'failed', error: { code: ERROR_CODES.SERVER_ERROR, msg: '任务所在的服务已重启，任务未完成，请重新提交', data: null } };
+    }
+    if (job.state === 'done') status.result = parse(job.result);
+    if (job.state === 'failed') status.error = (parse(job.error) as JobStatus['error']) ?? SERVER_BUSY;
     return status;
   }
 
-  file(jobId: string, ownerId: string): JobFile {
-    const job = this.find(jobId, ownerId);
+  async file(jobId: string, ownerId: string): Promise<JobFile> {
+    const job = await this.find(jobId, ownerId);
     if (job.state === 'running') throw new AppError(ERROR_CODES.CONFLICT, '任务尚未完成', 409);
-    if (!job.file) throw notFound('该任务没有可下载的文件');
-    return job.file;
+    if (job.fileData === null || !job.fileName) throw notFound('该任务没有可下载的文件');
+    return {
+      buffer: Buffer.from(job.fileData, 'base64'),
+      fileName: job.fileName,
+      asciiName: job.asciiName ?? 'download',
+      contentType: job.contentType ?? 'application/octet-stream',
+    };
   }
 }

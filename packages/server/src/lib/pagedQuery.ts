@@ -1,6 +1,7 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type QueryResult, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
+  COUNT_LIMIT,
   MAX_PAGE_SIZE,
   QUERY_TYPES,
   QUERY_TYPE_ALIASES,
@@ -9,6 +10,7 @@ import {
 } from '@land/shared/api';
 import type { DialectName } from '../db/database';
 import { validationError } from './errors';
+import { TtlCache } from './ttlCache';
 
 /** How a queryable column compares: values are coerced to this before binding. */
 export type ColumnKind = 'text' | 'number' | 'bool' | 'date';
@@ -56,6 +58,8 @@ export const pagedQuerySchema = z.object({
     .min(0, '每页条数不能为负数')
     .max(MAX_PAGE_SIZE, `每页条数不能超过${MAX_PAGE_SIZE}`)
     .default(10),
+  /** Keyset paging: the nextCursor of the previous page; pageNo is then ignored. */
+  cursor: z.string({ message: '翻页游标不正确' }).max(2000, '翻页游标不正确').optional(),
   params: z
     .preprocess(
       jsonList,
@@ -237,6 +241,61 @@ export function orderClause(order: { column: string; direction: 'asc' | 'desc' }
   );
 }
 
+/** Columns that never hold NULL in any table (made in code on every write). */
+const ALWAYS_SET = new Set(['id', 'createdAt', 'updatedAt']);
+
+type OrderKey = { column: string; direction: 'asc' | 'desc' };
+
+const orderSignature = (order: OrderKey[]) => order.map((o) => `${o.column}:${o.direction}`).join(',');
+
+/** The cursor of the page after this row: its values of the order columns, with the order. */
+function encodeCursor(order: OrderKey[], row: Record<string, unknown>): string | undefined {
+  if (!order.every((o) => o.column in row)) return undefined;
+  const values = order.map((o) => row[o.column] ?? null);
+  return Buffer.from(JSON.stringify({ o: orderSignature(order), v: values })).toString('base64url');
+}
+
+/**
+ * Rows after the cursor's row in this order (keyset paging: no OFFSET, so page 10,000 costs
+ * what page 1 costs). NULLs sort last in both directions, as orderClause has it. When every
+ * column is known to be set and all go the same way, one row-value comparison that an index
+ * on those columns serves directly.
+ */
+function afterCursor(cursor: string, order: OrderKey[], notNull: ReadonlySet<string>): RawBuilder<SqlBool> {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    decoded = undefined;
+  }
+  const d = decoded as { o?: unknown; v?: unknown } | undefined;
+  if (!d || d.o !== orderSignature(order) || !Array.isArray(d.v) || d.v.length !== order.length) {
+    throw validationError('cursor', '翻页游标已失效（查询条件或排序已改变），请从第一页重新查询');
+  }
+  const values = d.v.map((v) => {
+    if (v === null || typeof v === 'string' || typeof v === 'number') return v;
+    throw validationError('cursor', '翻页游标不正确');
+  });
+  const bindValue = (v: string | number) => (typeof v === 'number' ? sql`cast(${v} as double precision)` : sql`${v}`);
+  const set = (o: OrderKey) => ALWAYS_SET.has(o.column) || notNull.has(o.column);
+  if (values.every((v) => v !== null) && order.every(set) && order.every((o) => o.direction === order[0].direction)) {
+    const op = sql.raw(order[0].direction === 'desc' ? '<' : '>');
+    return sql<SqlBool>`(${sql.join(order.map((o) => sql.ref(o.column)))}) ${op} (${sql.join(values.map((v) => bindValue(v!)))})`;
+  }
+  const branches: RawBuilder<SqlBool>[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const v = values[i];
+    // Nothing sorts after NULL in its own column (NULLs are last); equal NULLs go on to the next column.
+    if (v === null) continue;
+    const col = sql.ref(order[i].column);
+    const op = sql.raw(order[i].direction === 'desc' ? '<' : '>');
+    const after = set(order[i]) ? sql<SqlBool>`${col} ${op} ${bindValue(v)}` : sql<SqlBool>`(${col} ${op} ${bindValue(v)} or ${col} is null)`;
+    const equal = order.slice(0, i).map((o, j) => (values[j] === null ? sql<SqlBool>`${sql.ref(o.column)} is null` : sql<SqlBool>`${sql.ref(o.column)} = ${bindValue(values[j]!)}`));
+    branches.push(sql<SqlBool>`(${sql.join([...equal, after], sql` and `)})`);
+  }
+  return branches.length ? sql<SqlBool>`(${sql.join(branches, sql` or `)})` : sql<SqlBool>`1 = 0`;
+}
+
 export interface PagedSelect {
   table: string;
   /** Columns returned (a presenter's allow-list; never select *). */
@@ -246,7 +305,25 @@ export interface PagedSelect {
   scope?: Expression<SqlBool>;
   /** Tie-breaker and default order. */
   defaultOrder?: { column: string; direction: 'asc' | 'desc' }[];
+  /**
+   * The same rows as `scope`, written so that the database reads them in the page's order (e.g.
+   * without the index of a range filter); used for the page when more than WIDE_MATCH rows
+   * match, where stopping after one page beats sorting every match.
+   */
+  wideScope?: Expression<SqlBool>;
+  /** Order columns the scope guarantees to be set (e.g. publishedAt of published parcels): lets a cursor use one index range. */
+  notNull?: string[];
 }
+
+/**
+ * Filters that matched more than COUNT_LIMIT rows, for a few seconds: their answer is the
+ * bound ("超过 N 条") whatever is added meanwhile, and counting up to the bound is most of the
+ * cost of a first page over a million parcels. Exact totals are always counted afresh.
+ */
+const OVER_LIMIT_MS = 10_000;
+/** Matches above which a page is read in order (wideScope) rather than sorted. */
+const WIDE_MATCH = 1000;
+const overLimit = new TtlCache<true>(OVER_LIMIT_MS);
 
 /** Runs a paged query: the page and its total, on either database. */
 export async function runPagedQuery<Row>(
@@ -265,17 +342,42 @@ export async function runPagedQuery<Row>(
   const unpaged = input.pageNo === 0 && input.pageSize === 0;
   const pageSize = unpaged ? UNPAGED_LIMIT : input.pageSize || 10;
   const pageNo = unpaged ? 1 : Math.max(1, input.pageNo);
-  const offset = (pageNo - 1) * pageSize;
+  const keyset = input.cursor ? afterCursor(input.cursor, order, new Set(spec.notNull ?? [])) : undefined;
+  const offset = keyset ? 0 : (pageNo - 1) * pageSize;
+  const pageWhere = keyset ? sql`where ${sql.join([...filters, keyset], sql` and `)}` : whereSql;
   const table = sql.table(spec.table);
   const selectSql = sql.join(spec.select.map((c) => sql.ref(c)));
-  const [rows, count] = await Promise.all([
-    sql<Row>`select ${selectSql} from ${table} ${whereSql} order by ${orderSql} limit ${pageSize} offset ${offset}`.execute(db),
-    sql<{ total: number | string }>`select count(*) as total from ${table} ${whereSql}`.execute(db),
-  ]);
+  // The count stops at COUNT_LIMIT + 1 rows: exact for every ordinary filter, a bound (flagged)
+  // for "all of a million parcels" instead of a scan of the whole table on every page.
+  const countQuery = sql<{ total: number | string }>`select count(*) as total from (select 1 as one from ${table} ${whereSql} limit ${COUNT_LIMIT + 1}) as counted`;
+  const compiledCount = countQuery.compile(db);
+  const countKey = `${compiledCount.sql}\u0000${JSON.stringify(compiledCount.parameters)}`;
+  const runCount = async () => {
+    if (overLimit.get(countKey)) return COUNT_LIMIT + 1;
+    const n = Number((await countQuery.execute(db)).rows[0]?.total ?? 0);
+    if (n > COUNT_LIMIT) overLimit.set(countKey, true);
+    return n;
+  };
+  const pageQuery = (w: RawBuilder<unknown>) => sql<Row>`select ${selectSql} from ${table} ${w} order by ${orderSql} limit ${pageSize} offset ${offset}`.execute(db);
+  let rows: QueryResult<Row>;
+  let counted: number;
+  if (spec.wideScope) {
+    // The count (cheap, from the filter's own index) decides how the page is read.
+    counted = await runCount();
+    const wideFilters = [spec.wideScope, where, keyset].filter((x): x is Expression<SqlBool> => x !== undefined);
+    rows = await pageQuery(counted > WIDE_MATCH ? sql`where ${sql.join(wideFilters, sql` and `)}` : pageWhere);
+  } else {
+    [rows, counted] = await Promise.all([pageQuery(pageWhere), runCount()]);
+  }
+  const totalExact = counted <= COUNT_LIMIT;
+  const last = rows.rows.length === pageSize && !unpaged ? (rows.rows[rows.rows.length - 1] as Record<string, unknown>) : undefined;
+  const nextCursor = last ? encodeCursor(order, last) : undefined;
   return {
     list: rows.rows,
-    total: Number(count.rows[0]?.total ?? 0),
+    total: totalExact ? counted : COUNT_LIMIT,
+    totalExact,
     pageNo: unpaged ? 0 : pageNo,
     pageSize: unpaged ? 0 : pageSize,
+    ...(nextCursor && { nextCursor }),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS } from '@land/shared/api';
+import { PERMISSION_MESSAGES, apiPermission, roleMay, type Permission } from '@land/shared/roles';
 import type { Db } from '../db/schema';
 import { forbidden } from '../lib/errors';
 import { resolveSession, type ActiveSession, type SessionPolicy } from '../services/sessions';
@@ -13,6 +14,10 @@ export interface StaffIdentity {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the call needs (defineCall sets it from `write`/`permission`); else read off the path. */
+    permission?: Permission;
+  }
   interface FastifyRequest {
     /** Set by the staff hook on every /api route; identity comes only from the token header. */
     staff?: StaffIdentity;
@@ -29,6 +34,8 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 /** onRequest hook for the /api tree: a live staff session of an enabled user, or A0006/A0007. */
 export function staffGuard(db: Db, policy: SessionPolicy) {
   return async (req: FastifyRequest): Promise<void> => {
+    // Several /api subtrees add this hook as well as the root guard; resolve once.
+    if (req.staff) return;
     const session = await resolveSession(db, tokenOf(req), 'staff', policy);
     const user = await db
       .selectFrom('t_user')
@@ -48,6 +55,36 @@ export function staffGuard(db: Db, policy: SessionPolicy) {
       userName: user.userName,
       role: user.role,
     };
+  };
+}
+
+/** What the /api route of this request needs: its declared permission, else the path's. */
+export function routePermission(req: FastifyRequest): Permission {
+  return req.routeOptions.config?.permission ?? apiPermission(req.routeOptions.url ?? req.url.split('?')[0]);
+}
+
+/**
+ * preHandler hook for the whole /api tree, after staffGuard: the one place where a role's
+ * permissions (ROLE_PERMISSIONS in @land/shared/roles) are enforced for every call.
+ */
+export async function permissionGuard(req: FastifyRequest): Promise<void> {
+  const staff = requireStaff(req);
+  const needed = routePermission(req);
+  if (!roleMay(staff.role, needed)) throw forbidden(PERMISSION_MESSAGES[needed]);
+}
+
+/**
+ * Root onRequest hook: every route registered under /api — whichever plugin registered it —
+ * needs a live staff session and the permission its call needs. Unknown /api paths fall
+ * through to the JSON 404.
+ */
+export function apiGuard(db: Db, policy: SessionPolicy) {
+  const guard = staffGuard(db, policy);
+  return async (req: FastifyRequest): Promise<void> => {
+    const url = req.routeOptions.url;
+    if (!url?.startsWith('/api/')) return;
+    await guard(req);
+    await permissionGuard(req);
   };
 }
 

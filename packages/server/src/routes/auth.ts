@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { zRequiredString } from '@land/shared/validation';
 import type { AppContext } from '../app';
 import { defineCall } from '../lib/call';
+import { enforceLimit } from '../lib/throttle';
+import { issueCaptcha, protectLogin } from '../services/loginProtection';
 import { login } from '../services/users';
 
 const loginResult = z.object({
@@ -20,18 +22,37 @@ export function registerAuthRoutes(open: FastifyInstance, ctx: AppContext): void
     open,
     '/login',
     {
-      summary: '后台用户登录',
+      summary: '后台用户登录（失败后需图片验证码：先调 /openApi/captcha，带 captchaId 与 captchaCode）',
       tags: ['认证'],
       input: z.object({
         userAccount: zRequiredString('账号').max(50, '账号过长'),
         password: zRequiredString('密码').max(100, '密码过长'),
+        captchaId: z.string().max(40, '验证码编号不正确').optional(),
+        captchaCode: z.string().max(10, '验证码不正确').optional(),
       }),
       output: loginResult,
     },
-    (input, req) =>
-      login(ctx.db, ctx.config, input.userAccount.trim(), input.password, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
-      }),
+    (input, req, reply) => {
+      const userAccount = input.userAccount.trim();
+      return protectLogin(ctx.db, ctx.config, { kind: 'staff', account: userAccount, captchaId: input.captchaId, captchaCode: input.captchaCode }, req, reply, () =>
+        login(ctx.db, ctx.config, userAccount, input.password, { ip: req.ip, userAgent: req.headers['user-agent'] }),
+      );
+    },
+  );
+
+  defineCall(
+    open,
+    '/captcha',
+    {
+      summary: '登录图片验证码：image 为 SVG 图片（data URL），captchaId 随登录提交；一次有效，5 分钟内',
+      tags: ['认证'],
+      input: z.object({}),
+      output: z.object({ captchaId: z.string(), image: z.string() }),
+    },
+    async (_input, req, reply) => {
+      await enforceLimit(ctx.db, { name: 'captcha', ...ctx.config.rateLimits.login, message: '获取验证码过于频繁，请稍后再试' }, req.ip, reply);
+      reply.header('cache-control', 'no-store');
+      return issueCaptcha(ctx.db);
+    },
   );
 }

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { ERROR_CODES } from '@land/shared/api';
 import type { AppContext } from '../app';
 import type { Config } from '../config';
 import { defineCall, ok, parseInput } from '../lib/call';
-import { AppError } from '../lib/errors';
+import { addressLimit, enforceLimit } from '../lib/throttle';
 import { MB, fieldValue, firstFile } from '../lib/upload';
 import {
   STAFF_KINDS,
@@ -23,7 +22,7 @@ import {
 const tags = ['文件'];
 
 export function uploadsRoot(config: Config): string {
-  return path.join(config.dataDir, 'uploads');
+  return config.filesDir ?? path.join(config.dataDir, 'uploads');
 }
 
 const dirInput = z.object({
@@ -34,6 +33,7 @@ const dirInput = z.object({
 export function registerStaffFileRoutes(api: FastifyInstance, ctx: AppContext): void {
   const root = uploadsRoot(ctx.config);
   const maxBytes = ctx.config.uploadMaxMb * MB;
+  const staffUploads = { name: 'staff-upload', ...ctx.config.rateLimits.staffUpload, message: '上传过于频繁，请稍后再试' };
 
   api.post(
     '/file/upload',
@@ -44,7 +44,8 @@ export function registerStaffFileRoutes(api: FastifyInstance, ctx: AppContext): 
         consumes: ['multipart/form-data'],
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      await enforceLimit(ctx.db, staffUploads, req.staff?.userId ?? req.ip, reply);
       const part = await firstFile(req, maxBytes);
       const query = (req.query ?? {}) as Record<string, unknown>;
       let dir: (typeof UPLOAD_DIRS)[number];
@@ -75,32 +76,14 @@ export function registerStaffFileRoutes(api: FastifyInstance, ctx: AppContext): 
   );
 }
 
-/**
- * At most `limit` calls per address in `windowMs`. In memory: one process serves the site, and
- * this only has to keep an anonymous form from filling the disk.
- */
-function perAddressLimit(limit: number, windowMs: number) {
-  const hits = new Map<string, number[]>();
-  return (req: FastifyRequest): void => {
-    const now = Date.now();
-    if (hits.size > 10_000) hits.clear();
-    const recent = (hits.get(req.ip) ?? []).filter((t) => now - t < windowMs);
-    if (recent.length >= limit) {
-      hits.set(req.ip, recent);
-      throw new AppError(ERROR_CODES.RATE_LIMITED, '上传过于频繁，请稍后再试', 429);
-    }
-    recent.push(now);
-    hits.set(req.ip, recent);
-  };
-}
-
 export const VISITOR_UPLOADS_PER_10_MIN = 30;
 
 /** Visitor upload for public forms: pictures and PDF only, a smaller limit, rate-limited. */
 export function registerPublicFileRoutes(open: FastifyInstance, ctx: AppContext): void {
   const root = uploadsRoot(ctx.config);
   const maxBytes = ctx.config.visitorUploadMaxMb * MB;
-  const limit = perAddressLimit(VISITOR_UPLOADS_PER_10_MIN, 10 * 60_000);
+  // Counted in the database: several server processes share the limit (config.rateLimits.visitorUpload).
+  const limit = addressLimit(ctx.db, { name: 'visitor-upload', ...ctx.config.rateLimits.visitorUpload, message: '上传过于频繁，请稍后再试' });
   open.post(
     '/file/upload',
     {
@@ -110,8 +93,8 @@ export function registerPublicFileRoutes(open: FastifyInstance, ctx: AppContext)
         consumes: ['multipart/form-data'],
       },
     },
-    async (req) => {
-      limit(req);
+    async (req, reply) => {
+      await limit(req, reply);
       const part = await firstFile(req, maxBytes);
       return ok(await storeUpload(root, part, { dir: VISITOR_DIR, kinds: VISITOR_KINDS, maxBytes }), '上传成功');
     },

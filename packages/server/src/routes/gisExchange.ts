@@ -1,6 +1,7 @@
 import { WRITER_ROLES } from '@land/shared/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { Expression, SqlBool } from 'kysely';
 import { z } from 'zod';
 import { entityByName } from '@land/shared/entities/index';
 import type { EntityDef } from '@land/shared/entity';
@@ -31,6 +32,7 @@ import {
   type LayerSpec,
 } from '../services/gisExchange';
 import { pipeRowsFromFeatures } from '../services/pipeImport';
+import { parcelCondition, parcelFilterShape, type ParcelFilter } from '../services/publicParcels';
 
 /** Largest file fileToGeoJson reads; a 100,000-parcel zipped shapefile is about 10 MB. */
 export const MAX_CONVERT_BYTES = 30 * MB;
@@ -103,7 +105,27 @@ function registerConvert(open: FastifyInstance): void {
   );
 }
 
-function registerLayerExport(app: FastifyInstance, ctx: AppContext, url: string, spec: LayerSpec, audience: 'public' | 'staff'): void {
+/** The public parcel search's named filters (district, class, 亩, price, state…), as in selectLandInfoListPage. */
+const PUBLIC_PARCEL_FILTERS: NamedExportFilters = {
+  shape: parcelFilterShape,
+  note: '；也接受公众端地图检索的条件 keyword、areacode、dlcode（含下级）、state、areaMin/areaMax（亩）、priceMin/priceMax（万元）等',
+  scope: (db, dialect, input) => parcelCondition(db, dialect, input as ParcelFilter),
+};
+
+interface NamedExportFilters {
+  shape: z.ZodRawShape;
+  note: string;
+  scope: (db: AnyDb, dialect: AppContext['dialect'], input: Record<string, unknown>) => Promise<Expression<SqlBool>>;
+}
+
+function registerLayerExport(
+  app: FastifyInstance,
+  ctx: AppContext,
+  url: string,
+  spec: LayerSpec,
+  audience: 'public' | 'staff',
+  named?: NamedExportFilters,
+): void {
   const db = ctx.db as unknown as AnyDb;
   const limit = audience === 'public' ? perAddressLimit(PUBLIC_EXPORTS_PER_10_MIN, 10 * 60_000, '导出过于频繁，请稍后再试') : () => undefined;
   const gate = new ConcurrencyGate(2, 8);
@@ -112,13 +134,15 @@ function registerLayerExport(app: FastifyInstance, ctx: AppContext, url: string,
     app,
     url,
     {
-      summary: `导出${who}的边界与属性：format=shp（默认，zip 压缩的 Shapefile，含 .prj/.cpg/字段说明）、geojson 或 kml；params 同分页查询的条件`,
+      summary: `导出${who}的边界与属性：format=shp（默认，zip 压缩的 Shapefile，含 .prj/.cpg/字段说明）、geojson 或 kml；params 同分页查询的条件${named?.note ?? ''}`,
       tags: ['GIS 数据交换'],
-      input: exportInput,
+      input: named ? exportInput.extend(named.shape) : exportInput,
     },
-    async (input, req, reply) => {
+    async (raw, req, reply) => {
       limit(req);
-      return gate.run(async () => sendFile(reply, await exportLayer(db, ctx.dialect, { spec, audience, conditions: input.params, format: input.format })));
+      const input = raw as z.output<typeof exportInput> & Record<string, unknown>;
+      const scope = named ? await named.scope(db, ctx.dialect, input) : undefined;
+      return gate.run(async () => sendFile(reply, await exportLayer(db, ctx.dialect, { spec, audience, conditions: input.params, format: input.format, scope })));
     },
   );
 }
@@ -147,7 +171,7 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
     let rows: Row[] = [];
     if (!input.template) {
       const page = await runPagedQuery<Row>(db, ctx.dialect, { table: def.table, select: selectColumns(def), columns, defaultOrder: [{ column: 'updatedAt', direction: 'desc' }, { column: 'id', direction: 'desc' }] }, { ...input, pageNo: 0, pageSize: 0 });
-      if (page.total > UNPAGED_LIMIT) throw validationError('params', `导出数据共${page.total}条，超过${UNPAGED_LIMIT}条上限，请缩小查询范围后再导出`);
+      if (page.total > UNPAGED_LIMIT) throw validationError('params', `导出数据${page.totalExact === false ? '超过' : '共'}${page.total}条，超过${UNPAGED_LIMIT}条上限，请缩小查询范围后再导出`);
       rows = page.list.map((r) => ({ ...r, geometry: typeof r.geometry === 'string' ? JSON.parse(r.geometry) : r.geometry }));
     }
     const buffer = await buildWorkbook(db, def, rows, { ...excel, onProgress: progress });
@@ -184,11 +208,11 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
         }
         const runAsync = input.async || flag.parse(fieldValue(part, 'async'));
         const buf = await readWhole(part, MAX_IMPORT_BYTES);
-        if (runAsync) return { jobId: jobs.start(staff.userId, 'parcelImport', async (progress) => ({ result: await importFile(buf, staff, req, progress) })) };
+        if (runAsync) return { jobId: await jobs.start(staff.userId, 'parcelImport', async (progress) => ({ result: await importFile(buf, staff, req, progress) })) };
         const result = await importFile(buf, staff, req);
         return reply.send(ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`));
       }
-      if (input.async) return { jobId: jobs.start(staff.userId, 'parcelExport', async (progress) => ({ result: { template: input.template }, file: await exportFile(input, progress) })) };
+      if (input.async) return { jobId: await jobs.start(staff.userId, 'parcelExport', async (progress) => ({ result: { template: input.template }, file: await exportFile(input, progress) })) };
       const file = await exportFile(input);
       return sendFile(reply, { body: file.buffer, contentType: file.contentType, fileName: file.fileName, asciiName: file.asciiName });
     },
@@ -202,11 +226,11 @@ function registerJobRoutes(api: FastifyInstance, jobs: JobTable): void {
   defineCall(
     api,
     '/jobs/status',
-    { summary: '后台任务进度：{state: running|done|failed, progress: 0..1, processed, total, result|error}（任务保存在本服务进程内存中，完成后保留30分钟）', tags: ['后台任务'], input: jobInput },
+    { summary: '后台任务进度：{state: running|done|failed, progress: 0..1, processed, total, result|error}（任务状态保存在数据库中，任一服务进程均可查询；完成后保留30分钟）', tags: ['后台任务'], input: jobInput },
     (input, req) => jobs.status(input.jobId, requireStaff(req).userId),
   );
-  defineCall(api, '/jobs/download', { summary: '下载已完成的导出任务的文件', tags: ['后台任务'], input: jobInput }, (input, req, reply) => {
-    const file = jobs.file(input.jobId, requireStaff(req).userId);
+  defineCall(api, '/jobs/download', { summary: '下载已完成的导出任务的文件', tags: ['后台任务'], input: jobInput }, async (input, req, reply) => {
+    const file = await jobs.file(input.jobId, requireStaff(req).userId);
     return sendFile(reply, { body: file.buffer, contentType: file.contentType, fileName: file.fileName, asciiName: file.asciiName });
   });
 }
@@ -268,12 +292,12 @@ function registerPipeImport(api: FastifyInstance, ctx: AppContext): void {
  * multipart parser and, for /api, the same staff guard as the rest of the tree.
  */
 export async function registerGisExchange(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const jobs = new JobTable(app.log);
+  const jobs = new JobTable(ctx.db, app.log);
   await app.register(
     async (open) => {
       await open.register(multipart, MULTIPART_OPTIONS);
       registerConvert(open);
-      registerLayerExport(open, ctx, '/exportShpfile', PARCEL_LAYER, 'public');
+      registerLayerExport(open, ctx, '/exportShpfile', PARCEL_LAYER, 'public', PUBLIC_PARCEL_FILTERS);
       registerLayerExport(open, ctx, '/exportGyjhShpfile', SUPPLY_PLAN_LAYER, 'public');
       registerParcelExcel(open, ctx, jobs);
       registerDocumentRoutes(open, ctx, 'public');

@@ -15,6 +15,7 @@ import { anyEntityRows } from './records';
 import { seedReference } from './reference';
 import { seedFacilities } from './facilities';
 import { seedWechat } from './wechat';
+import { seedBaseMap, seedZoneMapView } from './basemap';
 
 const MARKER = 'demo.seeded';
 
@@ -25,7 +26,15 @@ const MARKER = 'demo.seeded';
 export async function seedDemoData(ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const done = await db.selectFrom('t_setting').select('value').where('key', '=', MARKER).executeTakeFirst();
-  if (done) return;
+  if (done) {
+    // A demo seeded before the base map existed gets it (and the zone's map centre) once.
+    const any = db as unknown as AnyDb;
+    if (await any.selectFrom('t_area').select('areacode').where('areacode', '=', 'LJ01').executeTakeFirst()) {
+      await seedBaseMap(any);
+      await seedZoneMapView(any);
+    }
+    return;
+  }
   const staff = [
     { userAccount: 'zhangwei', userName: '张伟', role: 'editor', company: '开发区自然资源和规划分局', phone: '13905710001' },
     { userAccount: 'liuyang', userName: '刘洋', role: 'reviewer', company: '开发区自然资源和规划分局', phone: '13905710002' },
@@ -55,6 +64,8 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
     const tx = trx as unknown as AnyDb;
     if (await anyEntityRows(tx, ENTITIES)) return;
     await seedReference(tx, editor, layout);
+    await seedBaseMap(tx);
+    await seedZoneMapView(tx);
     await seedFacilities(tx);
     const parcels = await seedParcels(tx, staffOf, layout, panoramas);
     await seedLand(tx, editor, layout, parcels);

@@ -361,8 +361,14 @@ function leasableRows() {
     row('生物医药港GMP标准厂房C栋', 'LJ04', '药谷大道9号', 'factory', 7500, 35, 4, 5.2, 800, '许文静', '0571-86792306', '按GMP要求设计，预留洁净空调机房和纯水制备间。', 'available'),
     row('综保区保税仓库A2', 'LJ05', '保税路58号', 'warehouse', 6800, 32, 2, 7.5, 2000, '程立', '0571-86792405', '海关监管仓库，可开展保税仓储和跨境电商备货业务。', 'available'),
     row('临港物流园临时堆场用地', 'LJ02', '疏港公路以南', 'land', 20000, 1.5, undefined, undefined, undefined, '何伟', '0571-86792203', '硬化堆场，适合集装箱和钢材临时堆放，租期一般不超过3年。', 'available'),
-  ];
+  ].map((r) => ({ ...r, ...LEASES[r.name] }));
 }
+
+/** Who rents the leased resources until when: the lease-expiry reminder watches these terms. */
+const LEASES: Record<string, { tenant: string; leaseEnd: string }> = {
+  智造园二期标准厂房5号楼: { tenant: '临江城市运营管理有限公司', leaseEnd: daysFromToday(30) },
+  科创走廊中试基地2号楼: { tenant: '临江科创园区运营有限公司', leaseEnd: daysFromToday(200) },
+};
 
 /** Supply plans, transfer parcels, stock land and the named parcels' pipes and selling points. */
 export async function seedLand(trx: AnyDb, actorId: string | null, layout: ZoneLayout, parcels: SeededParcels): Promise<void> {

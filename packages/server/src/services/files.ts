@@ -7,6 +7,7 @@ import { AppError, notFound, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { cleanFileName, fileTooLarge, uploadError } from '../lib/upload';
 import { zipEntriesOfFile } from '../lib/zip';
+import { auditRequestEvent } from './audit';
 
 /** Folders a staff upload may go to (the `dir` field). */
 export const UPLOAD_DIRS = ['images', 'files', 'videos', 'panorama'] as const;
@@ -146,7 +147,9 @@ export async function storeUpload(
     await fsp.rm(tmp, { force: true });
     throw err;
   }
-  return { id, name, url: `${VIRTUAL_PREFIX}/${options.dir}/${month}/${id}.${kind}` };
+  const stored = { id, name, url: `${VIRTUAL_PREFIX}/${options.dir}/${month}/${id}.${kind}` };
+  await auditRequestEvent({ action: 'upload', entity: 'file', recordId: id, summary: `上传“${name}”`, after: stored });
+  return stored;
 }
 
 /**
@@ -171,4 +174,5 @@ export async function deleteUpload(root: string, filepath: string): Promise<void
   const inside = path.relative(realRoot, realFolder);
   if (inside.startsWith('..') || path.isAbsolute(inside)) throw bad();
   await fsp.unlink(target);
+  await auditRequestEvent({ action: 'deleteFile', entity: 'file', recordId: m[3], summary: `删除文件 ${filepath.slice(0, 200)}`, before: { url: filepath } });
 }

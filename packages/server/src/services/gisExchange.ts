@@ -273,6 +273,8 @@ export interface LayerExportRequest {
   audience: 'public' | 'staff';
   conditions: { column: string; type: string; val?: unknown }[];
   format: ExportFormat;
+  /** A further condition on the layer's table (the public search's named filters). */
+  scope?: Expression<SqlBool>;
 }
 
 export interface LayerExportFile {
@@ -301,7 +303,7 @@ export async function exportLayer(db: AnyDb, dialect: DialectName, req: LayerExp
   const columns: QueryColumns = Object.fromEntries(Object.entries(queryColumns(def)).filter(([k]) => !publicView || allowed.has(k)));
   const { where } = compileConditions(req.conditions as Condition[], columns, dialect);
   const scope = publicView ? req.spec.publicScope?.() : undefined;
-  const filters = [scope, where].filter((x): x is Expression<SqlBool> => x !== undefined);
+  const filters = [scope, where, req.scope].filter((x): x is Expression<SqlBool> => x !== undefined);
   const hasGeometry = sql<SqlBool>`${sql.ref('geometry')} is not null`;
 
   const count = async (extra: Expression<SqlBool>) => {

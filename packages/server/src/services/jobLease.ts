@@ -34,3 +34,9 @@ export async function releaseLease(db: Db, name: string, owner: string): Promise
 export async function recordRun(db: Db, name: string, result: string): Promise<void> {
   await db.updateTable('t_job_lease').set({ lastRunAt: nowIso(), lastResult: result.slice(0, 2000) }).where('name', '=', name).execute();
 }
+
+/** When a job last finished a run (on any process), or null. */
+export async function lastRunOf(db: Db, name: string): Promise<string | null> {
+  const row = await db.selectFrom('t_job_lease').select('lastRunAt').where('name', '=', name).executeTakeFirst();
+  return row?.lastRunAt ?? null;
+}

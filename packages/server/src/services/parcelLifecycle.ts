@@ -14,6 +14,7 @@ import { nowIso } from '../lib/time';
 import { saveRecord } from '../entities/routes';
 import { findById, type AnyDb, type Row } from '../entities/repository';
 import { writeParcelLog } from './parcelLog';
+import { writeAuditMany } from './audit';
 
 export const PARCEL_ACTIONS = TRANSITIONS.map((t) => t.action) as [ParcelAction, ...ParcelAction[]];
 
@@ -80,6 +81,17 @@ export async function transitionParcels(trx: AnyDb, staff: StaffIdentity, req: T
     // Someone else moved it between the read and this write.
     if (Number(res.numUpdatedRows) !== 1) throw conflict(`地块“${m.dkmc}”的状态已变化，请刷新后重试`);
   }
+  await writeAuditMany(
+    trx,
+    moves.map((m) => ({
+      action: 'transition' as const,
+      entity: 'tLandinfo',
+      recordId: m.id,
+      summary: `地块“${m.dkmc}”${req.action}${comment ? `：${comment}` : ''}`,
+      before: { status: m.from },
+      after: { status: m.to },
+    })),
+  );
   if (req.action === 'takeDown') {
     const def = entityByName('tDkxj')!;
     for (const m of moves) {

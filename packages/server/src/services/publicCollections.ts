@@ -13,6 +13,7 @@ import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { PARCEL_SUMMARY_COLUMNS, loadNames, presentSummary, publicParcelScope, requirePublicParcelRow } from './publicParcels';
 import { keywordCondition } from './publicQuery';
+import { writeAudit } from './audit';
 
 export interface CollectionPageInput {
   pageNo: number;
@@ -33,7 +34,9 @@ export async function addCollection(db: Db, visitorId: string, dkid: string): Pr
     // Two adds at once: the unique index keeps one; the other is a no-op, not an error.
     .onConflict((oc) => oc.columns(['visitorId', 'dkid']).doNothing())
     .execute();
-  return { ...(await existing())!, added: true };
+  const added = (await existing())!;
+  await writeAudit(db, { action: 'create', entity: 't_collection', recordId: added.id, summary: '收藏地块', after: { ...added, visitorId } });
+  return { ...added, added: true };
 }
 
 /** Removes the visitor's own collections by collection id or by parcel; others' are never touched. */
@@ -45,6 +48,7 @@ export async function deleteCollections(db: Db, visitorId: string, by: { ids?: s
   const result = await q.executeTakeFirst();
   const deleted = Number(result.numDeletedRows);
   if (deleted === 0) throw notFound('收藏不存在或已取消');
+  await writeAudit(db, { action: 'delete', entity: 't_collection', recordId: by.ids?.join(',') ?? null, summary: `取消收藏${deleted}条`, before: { visitorId, ...by } });
   return deleted;
 }
 

@@ -142,6 +142,9 @@ export const AREAS = content({
   order: [{ column: 'displayorder', direction: 'asc' }],
 });
 
+/** 片区 with their outlines: the district lists the public maps draw from, one call for all. */
+export const AREAS_WITH_BOUNDARY = { ...AREAS, list: [...AREA_LIST, 'boundary'] };
+
 /** 街道: the office's address and phone, not the name of the person behind it. */
 export const STREETS = content({
   entity: 'tJd',

@@ -7,12 +7,11 @@ import { sql, type SqlBool } from 'kysely';
 import type { PageResult } from '@land/shared/api';
 import type { DialectName } from '../db/database';
 import type { AnyDb, Row } from '../entities/repository';
-import { saveBatch } from '../entities/batch';
-import { saveRecord } from '../entities/routes';
 import { notFound, validationError } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { nonPublicParcelIds } from './publicParcels';
-import { and, defOf, eq, publicColumns, publicList, unpagedInput, type ListInput, type PublicListSpec } from './publicQuery';
+import { and, publicColumns, publicList, unpagedInput, type ListInput, type PublicListSpec } from './publicQuery';
+import { writeAuditMany } from './audit';
 
 const SUMMARY = publicColumns('tMessageuser', ['id', 'title', 'type', 'isRead', 'readAt', 'sourceId', 'createdAt']);
 const DETAIL = publicColumns('tMessageuser', ['id', 'title', 'content', 'type', 'isRead', 'readAt', 'sourceId', 'createdAt']);
@@ -95,54 +94,7 @@ export async function deleteMessages(db: AnyDb, visitorId: string, ids: string[]
     const found = await trx.selectFrom('t_messageuser').select('id').where('userId', '=', visitorId).where('id', 'in', ids).execute();
     if (found.length !== new Set(ids).size) throw notFound('消息不存在或已删除');
     await trx.deleteFrom('t_messageuser').where('userId', '=', visitorId).where('id', 'in', ids).execute();
+    await writeAuditMany(trx, found.map((m) => ({ action: 'delete' as const, entity: 'tMessageuser', recordId: m.id as string, summary: '公众用户删除消息' })));
     return found.length;
   });
-}
-
-export interface BroadcastInput {
-  title: string;
-  content?: string | null;
-  type: string;
-  sourceId?: string | null;
-  /** Visitor ids. */
-  userIds?: string[];
-  /** Instead of ids: visitors whose mobile number holds this enabled WeChat-user permission. */
-  permission?: string | null;
-}
-
-/**
- * Sends one message to many visitors' inboxes (tWxuser/batchSendMessage). Recipients are the
- * given visitor ids, or the visitors whose number holds the given enabled, unexpired WeChat
- * permission (lease-expiry reminders and the like). Unknown ids are refused, all or nothing.
- */
-export async function broadcastMessage(trx: AnyDb, actorId: string, input: BroadcastInput): Promise<{ sent: number; userIds: string[] }> {
-  let userIds: string[];
-  if (input.userIds?.length) {
-    const ids = [...new Set(input.userIds)];
-    const found = await trx.selectFrom('t_visitor').select('id').where('id', 'in', ids).execute();
-    if (found.length !== ids.length) throw notFound('部分接收人不存在，未发送任何消息');
-    userIds = ids;
-  } else if (input.permission) {
-    const today = nowIso().slice(0, 10);
-    const phones = trx
-      .selectFrom('t_wxuserpermission')
-      .select('phone')
-      .where(and([eq('permission', input.permission), eq('status', '1')])!)
-      .where((eb) => eb.or([eb('expiryDate', 'is', null), eb('expiryDate', '=', ''), eb('expiryDate', '>=', today)]));
-    const rows = await trx.selectFrom('t_visitor').select('id').where('status', '=', '1').where('userAccount', 'in', phones).execute();
-    userIds = rows.map((r) => r.id as string);
-  } else {
-    throw validationError('userIds', '请选择接收人');
-  }
-  const def = defOf('tMessageuser');
-  const rows: Row[] = userIds.map((userId) => ({
-    userId,
-    title: input.title,
-    content: input.content ?? '',
-    type: input.type,
-    isRead: 0,
-    sourceId: input.sourceId || undefined,
-  }));
-  await saveBatch(trx, rows, (t, raw) => saveRecord(t, def, raw, actorId, 'create'));
-  return { sent: userIds.length, userIds };
 }

@@ -1,36 +1,38 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/schema';
+
+/** How often (in counted views, on average) the rows of ended windows are deleted. */
+const PURGE_EVERY = 500;
+
 /**
  * Page-view counting for the public site, bounded: one count per client address and record
- * per window (an hour), kept in memory. One process serves the site; after a restart a
- * visitor may count once more, which is harmless, while a reload loop cannot inflate the
- * "popular" lists.
+ * per window (an hour). The last counted view of each (record, address) is a row of
+ * t_visit_seen, so the bound holds across several server processes behind a load balancer and
+ * across restarts: a reload loop cannot inflate the "popular" lists whichever process it hits.
  */
 export class VisitCounter {
-  private readonly seen = new Map<string, number>();
-
   constructor(
+    private readonly db: Db,
     private readonly windowMs = 3600_000,
-    private readonly maxEntries = 100_000,
   ) {}
 
   /** True when this address has not counted this record within the window (and records it now). */
-  shouldCount(kind: string, id: string, ip: string, now = Date.now()): boolean {
-    const key = `${kind}\u0000${id}\u0000${ip}`;
-    const last = this.seen.get(key);
-    if (last !== undefined && now - last < this.windowMs) return false;
-    if (this.seen.size >= this.maxEntries) this.prune(now);
-    this.seen.set(key, now);
-    return true;
-  }
-
-  private prune(now: number): void {
-    for (const [key, at] of this.seen) if (now - at >= this.windowMs) this.seen.delete(key);
-    // Still full of fresh entries (a flood of addresses): forget the oldest half rather than grow.
-    if (this.seen.size >= this.maxEntries) {
-      let drop = Math.floor(this.seen.size / 2);
-      for (const key of this.seen.keys()) {
-        if (drop-- <= 0) break;
-        this.seen.delete(key);
-      }
+  async shouldCount(kind: string, id: string, ip: string, now = Date.now()): Promise<boolean> {
+    // Unit separators: PostgreSQL text cannot hold NUL.
+    const key = `${kind}\u001f${id}\u001f${ip}`.slice(0, 300);
+    const at = new Date(now).toISOString();
+    const windowStart = new Date(now - this.windowMs).toISOString();
+    // One statement decides, so two processes counting the same view at once count it once:
+    // a new key is inserted; an existing one is moved on only when its window has ended.
+    const res = await this.db
+      .insertInto('t_visit_seen')
+      .values({ key, at })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ at }).where(sql.ref('t_visit_seen.at'), '<=', windowStart))
+      .executeTakeFirst();
+    const counted = Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (counted && Math.random() < 1 / PURGE_EVERY) {
+      await this.db.deleteFrom('t_visit_seen').where('at', '<=', windowStart).execute();
     }
+    return counted;
   }
 }

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@land/shared/api';
 import type { DbOrTrx } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isoPlus, nowIso } from '../lib/time';
+import { writeAudit } from './audit';
 
 export type SessionKind = 'staff' | 'visitor';
 
@@ -80,13 +81,22 @@ export async function resolveSession(
   return { id, userId: row.userId, kind };
 }
 
+/** Ends one session (logout); logged in the audit log. */
 export async function revokeSession(db: DbOrTrx, sessionId: string): Promise<void> {
-  await db
+  const result = await db
     .updateTable('t_session')
     .set({ revokedAt: nowIso() })
     .where('id', '=', sessionId)
     .where('revokedAt', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return;
+  const session = await db.selectFrom('t_session').select(['userId', 'kind']).where('id', '=', sessionId).executeTakeFirst();
+  await writeAudit(db, {
+    action: 'logout',
+    entity: session?.kind === 'visitor' ? 't_visitor' : 't_user',
+    recordId: session?.userId ?? null,
+    summary: session?.kind === 'visitor' ? '公众用户退出登录' : '后台用户退出登录',
+  });
 }
 
 /** Revokes every live session of a user, optionally keeping one (the caller's own). */

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SETTINGS,
+  SECRET_SETTING_KEYS,
   SETTING_KEYS,
   settingsSchema,
   settingsShape,
@@ -10,6 +11,7 @@ import type { Db, DbOrTrx } from '../db/schema';
 import { parseInput } from '../lib/call';
 import { validationError } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { writeAudit } from './audit';
 
 /** Site settings share t_setting with markers such as demo.seeded; the prefix keeps them apart. */
 const PREFIX = 'site.';
@@ -54,6 +56,14 @@ export async function saveSettings(db: Db, raw: Record<string, unknown>): Promis
   return db.transaction().execute(async (trx) => {
     const current = await loadSettings(trx);
     const merged = parseInput(settingsSchema, { ...current, ...raw });
+    await writeAudit(trx, {
+      action: 'settings',
+      entity: 't_setting',
+      summary: `修改配置：${sent.join('、')}`,
+      // Service keys are secrets: the log says they changed, not what they are.
+      before: Object.fromEntries(sent.map((k) => [k, SECRET_SETTING_KEYS.includes(k) ? '******' : current[k]])),
+      after: Object.fromEntries(sent.map((k) => [k, SECRET_SETTING_KEYS.includes(k) ? '******' : merged[k]])),
+    });
     const now = nowIso();
     for (const key of sent) {
       const value = JSON.stringify(merged[key]);

@@ -5,6 +5,7 @@ import { AppError, conflict, notFound, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { isoPlus, nowIso } from '../lib/time';
 import { hashPassword, randomPassword, verifyDummy, verifyPassword } from './passwords';
+import { auditedLogin, writeAudit, writeAuditMany } from './audit';
 import { createSession, revokeUserSessions } from './sessions';
 
 export { ROLES, type Role } from '@land/shared/roles';
@@ -81,7 +82,9 @@ export async function addUser(db: DbOrTrx, input: NewUser): Promise<PublicUser> 
       updatedAt: now,
     })
     .execute();
-  return (await findUserById(db, id))!;
+  const created = (await findUserById(db, id))!;
+  await writeAudit(db, { action: 'create', entity: 't_user', recordId: id, summary: `后台用户“${input.userAccount}”`, after: created });
+  return created;
 }
 
 export interface UserChanges {
@@ -115,7 +118,9 @@ export async function updateUser(db: Db, actorId: string, id: string, changes: U
       .where('id', '=', id)
       .execute();
     if (changes.status === '0') await revokeUserSessions(trx, id, 'staff');
-    return (await findUserById(trx, id))!;
+    const updated = (await findUserById(trx, id))!;
+    await writeAudit(trx, { action: 'update', entity: 't_user', recordId: id, summary: `后台用户“${current.userAccount}”`, before: current, after: updated });
+    return updated;
   });
 }
 
@@ -145,6 +150,7 @@ export async function changeOwnPassword(
       .where('id', '=', userId)
       .execute();
     await revokeUserSessions(trx, userId, 'staff', sessionId);
+    await writeAudit(trx, { action: 'password', entity: 't_user', recordId: userId, summary: '修改本人密码（其他会话已退出）' });
   });
 }
 
@@ -159,6 +165,7 @@ export async function resetPassword(db: Db, id: string, newPassword: string): Pr
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('用户不存在');
     await revokeUserSessions(trx, id, 'staff');
+    await writeAudit(trx, { action: 'password', entity: 't_user', recordId: id, summary: '管理员重置密码' });
   });
 }
 
@@ -170,7 +177,12 @@ export async function deleteUsers(db: Db, actorId: string, ids: string[]): Promi
     if (found.length !== new Set(ids).size) throw notFound('部分用户不存在或已删除，未做任何删除');
     if (found.some((u) => u.userAccount === 'admin')) throw validationError('ids', '内置管理员账号不能删除');
     await trx.deleteFrom('t_session').where('userId', 'in', ids).where('kind', '=', 'staff').execute();
+    const before = await trx.selectFrom('t_user').select([...USER_PUBLIC_COLUMNS]).where('id', 'in', ids).execute();
     await trx.deleteFrom('t_user').where('id', 'in', ids).execute();
+    await writeAuditMany(
+      trx,
+      before.map((u) => ({ action: 'delete' as const, entity: 't_user', recordId: u.id, summary: `后台用户“${u.userAccount}”`, before: u })),
+    );
     return found.length;
   });
 }
@@ -180,8 +192,13 @@ export interface LoginMeta {
   userAgent?: string;
 }
 
-/** Staff login with lockout after repeated failures (SPEC foundation issue, item 4). */
+/** Staff login with lockout after repeated failures; every attempt is in the audit log. */
 export async function login(db: Db, config: Config, userAccount: string, password: string, meta: LoginMeta) {
+  return auditedLogin(db, 'staff', userAccount, meta, () => checkLogin(db, config, userAccount, password, meta));
+}
+
+/** The login checks (SPEC foundation issue, item 4). */
+async function checkLogin(db: Db, config: Config, userAccount: string, password: string, meta: LoginMeta) {
   const user = await db.selectFrom('t_user').selectAll().where('userAccount', '=', userAccount).executeTakeFirst();
   if (!user) {
     await verifyDummy(password);

@@ -7,6 +7,7 @@ import { isoPlus, nowIso } from '../lib/time';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { createSession, revokeUserSessions, type SessionPolicy } from './sessions';
 import type { VisitorTable } from './publicTables';
+import { auditedLogin, writeAudit } from './audit';
 
 export const REGISTER_TYPE_PHONE = 'phone';
 
@@ -53,8 +54,12 @@ export interface VisitorMeta {
   userAgent?: string;
 }
 
+/**
+ * Visitors keep their session for days, not the staff half hour: a visitor who comes back to
+ * compare parcels next week is still signed in. The idle limit slides with every request.
+ */
 export function visitorSessionPolicy(config: Config): SessionPolicy {
-  return { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+  return { idleMinutes: config.visitorIdleDays * 24 * 60, absoluteHours: config.visitorAbsoluteDays * 24 };
 }
 
 export async function findVisitor(db: DbOrTrx, id: string): Promise<ProfileRow | undefined> {
@@ -117,7 +122,9 @@ export async function registerVisitor(db: Db, config: Config, input: NewVisitor,
     if (await db.selectFrom('t_visitor').select('id').where('userAccount', '=', input.userAccount).executeTakeFirst()) throw taken();
     throw err;
   }
-  return openSession(db, config, (await findVisitor(db, id))!, meta);
+  const created = (await findVisitor(db, id))!;
+  await writeAudit(db, { action: 'create', entity: 't_visitor', recordId: id, summary: `公众用户注册“${input.userAccount}”`, after: created, actor: { actorType: 'visitor', actorId: id, actorName: input.userName } });
+  return openSession(db, config, created, meta);
 }
 
 /**
@@ -126,6 +133,10 @@ export async function registerVisitor(db: Db, config: Config, input: NewVisitor,
  * `lockoutMinutes`, then a new visitor session.
  */
 export async function visitorLogin(db: Db, config: Config, userAccount: string, password: string, meta: VisitorMeta): Promise<VisitorSession> {
+  return auditedLogin(db, 'visitor', userAccount, meta, () => checkVisitorLogin(db, config, userAccount, password, meta));
+}
+
+async function checkVisitorLogin(db: Db, config: Config, userAccount: string, password: string, meta: VisitorMeta): Promise<VisitorSession> {
   const visitor = await db.selectFrom('t_visitor').selectAll().where('userAccount', '=', userAccount).executeTakeFirst();
   if (!visitor) {
     await verifyDummy(password);
@@ -170,6 +181,7 @@ export interface VisitorChanges {
 
 /** A visitor edits their own name, company and e-mail; the mobile number is the login and stays. */
 export async function updateVisitorProfile(db: Db, id: string, changes: VisitorChanges): Promise<VisitorProfile> {
+  const before = await findVisitor(db, id);
   const result = await db
     .updateTable('t_visitor')
     .set({
@@ -181,6 +193,7 @@ export async function updateVisitorProfile(db: Db, id: string, changes: VisitorC
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound('账号不存在');
+  await writeAudit(db, { action: 'update', entity: 't_visitor', recordId: id, summary: '公众用户修改资料', before, after: await findVisitor(db, id) });
   return visitorProfile(db, id);
 }
 
@@ -200,5 +213,6 @@ export async function changeVisitorPassword(
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('t_visitor').set({ passwordHash, updatedAt: nowIso() }).where('id', '=', id).execute();
     await revokeUserSessions(trx, id, 'visitor', sessionId);
+    await writeAudit(trx, { action: 'password', entity: 't_visitor', recordId: id, summary: '公众用户修改密码（其他会话已退出）' });
   });
 }

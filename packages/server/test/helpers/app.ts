@@ -37,13 +37,16 @@ function makeWebDist(): string {
   return dir;
 }
 
-export async function createTestApp(dialect: DialectName, overrides: Partial<Config> = {}): Promise<TestApp> {
-  const db = await createTestDb(dialect);
+/** `existing`: run on that (migrated) database instead of a fresh one; closing the app disposes it. */
+export async function createTestApp(dialect: DialectName, overrides: Partial<Config> = {}, existing?: TestDb): Promise<TestApp> {
+  const db = existing ?? (await createTestDb(dialect));
   const config: Config = {
     ...loadConfig({}),
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'land-data-')),
     webDist: makeWebDist(),
     logLevel: 'silent',
+    // The login captcha (after one failure) is tested on its own; other suites try wrong passwords freely.
+    loginCaptchaAfterFailures: 0,
     ...overrides,
   };
   await ensureAdmin(db.db, ADMIN_PASSWORD);

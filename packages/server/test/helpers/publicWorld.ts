@@ -86,6 +86,7 @@ export async function publicWorld(t: TestApp): Promise<PublicWorld> {
     ['draftEvent', '/api/tZshd/addOrUpdateZshd', { title: `${HIDDEN}活动草稿`, type: 'news', status: '0' }],
     ['regulation', '/api/tRegulations/addOrUpdate', { title: '关于支持物流产业发展的若干政策', category: 'zone', status: '1', publishDate: '2024-03-01', content: '<p>政策正文</p>' }],
     ['article', '/api/tWxgzh/addOrUpdate', { title: '开发区物流园新动态', status: '1', publishDate: '2024-05-02' }],
+    ['video', '/api/tWxvideo/addOrUpdate', { title: '物流园宣传片', category: 'zone', status: '1', duration: 120 }],
     ['keyProject', '/api/tKeyproject/addOrUpdate', { name: '智慧物流中心项目', stage: 'building', status: '1', areacode: 'T01', totalInvestment: 50000 }],
     ['contact', '/api/tInvestmentLinkman/addOrUpdateLinkman', { name: '王招商', phone: '13905710009', areacode: 'T01', status: '1' }],
     ['plan', '/api/tGyjsyd/addOrUpdateGyjsyd', { planYear: 2024, parcelName: '临港物流仓储地块', parcelCode: 'PUB-WL-01', gdfx: 'storage', planArea: 40000, planQuarter: 2, areacode: 'T01', remark: `${HIDDEN}计划备注` }],

@@ -33,5 +33,8 @@ export const leasableResourceEntity = defineEntity({
       { value: 'available', label: '可租' },
       { value: 'leased', label: '已租' },
     ] },
+    // The lease term the scheduled reminder watches (租期到期提醒 to the tenant's WeChat users).
+    { name: 'tenant', type: 'string', label: '承租单位', rules: ['len200'], maxLength: 200, search: 'like', list: false },
+    { name: 'leaseEnd', type: 'date', label: '租期截止日', sortable: true, search: 'range', list: false },
   ],
 });

@@ -28,7 +28,8 @@ export const userMessageEntity = defineEntity({
   screen: 'messageList',
   nameField: 'title',
   defaultOrder: [{ field: 'createdAt', direction: 'desc' }],
-  calls: standardCalls({ batchDelete: ['batchDeleteMessage'], batchCreate: ['batchAddMessage'] }),
+  // batchAddMessage is the server's own call (routes/messages.ts): it sends through the outbox.
+  calls: standardCalls({ batchDelete: ['batchDeleteMessage'] }),
   fields: [
     { name: 'userId', type: 'string', label: '接收用户', required: true, maxLength: 32, index: true, search: 'eq' },
     { name: 'title', type: 'string', label: '消息标题', required: true, rules: ['notBlank', 'len60'], maxLength: 60, search: 'like' },

@@ -1,19 +1,23 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, redirect } from 'react-router';
 import { DEFAULT_TAB, MANAGEMENT_BASE, MANAGEMENT_SCREENS, PUBLIC_ROUTES, isMobileUserAgent } from '@land/shared/routes';
-import { ScreenPlaceholder } from '../components/ScreenCard';
 import { setNavigator } from '../lib/navigation';
 import { getToken } from '../lib/session';
 import { withChunkTimeout } from './lazy';
 import { PUBLIC_PAGES } from './public/pages';
 import { SCREEN_LOADERS } from './management/screens';
 import type { RouteHandle } from './route-handle';
-import { NotFoundPage } from './routes/NotFoundPage';
 import { InitialLoading, RootLayout } from './routes/RootLayout';
 import { RouteErrorPage } from './routes/RouteErrorPage';
 
 /** Redirect-only routes still need a component, or the router warns about an empty leaf. */
 const Nothing = () => null;
+
+// Loaded when first shown: Result's illustrations and Card (with Tabs, Dropdown, Menu) stay out
+// of the entry chunk every route downloads.
+const notFound = withChunkTimeout(() => import('./routes/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })));
+const placeholder = (title: string) =>
+  withChunkTimeout(() => import('../components/ScreenCard').then((m) => ({ Component: () => <m.ScreenPlaceholder title={title} /> })));
 
 const isMobile = (): boolean => isMobileUserAgent(navigator.userAgent);
 
@@ -24,9 +28,9 @@ const managementChildren: RouteObject[] = [
     const handle: RouteHandle = { screen };
     return load
       ? { path: screen.path, handle, lazy: withChunkTimeout(async () => ({ Component: await load() })) }
-      : { path: screen.path, handle, element: <ScreenPlaceholder title={screen.title} /> };
+      : { path: screen.path, handle, lazy: placeholder(screen.title) };
   }),
-  { path: '*', Component: NotFoundPage },
+  { path: '*', lazy: notFound },
 ];
 
 const publicChildren: RouteObject[] = [
@@ -38,7 +42,7 @@ const publicChildren: RouteObject[] = [
     const loader = route.path === 'index' ? () => (isMobile() ? redirect('/mobileindex') : null) : undefined;
     return page
       ? { path: route.path, handle, loader, lazy: withChunkTimeout(page) }
-      : { path: route.path, handle, loader, element: <ScreenPlaceholder title={route.title} /> };
+      : { path: route.path, handle, loader, lazy: placeholder(route.title) };
   }),
 ];
 
@@ -57,24 +61,26 @@ export const routes: RouteObject[] = [
         lazy: withChunkTimeout(() => import('./routes/TimeOutPage').then((m) => ({ Component: m.TimeOutPage }))),
       },
       {
-        path: '/mobileindex',
-        lazy: withChunkTimeout(() =>
-          import('../features/mobile/MobileIndexPage').then((m) => ({ Component: m.MobileIndexPage })),
-        ),
-      },
-      {
-        path: '/mobileMoreDetails/:id',
-        lazy: withChunkTimeout(() =>
-          import('../features/mobile/MobileDetailsPage').then((m) => ({ Component: m.MobileDetailsPage })),
-        ),
-      },
-      {
-        path: '/xcxmobileMoreDetails/:id',
-        lazy: withChunkTimeout(() =>
-          import('../features/mobile/MobileDetailsPage').then((m) => ({
-            Component: () => <m.MobileDetailsPage embedded />,
-          })),
-        ),
+        // Phone pages: their own frame (SPEC §9 root font), outside the desktop public shell.
+        lazy: withChunkTimeout(() => import('../features/mobile/MobileLayout').then((m) => ({ Component: m.MobileLayout }))),
+        children: [
+          {
+            path: '/mobileindex',
+            lazy: withChunkTimeout(() => import('../features/mobile/MobileIndexPage').then((m) => ({ Component: m.MobileIndexPage }))),
+          },
+          {
+            path: '/mobileMoreDetails/:id',
+            lazy: withChunkTimeout(() => import('../features/mobile/MobileDetailsPage').then((m) => ({ Component: m.MobileDetailsPage }))),
+          },
+          {
+            path: '/xcxmobileMoreDetails/:id',
+            lazy: withChunkTimeout(() => import('../features/mobile/MobileDetailsPage').then((m) => ({ Component: m.MiniProgramDetailsPage }))),
+          },
+          {
+            path: '/mobileTzggDetail/:id',
+            lazy: withChunkTimeout(() => import('../features/mobile/MobileNoticePage').then((m) => ({ Component: m.MobileNoticePage }))),
+          },
+        ],
       },
       {
         path: MANAGEMENT_BASE,
@@ -90,8 +96,7 @@ export const routes: RouteObject[] = [
         lazy: withChunkTimeout(() => import('./public/PublicLayout').then((m) => ({ Component: m.PublicLayout }))),
         children: publicChildren,
       },
-      // The not-found page is tiny and the error page needs it anyway: no lazy chunk.
-      { path: '*', Component: NotFoundPage },
+      { path: '*', lazy: notFound },
     ],
   },
 ];

@@ -25,3 +25,11 @@ export function buildPagedQuery<F extends string>(state: ListState<F>, filterTyp
   }
   return { pageNo: state.pageNo, pageSize: state.pageSize, params };
 }
+
+/**
+ * "共 N 条", or "超过 N 条" when the server stopped counting (totalExact false: a list of
+ * very many rows gets a bound instead of a full count).
+ */
+export function totalText(count: number, exact: boolean | undefined, unit = '条'): string {
+  return exact === false ? `超过 ${count.toLocaleString('zh-CN')} ${unit}` : `共 ${count} ${unit}`;
+}

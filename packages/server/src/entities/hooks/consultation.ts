@@ -1,9 +1,12 @@
 import { nowIso } from '../../lib/time';
+import { enqueueMessage } from '../../services/messaging';
 import { registerHooks } from '../hooks';
 
 /**
  * 咨询: saving an answer to a question still waiting (status '0') marks it answered, with who
- * answered and when, so the public list and the statistics need no second step.
+ * answered and when, so the public list and the statistics need no second step. A new or
+ * changed answer to a visitor's question is sent to the asker through the outbox, in the
+ * transaction of the save (keyed by the record's version: a repeated save sends nothing new).
  */
 registerHooks('tProblem', {
   beforeSave(values, { existing, actorId }) {
@@ -13,5 +16,24 @@ registerHooks('tProblem', {
     const status = typeof sentStatus === 'string' && sentStatus !== '' ? sentStatus : (existing?.status ?? '0');
     if (status !== '0') return values;
     return { ...values, status: '1', answeredAt: nowIso(), answeredBy: actorId };
+  },
+  async afterSave(record, { db, existing, actorId }) {
+    const answer = typeof record.answer === 'string' ? record.answer.trim() : '';
+    const visitorId = typeof record.visitorId === 'string' ? record.visitorId : '';
+    if (!answer || !visitorId || record.status !== '1') return;
+    if (existing && (existing.answer ?? '') === record.answer) return;
+    const title = String(record.title ?? '');
+    const updated = existing?.answer ? '有新的回复' : '已有回复';
+    await enqueueMessage(db, {
+      kind: 'consultReply',
+      type: 'consultReply',
+      title: '咨询回复通知',
+      content: `您咨询的“${title}”${updated}：${answer}`,
+      sourceId: record.id as string,
+      senderId: actorId,
+      idempotencyKey: `consultReply:${record.id as string}:${String(record.version ?? '')}`,
+      values: [title, String(record.answeredAt ?? nowIso()).slice(0, 16).replace('T', ' '), answer],
+      recipients: [{ visitorId }],
+    });
   },
 });

@@ -4,7 +4,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../app';
 import type { AnyDb } from '../../entities/repository';
 import { defineCall } from '../../lib/call';
-import { perAddressLimit } from '../../lib/throttle';
+import { addressLimit } from '../../lib/throttle';
 import { askQuestion } from '../../services/publicConsulting';
 import { OWN_PROBLEMS, PUBLIC_PROBLEMS } from '../../services/publicContent';
 import { listInput, publicList } from '../../services/publicQuery';
@@ -17,7 +17,8 @@ export const QUESTIONS_PER_HOUR = 5;
 export function registerConsultingRoutes(open: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db as unknown as AnyDb;
   const tags = ['咨询服务'];
-  const limit = perAddressLimit(QUESTIONS_PER_HOUR, 3600_000, '提交过于频繁，请稍后再试');
+  // Counted in the database: several server processes share the limit (config.rateLimits.question).
+  const limit = addressLimit(ctx.db, { name: 'question', ...ctx.config.rateLimits.question, message: '提交过于频繁，请稍后再试' });
 
   defineCall(
     open,
@@ -35,7 +36,7 @@ export function registerConsultingRoutes(open: FastifyInstance, ctx: AppContext)
         sqdw: z.string().max(400).nullish(),
         isPublic: z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])]).nullish(),
       }),
-      options: { ...VISITOR_OPTIONAL, preHandler: async (req) => limit(req) },
+      options: { ...VISITOR_OPTIONAL, preHandler: limit },
     },
     (input, req) =>
       db.transaction().execute((trx) =>

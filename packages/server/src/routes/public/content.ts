@@ -38,7 +38,7 @@ export function registerPublicContentRoutes(open: FastifyInstance, ctx: AppConte
     defineCall(open, url, { summary: `${label}详情${countVisits ? '（浏览次数+1）' : ''}`, tags, input: idInput }, async (input, req) => {
       const record = await publicRecord(db, spec, spec.detail, input.id);
       if (!record) throw notFound(`${label}不存在或未发布`);
-      if (countVisits && visits.shouldCount(spec.entity, input.id, req.ip)) {
+      if (countVisits && (await visits.shouldCount(spec.entity, input.id, req.ip))) {
         await incrementVisits(db, spec.entity, input.id, spec.scope?.());
         record.visitcount = Number(record.visitcount ?? 0) + 1;
       }
@@ -119,7 +119,7 @@ export function registerPublicContentRoutes(open: FastifyInstance, ctx: AppConte
     async (input, req) => {
       const record = await publicRecord(db, SECOND_MARKET, ['id', 'visitcount'], input.id);
       if (!record) throw notFound('二级市场信息不存在或未发布');
-      const counted = visits.shouldCount(SECOND_MARKET.entity, input.id, req.ip);
+      const counted = await visits.shouldCount(SECOND_MARKET.entity, input.id, req.ip);
       if (counted) await incrementVisits(db, SECOND_MARKET.entity, input.id, SECOND_MARKET.scope?.());
       return { visitcount: Number(record.visitcount ?? 0) + (counted ? 1 : 0), counted };
     },

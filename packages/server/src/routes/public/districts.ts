@@ -7,7 +7,7 @@ import { defineCall } from '../../lib/call';
 import { validationError } from '../../lib/errors';
 import { UNPAGED_LIMIT } from '../../lib/pagedQuery';
 import { divisionPrefix } from '../../services/publicCantons';
-import { AREAS, STREETS } from '../../services/publicContent';
+import { AREAS, AREAS_WITH_BOUNDARY, STREETS } from '../../services/publicContent';
 import { divisionIndex } from '../../services/publicDivisions';
 import { districtFigures, districtMoreInfo, requireDistrict } from '../../services/publicLand';
 import { escapeLike, listInput, optionalText, presentPublic, publicColumns, publicList, unpagedInput } from '../../services/publicQuery';
@@ -55,19 +55,19 @@ export function registerPublicDistrictRoutes(open: FastifyInstance, ctx: AppCont
     open,
     '/selectTAreaByPage',
     {
-      summary: '片区列表（分页；下拉框用 pageNo 0、pageSize 0、params [{column:"status",type:"eq",val:"1"},{column:"displayorder",type:"orderAsc"}]）；只含启用的片区',
+      summary: '片区列表（分页；下拉框用 pageNo 0、pageSize 0、params [{column:"status",type:"eq",val:"1"},{column:"displayorder",type:"orderAsc"}]）；只含启用的片区，每个片区附范围 boundary（GeoJSON，经纬度）',
       tags,
       input: listInput(AREAS),
     },
-    (input) => publicList(db, dialect, AREAS, input),
+    (input) => publicList(db, dialect, AREAS_WITH_BOUNDARY, input),
   );
 
   defineCall(
     open,
     '/getTAreaByPageList',
-    { summary: '片区列表（分页）并附各片区已发布地块统计 statistics（count、landArea、landAreaMu、byTradeState、byClass）', tags, input: listInput(AREAS) },
+    { summary: '片区列表（分页，含范围 boundary）并附各片区已发布地块统计 statistics（count、landArea、landAreaMu、byTradeState、byClass）', tags, input: listInput(AREAS) },
     async (input) => {
-      const page = await publicList(db, dialect, AREAS, input);
+      const page = await publicList(db, dialect, AREAS_WITH_BOUNDARY, input);
       const figures = await districtFigures(db, page.list.map((a) => a.areacode as string));
       return { ...page, list: page.list.map((a) => ({ ...a, statistics: figures.get(a.areacode as string) })) };
     },

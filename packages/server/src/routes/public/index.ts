@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app';
 import { VisitCounter } from '../../services/publicVisits';
+import { registerBaseMapRoutes } from './basemap';
 import { registerCollectionRoutes } from './collections';
 import { registerConsultingRoutes } from './consulting';
 import { registerPublicContentRoutes } from './content';
@@ -10,6 +11,7 @@ import { registerMessageRoutes } from './messages';
 import { registerPublicParcelRoutes } from './parcels';
 import { registerSearchRoutes } from './search';
 import { registerVisitorRoutes } from './visitors';
+import { registerWechatRoutes } from './wechat';
 
 const registered = new WeakMap<FastifyInstance, string[]>();
 
@@ -26,7 +28,7 @@ export function publicRouteUrls(app: FastifyInstance): string[] {
 export async function registerPublicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const urls: string[] = [];
   registered.set(app, urls);
-  const visits = new VisitCounter();
+  const visits = new VisitCounter(ctx.db);
   await app.register(
     async (open) => {
       open.addHook('onRoute', (route) => {
@@ -39,8 +41,10 @@ export async function registerPublicRoutes(app: FastifyInstance, ctx: AppContext
       registerConsultingRoutes(open, ctx);
       registerPublicParcelRoutes(open, ctx, visits);
       registerPublicDistrictRoutes(open, ctx);
+      registerBaseMapRoutes(open, ctx);
       registerPublicContentRoutes(open, ctx, visits);
       registerSearchRoutes(open, ctx);
+      registerWechatRoutes(open, ctx, visits);
     },
     { prefix: '/openApi' },
   );

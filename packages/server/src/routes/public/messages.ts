@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MESSAGE_TYPES } from '@land/shared/entities/common';
 import { zRequiredString } from '@land/shared/validation';
 import { sessionPolicy, type AppContext } from '../../app';
 import type { AnyDb } from '../../entities/repository';
 import { defineCall } from '../../lib/call';
 import { requireStaff, staffGuard } from '../../plugins/auth';
-import { broadcastMessage, deleteMessages, markRead, messagePage, messagesAbout, openMessage, MESSAGE_LIST_SPEC } from '../../services/publicMessages';
-import { listInput, optionalText } from '../../services/publicQuery';
+import { deleteMessages, markRead, messagePage, messagesAbout, openMessage, MESSAGE_LIST_SPEC } from '../../services/publicMessages';
+import { listInput } from '../../services/publicQuery';
+import { sendFromStaff, sendInput } from '../messages';
 import { VISITOR_ONLY, requireVisitor } from './guard';
 import { idInput, idsInput, parcelRef } from './inputs';
-
-const messageTypes = MESSAGE_TYPES.map((t) => t.value) as [string, ...string[]];
 
 /**
  * The personal centre's inbox (SPEC §7 /openApi/tMessage) for the visitor of the session, and
@@ -73,26 +71,34 @@ export function registerMessageRoutes(open: FastifyInstance, ctx: AppContext): v
     async (input, req) => ({ deleted: await deleteMessages(db, requireVisitor(req).userId, input.ids) }),
   );
 
-  // Sent by the back office, so it needs a staff session although it lives under /openApi.
+  // Sent by the back office, so they need a staff session although they live under /openApi.
+  const staffOnly = { preHandler: staffGuard(ctx.db, sessionPolicy(ctx.config)) };
   defineCall(
     open,
     '/tWxuser/batchSendMessage',
     {
-      summary: '（需后台登录）群发站内消息：userIds 访客编号，或 permission 发给持有该微信用户权限的访客（按手机号）；返回 sent 条数',
+      summary: '（需后台登录）群发消息：userIds 访客编号，或 permission 发给持有该微信用户权限的用户；先写入发件箱，站内信立即送达，已配置微信时另发订阅消息；idempotencyKey 相同的重复提交只发送一次；返回 sent 接收人数',
       tags: ['消息'],
-      input: z.object({
-        title: zRequiredString('消息标题', 'notBlank', 'len60'),
-        content: z.string().max(2000, '长度不能超过60个汉字').nullish(),
-        type: z.enum(messageTypes, { error: '消息类型不正确' }).default('system'),
-        sourceId: optionalText(32),
-        userIds: idsInput('接收人', 1, 5000).optional(),
-        permission: z.enum(['', ...messageTypes], { error: '权限类型不正确' }).nullish(),
-      }),
-      options: { preHandler: staffGuard(ctx.db, sessionPolicy(ctx.config)) },
+      write: true,
+      input: sendInput.extend({ title: zRequiredString('消息标题', 'notBlank', 'len60') }),
+      options: staffOnly,
     },
-    (input, req) => {
-      const staff = requireStaff(req);
-      return db.transaction().execute((trx) => broadcastMessage(trx, staff.userId, input));
+    async (input, req) => {
+      const { sent, recipients } = await sendFromStaff(ctx, open.messaging, requireStaff(req).userId, input);
+      return { sent: sent.recipients, userIds: recipients.map((r) => r.visitorId).filter((v): v is string => !!v) };
     },
+  );
+
+  defineCall(
+    open,
+    '/tMessage/addOrUpdateMessage',
+    {
+      summary: '（需后台登录）新建并发送消息：title、content、type，或 templateId 加 values 用订阅消息模板；接收人 userIds 或 permission；经发件箱投递，返回 messageId 与各渠道条数',
+      tags: ['消息'],
+      write: true,
+      input: sendInput,
+      options: staffOnly,
+    },
+    async (input, req) => (await sendFromStaff(ctx, open.messaging, requireStaff(req).userId, input)).sent,
   );
 }

@@ -206,7 +206,7 @@ export function registerPublicParcelRoutes(open: FastifyInstance, ctx: AppContex
     async (input, req) => {
       const row = await publicParcels(db).select(['t_landinfo.id', 't_landinfo.visitcount']).where('t_landinfo.id', '=', input.dkid).executeTakeFirst();
       if (!row) throw notFound('地块不存在或未发布');
-      const counted = visits.shouldCount('parcel', input.dkid, req.ip);
+      const counted = await visits.shouldCount('parcel', input.dkid, req.ip);
       if (counted) {
         await db
           .updateTable('t_landinfo')

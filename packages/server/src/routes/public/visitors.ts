@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { zOptionalString, zRequiredString } from '@land/shared/validation';
 import type { AppContext } from '../../app';
 import { defineCall } from '../../lib/call';
-import { perAddressLimit } from '../../lib/throttle';
+import { addressLimit } from '../../lib/throttle';
+import { protectLogin } from '../../services/loginProtection';
 import { revokeSession } from '../../services/sessions';
 import {
   changeVisitorPassword,
@@ -53,9 +54,8 @@ export function registerVisitorRoutes(open: FastifyInstance, ctx: AppContext): v
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
   });
-  // Per address, on top of the per-account lockout: one address cannot try many numbers.
-  const registerLimit = perAddressLimit(10, 3600_000, '注册过于频繁，请稍后再试');
-  const loginLimit = perAddressLimit(30, 600_000, '登录尝试过于频繁，请稍后再试');
+  // Per address (counted in the database), on top of the per-account lockout.
+  const registerLimit = addressLimit(db, { name: 'register', ...config.rateLimits.register, message: '注册过于频繁，请稍后再试' });
 
   defineCall(
     open,
@@ -65,7 +65,7 @@ export function registerVisitorRoutes(open: FastifyInstance, ctx: AppContext): v
       tags,
       input: z.object({ userAccount: mobile, password: zRequiredString('密码', 'password'), ...profileFields }),
       output: visitorSessionOut,
-      options: { preHandler: async (req) => registerLimit(req) },
+      options: { preHandler: registerLimit },
     },
     (input, req) =>
       registerVisitor(db, config, { ...input, userAccount: input.userAccount.trim(), userName: input.userName.trim(), sqdw: input.sqdw.trim() }, meta(req)),
@@ -82,9 +82,11 @@ export function registerVisitorRoutes(open: FastifyInstance, ctx: AppContext): v
         password: zRequiredString('密码').max(100, '密码过长'),
       }),
       output: visitorSessionOut,
-      options: { preHandler: async (req) => loginLimit(req) },
     },
-    (input, req) => visitorLogin(db, config, input.userAccount.trim(), input.password, meta(req)),
+    (input, req, reply) =>
+      protectLogin(db, config, { kind: 'visitor', account: input.userAccount.trim() }, req, reply, () =>
+        visitorLogin(db, config, input.userAccount.trim(), input.password, meta(req)),
+      ),
   );
 
   defineCall(open, '/visitorLogout', { summary: '公众用户退出登录', tags, input: z.object({}), options: VISITOR_ONLY }, async (_input, req) => {

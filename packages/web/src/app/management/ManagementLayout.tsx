@@ -1,10 +1,10 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import { Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, Spin } from 'antd';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { MANAGEMENT_BASE } from '@land/shared';
-import { ChangePasswordModal } from '../../features/auth/ChangePasswordModal';
+import { DEFAULT_TAB, MANAGEMENT_BASE } from '@land/shared/routes';
+import { canUseScreen } from '@land/shared/roles';
 import { logout } from '../../features/auth/api';
 import { clearSession, getSession, subscribeSession } from '../../lib/session';
 import { useActiveScreen } from '../route-handle';
@@ -13,6 +13,9 @@ import { openTab, tabHref } from './tabs-model';
 import { getTabs, setTabs } from './tabs-store';
 import { TabsBar } from './TabsBar';
 import styles from './ManagementLayout.module.css';
+
+// The password form (and the validators behind it) loads when it opens, not with every screen.
+const ChangePasswordModal = lazy(() => import('../../features/auth/ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })));
 
 /** Active-menu index when no screen matches (SPEC §9). */
 const DEFAULT_ACTIVE_MENU = 'home';
@@ -25,14 +28,17 @@ export function ManagementLayout() {
   const screen = useActiveScreen();
   const [collapsed, setCollapsed] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const menuItems = useMemo(buildMenuItems, []);
+  const role = session?.role ?? '';
+  const menuItems = useMemo(() => buildMenuItems(role), [role]);
+  // The server refuses the calls anyway; the page says so instead of showing empty lists.
+  const forbidden = screen !== null && !canUseScreen(role, screen.path);
   const activeGroup = screen?.group ? groupKey(screen.group) : null;
   const [openKeys, setOpenKeys] = useState<string[]>(activeGroup ? [activeGroup] : []);
 
   // Every visited screen gets (or refreshes) its tab; the query string rides along so a
   // list comes back with its filters when the tab is clicked again.
   useEffect(() => {
-    if (!screen) return;
+    if (!screen || forbidden) return;
     setTabs(
       openTab(getTabs(), {
         name: screen.path,
@@ -42,7 +48,7 @@ export function ManagementLayout() {
         closable: screen.closable,
       }),
     );
-  }, [screen, location.pathname, location.search]);
+  }, [screen, forbidden, location.pathname, location.search]);
 
   useEffect(() => {
     if (activeGroup) setOpenKeys((keys) => (keys.includes(activeGroup) ? keys : [...keys, activeGroup]));
@@ -128,16 +134,29 @@ export function ManagementLayout() {
         <TabsBar onCloseAll={() => void signOut()} />
         <Layout.Content className={styles.content}>
           <Spin spinning={navigation.state === 'loading'} delay={300}>
-            <Outlet />
+            {forbidden ? (
+              <Result
+                status="403"
+                title="无权限"
+                subTitle={`您的角色没有使用“${screen?.title ?? ""}”的权限，如需使用请联系管理员。`}
+                extra={
+                  <Button type="primary" onClick={() => navigate(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`)}>
+                    返回首页
+                  </Button>
+                }
+                data-testid="forbidden-page"
+              />
+            ) : (
+              <Outlet />
+            )}
           </Spin>
         </Layout.Content>
       </Layout>
-      <ChangePasswordModal
-        open={passwordOpen || session.mustChangePassword}
-        forced={session.mustChangePassword}
-        onClose={() => setPasswordOpen(false)}
-        onSignOut={() => void signOut()}
-      />
+      {(passwordOpen || session.mustChangePassword) && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open forced={session.mustChangePassword} onClose={() => setPasswordOpen(false)} onSignOut={() => void signOut()} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

@@ -2,7 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { Button, Dropdown, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { MANAGEMENT_BASE } from '@land/shared';
+import { MANAGEMENT_BASE } from '@land/shared/routes';
 import type { CloseMode, Tab } from './tabs-model';
 import { closeTabs, tabHref } from './tabs-model';
 import { getTabs, setTabs, useTabs } from './tabs-store';

@@ -3,6 +3,7 @@
  * edits it, so a definition added to the registry lights its screen up without code here.
  * Loaded with the first such screen, which keeps the definitions (and zod) out of the first paint.
  */
+import { Flex } from 'antd';
 import type { ComponentType } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ManagementScreen } from '@land/shared';
@@ -12,6 +13,8 @@ import type { EntityDef } from '@land/shared/entity';
 import { ScreenPlaceholder } from '../../components/ScreenCard';
 import { EntityFormPage } from '../../features/entities/EntityFormPage';
 import { EntityScreen } from '../../features/entities/EntityScreen';
+import { SendRecordsPanel } from '../../features/messaging/SendRecordsPanel';
+import { SendTemplatePanel } from '../../features/messaging/SendTemplateMessage';
 import { closeTabs, tabHref } from './tabs-model';
 import { getTabs, setTabs } from './tabs-store';
 
@@ -25,6 +28,12 @@ const EDITED_ON_PAGES: Record<string, { add: string; edit: string }> = {
   zshdManagement: { add: 'addZshd', edit: 'editZshd' },
 };
 
+/** Parts of a screen beyond its entity's list, shown below it (the list stays the generic one). */
+const EXTRA_PARTS: Record<string, ComponentType> = {
+  messageManagerment: SendTemplatePanel,
+  messageList: SendRecordsPanel,
+};
+
 const absolute = (path: string) => `${MANAGEMENT_BASE}/${path}`;
 
 /** The component of a list screen: its entity's screen, or the placeholder while it has none. */
@@ -33,7 +42,16 @@ export function entityScreenFor(screen: ManagementScreen): ComponentType {
   if (!def) return () => <ScreenPlaceholder title={screen.title} />;
   const pages = EDITED_ON_PAGES[screen.path];
   const editPages = pages ? { add: absolute(pages.add), edit: (id: string) => `${absolute(pages.edit)}/${encodeURIComponent(id)}` } : undefined;
-  const Screen = () => <EntityScreen def={def} title={screen.title} editPages={editPages} />;
+  const Extra = EXTRA_PARTS[screen.path];
+  const Screen = () =>
+    Extra ? (
+      <Flex vertical gap={16}>
+        <EntityScreen def={def} title={screen.title} editPages={editPages} />
+        <Extra />
+      </Flex>
+    ) : (
+      <EntityScreen def={def} title={screen.title} editPages={editPages} />
+    );
   Screen.displayName = `EntityScreen(${def.name})`;
   return Screen;
 }

@@ -28,6 +28,8 @@ const OWN_SCREENS: Partial<Record<string, LoadScreen>> = {
   analysis: () => import('../../features/analysis/AnalysisPage').then((m) => m.AnalysisPage),
   user: () => import('../../features/users/UserListPage').then((m) => m.UserListPage),
   peizhi: () => import('../../features/settings/SettingsPage').then((m) => m.SettingsPage),
+  recycleBin: () => import('../../features/recycle-bin/RecycleBinPage').then((m) => m.RecycleBinPage),
+  auditLog: () => import('../../features/audit/AuditLogPage').then((m) => m.AuditLogPage),
   ...Object.fromEntries(PARCEL_SCREENS.map((path) => [path, parcelScreen(path)])),
 };
 

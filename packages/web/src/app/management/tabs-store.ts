@@ -3,7 +3,7 @@
  * sessionStorage so a reload keeps the strip (a new browser tab starts fresh).
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_TAB, MANAGEMENT_BASE, MANAGEMENT_SCREENS } from '@land/shared';
+import { DEFAULT_TAB, MANAGEMENT_BASE, MANAGEMENT_SCREENS } from '@land/shared/routes';
 import { getSession, subscribeSession } from '../../lib/session';
 import type { Tab } from './tabs-model';
 

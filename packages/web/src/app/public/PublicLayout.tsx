@@ -38,7 +38,6 @@ const NAV_PARENT: Record<string, string> = {
   'mapMoreGpggDetails/:id': 'landListing',
   'landTransactionDetails/:id': 'landDeal',
   'tzggDetail/:id': 'popularInquiries',
-  'mobileTzggDetail/:id': 'popularInquiries',
   'pqPositionDetail/:name': 'pqList',
   'secondMarketDetail/:id': 'secondMarket',
 };

@@ -25,7 +25,6 @@ export const PUBLIC_PAGES: Record<string, PageLoader> = {
   jiaoyixinxi: () => import('../../features/public-site/trade/TransactionInfoPage').then((m) => ({ Component: m.TransactionInfoPage })),
   popularInquiries: () => import('../../features/public-site/notices/NoticeListPage').then((m) => ({ Component: m.NoticeListPage })),
   'tzggDetail/:id': () => noticeDetail().then((m) => ({ Component: m.NoticeDetailPage })),
-  'mobileTzggDetail/:id': () => noticeDetail().then((m) => ({ Component: m.MobileNoticeDetailPage })),
   policiesRegulations: () => import('../../features/public-site/policies/PoliciesPage').then((m) => ({ Component: m.PoliciesPage })),
   consultingServices: () => import('../../features/public-site/consulting/ConsultingPage').then((m) => ({ Component: m.ConsultingPage })),
   zhongdianxiangmu: () => import('../../features/public-site/projects/KeyProjectsPage').then((m) => ({ Component: m.KeyProjectsPage })),

@@ -4,7 +4,7 @@ import type { TimeRangePickerProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ALL_DISTRICTS_LABEL } from '@land/shared/constants';
 import { ScreenCard } from '../../components/ScreenCard';
@@ -24,7 +24,7 @@ import {
   topVisitedOption,
 } from './charts';
 import type { ChartClick } from './EChart';
-import { echarts } from './echarts';
+import { loadEcharts } from './echarts-loader';
 import { Headline } from './Headline';
 import styles from './AnalysisPage.module.css';
 
@@ -100,15 +100,24 @@ export function AnalysisPage() {
     [dlParent],
   );
 
-  // The map needs its shapes registered before the option naming them reaches the chart, and
-  // the chart's effects run before this component's: registering here, while rendering, is the
-  // one order that works. registerMap is idempotent for the same name and shapes.
-  const districtMap = useMemo(() => {
-    const geo = districtGeoJson(districts.data ?? []);
-    if (geo.features.length === 0) return false;
-    echarts.registerMap(DISTRICT_MAP, geo as unknown as Parameters<typeof echarts.registerMap>[1]);
-    return true;
-  }, [districts.data]);
+  // The map needs its shapes registered before the option naming them reaches the chart: the
+  // option is built only once ECharts has loaded and the shapes are in. registerMap is
+  // idempotent for the same name and shapes.
+  const districtGeo = useMemo(() => districtGeoJson(districts.data ?? []), [districts.data]);
+  const [registeredGeo, setRegisteredGeo] = useState<typeof districtGeo | null>(null);
+  useEffect(() => {
+    if (districtGeo.features.length === 0) return;
+    let cancelled = false;
+    void loadEcharts().then(({ echarts }) => {
+      if (cancelled) return;
+      echarts.registerMap(DISTRICT_MAP, districtGeo as unknown as Parameters<typeof echarts.registerMap>[1]);
+      setRegisteredGeo(districtGeo);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [districtGeo]);
+  const districtMap = registeredGeo === districtGeo && districtGeo.features.length > 0;
 
   const district = districtOptions.find((o) => o.value === (filter.areacode ?? ''))?.label ?? ALL_DISTRICTS_LABEL;
   const range: [Dayjs, Dayjs] | null = filter.startDate && filter.endDate ? [dayjs(filter.startDate), dayjs(filter.endDate)] : null;
@@ -210,9 +219,9 @@ export function AnalysisPage() {
             fileTitle="片区可供地块面积"
             section="district"
             filter={filter}
-            loading={parcels.isPending || districts.isPending}
+            loading={parcels.isPending || districts.isPending || (districtGeo.features.length > 0 && !districtMap)}
             refreshing={parcels.isPlaceholderData}
-            empty={districtMap ? false : '片区尚未绘制范围'}
+            empty={districtGeo.features.length > 0 ? false : '片区尚未绘制范围'}
             option={parcels.data && districts.data && districtMap ? mapOption(districts.data, parcels.data) : null}
             height={360}
             footer="可供：已发布且尚未成交的地块；滚轮缩放、拖动平移"

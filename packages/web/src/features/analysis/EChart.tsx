@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import { useEffect, useImperativeHandle, useRef } from 'react';
-import type { ChartOption } from './echarts';
-import { echarts } from './echarts';
+import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { ChartOption, echarts } from './echarts';
+import { loadEcharts } from './echarts-loader';
 
 export interface ChartHandle {
   /** The chart as a PNG data URL (white background, twice the screen resolution). */
@@ -29,35 +29,47 @@ interface EChartProps {
 export function EChart({ option, height = 320, onClick, ref, label }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  // The library arrives asynchronously; options and handlers wait for the instance.
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return undefined;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas', locale: 'ZH' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(el);
+    let instance: echarts.ECharts | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+    void loadEcharts().then(({ echarts: lib }) => {
+      if (cancelled) return;
+      const created = lib.init(el, undefined, { renderer: 'canvas', locale: 'ZH' });
+      instance = created;
+      chart.current = created;
+      observer = new ResizeObserver(() => created.resize());
+      observer.observe(el);
+      setReady(true);
+    });
     return () => {
-      observer.disconnect();
-      instance.dispose();
+      cancelled = true;
+      observer?.disconnect();
+      instance?.dispose();
       chart.current = null;
+      setReady(false);
     };
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    if (ready) chart.current?.setOption(option, { notMerge: true });
+  }, [option, ready]);
 
   useEffect(() => {
     const instance = chart.current;
-    if (!instance || !onClick) return undefined;
+    if (!ready || !instance || !onClick) return undefined;
     const handler = (params: { name?: string; dataIndex?: number; data?: unknown }) =>
       onClick({ name: params.name ?? '', dataIndex: params.dataIndex ?? -1, data: params.data });
     instance.on('click', handler);
     return () => {
       instance.off('click', handler);
     };
-  }, [onClick]);
+  }, [onClick, ready]);
 
   useImperativeHandle(
     ref,

@@ -1,27 +1,50 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { LoginRequest } from '@land/shared';
-import { MANAGEMENT_BASE, DEFAULT_TAB } from '@land/shared';
+import { ERROR_CODES, type CaptchaResult, type LoginRequest } from '@land/shared/api';
+import { MANAGEMENT_BASE, DEFAULT_TAB } from '@land/shared/routes';
 import { toAntdRules } from '../../components/form/rules';
+import { ApiError } from '../../lib/request';
 import { saveSession } from '../../lib/session';
-import { login } from './api';
+import { fetchCaptcha, login } from './api';
 import styles from './LoginPage.module.css';
 
 /**
  * Staff login. The SPEC password rule is deliberately not applied here: accounts created
  * before the rule existed must still be able to sign in (and are then asked to change it).
  */
+/** Whether the server wants the image captcha with the next attempt. */
+function captchaWanted(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const data = error.data as { captchaRequired?: boolean } | null;
+  return error.code === ERROR_CODES.CAPTCHA_REQUIRED || data?.captchaRequired === true;
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
+  const [form] = Form.useForm<LoginRequest>();
+  const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
+  // Each captcha is good for one attempt: after a failure a new one is shown.
+  const refreshCaptcha = async () => {
+    form.setFieldValue('captchaCode', '');
+    try {
+      setCaptcha(await fetchCaptcha());
+    } catch {
+      setCaptcha(null);
+    }
+  };
   const mutation = useMutation({
-    mutationFn: login,
+    mutationFn: (values: LoginRequest) => login({ ...values, captchaId: captcha?.captchaId }),
     // Messages such as 用户名或密码错误 or the lock notice are shown on the form itself.
     meta: { ownErrors: true },
     onSuccess: (result) => {
       saveSession(result);
       navigate(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`, { replace: true });
+    },
+    onError: (error) => {
+      if (captcha || captchaWanted(error)) void refreshCaptcha();
     },
   });
 
@@ -41,6 +64,7 @@ export function LoginPage() {
           管理后台登录
         </Typography.Paragraph>
         <Form<LoginRequest>
+          form={form}
           name="login"
           size="large"
           autoComplete="on"
@@ -60,6 +84,28 @@ export function LoginPage() {
               aria-label="密码"
             />
           </Form.Item>
+          {captcha && (
+            <Form.Item name="captchaCode" rules={toAntdRules([], { required: true, label: '验证码' })}>
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder="请输入右侧图片中的字符"
+                autoComplete="off"
+                maxLength={6}
+                aria-label="验证码"
+                data-testid="login-captcha-input"
+                suffix={
+                  <img
+                    src={captcha.image}
+                    alt="图片验证码，点击更换"
+                    title="看不清？点击更换"
+                    className={styles.captcha}
+                    onClick={() => void refreshCaptcha()}
+                    data-testid="login-captcha-image"
+                  />
+                }
+              />
+            </Form.Item>
+          )}
           {errorText && (
             <Form.Item>
               <Alert type="error" showIcon title={errorText} data-testid="login-error" />

@@ -1,8 +1,14 @@
-import type { LoginRequest, LoginResult } from '@land/shared';
-import { post } from '../../lib/request';
+import type { CaptchaResult, LoginRequest, LoginResult } from '@land/shared/api';
+import { get, post } from '../../lib/request';
 
 export async function login(request: LoginRequest): Promise<LoginResult> {
   const body = await post<LoginResult>('/openApi/login', request);
+  return body.data;
+}
+
+/** A fresh login captcha (each one is good for one attempt). */
+export async function fetchCaptcha(): Promise<CaptchaResult> {
+  const body = await get<CaptchaResult>('/openApi/captcha');
   return body.data;
 }
 

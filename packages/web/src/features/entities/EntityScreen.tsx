@@ -12,6 +12,7 @@ import { ScreenCard } from '../../components/ScreenCard';
 import { PAGE_SIZE_OPTIONS, useListState } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
 import { notify } from '../../lib/notify';
+import { totalText } from '../../lib/paged-query';
 import type { EntityRecord } from './api';
 import { canDelete, canSave, entityKeys, entityPageQuery, entityTreeQuery, deleteEntities, hasCall } from './api';
 import type { FormTarget } from './EntityFormDrawer';
@@ -321,7 +322,7 @@ export function EntityScreen({ def, title, editPages }: EntityScreenProps) {
                   showSizeChanger: true,
                   pageSizeOptions: PAGE_SIZE_OPTIONS,
                   showQuickJumper: true,
-                  showTotal: (count) => `共 ${count} 条`,
+                  showTotal: (count) => totalText(count, treeMode ? true : pageQuery.data?.totalExact),
                 }
           }
           data-testid="entity-table"

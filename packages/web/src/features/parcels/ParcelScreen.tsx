@@ -21,6 +21,7 @@ import { PAGE_SIZE_OPTIONS, useListState } from '../../components/list/use-list-
 import { useConfirm } from '../../components/use-confirm';
 import { getSession } from '../../lib/session';
 import { notify } from '../../lib/notify';
+import { totalText } from '../../lib/paged-query';
 import type { EntityRecord } from '../entities/api';
 import { deleteEntities, entityPageQuery } from '../entities/api';
 import type { SearchValues } from '../entities/search-inputs';
@@ -395,7 +396,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
             showQuickJumper: true,
-            showTotal: (count) => `共 ${count} 个地块`,
+            showTotal: (count) => totalText(count, page.data?.totalExact, '个地块'),
           }}
           data-testid="parcel-table"
         />

@@ -27,19 +27,21 @@ import {
 } from 'antd';
 import type { Extent } from 'ol/extent';
 import Overlay from 'ol/Overlay';
+import { transformExtent } from 'ol/proj';
 import type VectorLayer from 'ol/layer/Vector';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { CompareButton } from '../visitor/CompareButton';
-import { districtOutlinesQuery, landClassName, mapParcelsQuery, useDistrictOptions, useLandClasses, useSiteSettings, type Parcel } from './api';
+import { districtOutlinesQuery, landClassName, mapParcelsQuery, parcelPageQuery, useDistrictOptions, useLandClasses, useSiteSettings, type Parcel } from './api';
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS } from './colors';
-import { activeFilterCount, EMPTY_FILTERS, filterConditions, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
+import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
-import { outlineLayer } from './ol/base';
+import { outlineLayer, lonLat } from './ol/base';
 import { ParcelLayers, type ColorMode } from './ol/parcelLayers';
 import { setCursor, useOlMap } from './ol/useOlMap';
+import { ParcelTileLayer, tileMetaQuery, tilesWanted, type TileParcel } from './ol/tiles';
 import styles from './MapSearchPage.module.css';
 
 const STATE_OPTIONS: { value: ParcelMarketState | ''; label: string }[] = [
@@ -54,6 +56,20 @@ const EXPORT_FORMATS = [
   { key: 'geojson', label: 'GeoJSON' },
   { key: 'kml', label: 'KML（Google 地球）' },
 ];
+
+/** With tiles the list shows the first page of the results (the map shows them all). */
+const TILED_LIST_SIZE = 100;
+
+/** A parcel clicked on a tile, in the shape the popup reads. */
+function fromTile(p: TileParcel): Parcel {
+  return { id: p.id, dkmc: p.name, dlcode: p.dlcode, dlname: p.dlname, tradeState: p.tradeState, landAreaMu: p.areaMu ?? null, areacode: p.areacode, areaname: p.areaname, centre: p.at };
+}
+
+/** The parcel's centre in map coordinates. */
+function centreOf(p: Parcel | null | undefined): number[] | undefined {
+  const c = Array.isArray(p?.centre) ? p.centre : null;
+  return (c && lonLat(c[0], c[1])) ?? undefined;
+}
 
 function StateTag({ tradeState }: { tradeState: unknown }) {
   const state = marketState(tradeState);
@@ -70,7 +86,13 @@ export function MapSearchPage() {
   const settings = useSiteSettings().data;
   const [filters, setFilters] = useState<ParcelFilters>(EMPTY_FILTERS);
   const queryFilters = useMemo(() => toQueryFilters(filters), [filters]);
-  const parcelsQuery = useQuery({ ...mapParcelsQuery(queryFilters), placeholderData: keepPreviousData });
+  // Above the configured parcel count the map draws vector tiles and the list shows a page.
+  const tileMeta = useQuery(tileMetaQuery('public'));
+  const tiled = tileMeta.isError ? false : tilesWanted(tileMeta.data, settings);
+  const geojsonQuery = useQuery({ ...mapParcelsQuery(queryFilters), placeholderData: keepPreviousData, enabled: tiled === false });
+  const pageQuery = useQuery({ ...parcelPageQuery({ ...queryFilters, pageNo: 1, pageSize: TILED_LIST_SIZE }), placeholderData: keepPreviousData, enabled: tiled === true });
+  const parcelsQuery = tiled ? pageQuery : geojsonQuery;
+  const [tileHit, setTileHit] = useState<Parcel | null>(null);
   const { options: districtOptions, nameOf: districtName } = useDistrictOptions();
   const outlines = useQuery(districtOutlinesQuery).data;
   const classes = useLandClasses();
@@ -83,13 +105,13 @@ export function MapSearchPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const classCodes = useMemo(() => (filters.dlcode ? classes.descendantsOf(filters.dlcode) : null), [filters.dlcode, classes]);
-  const all = useMemo(() => parcelsQuery.data ?? [], [parcelsQuery.data]);
+  const all = useMemo(() => (tiled ? pageQuery.data?.list : geojsonQuery.data) ?? [], [tiled, pageQuery.data, geojsonQuery.data]);
+  const total = tiled ? pageQuery.data?.total ?? 0 : all.length;
   const results = useMemo(() => sortParcels(all, sort), [all, sort]);
   const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
   // Every published parcel (no filters), for the legend of the classes that occur.
-  const everything = useQuery(mapParcelsQuery({})).data;
-  const selected = selectedId ? byId.get(selectedId) ?? null : null;
+  const everything = useQuery({ ...mapParcelsQuery({}), enabled: tiled === false }).data;
+  const selected = selectedId ? byId.get(selectedId) ?? (tileHit?.id === selectedId ? tileHit : null) : null;
 
   // ------------------------------------------------------------------ the map
   const { ref: mapRef, map } = useOlMap({ settings });
@@ -114,6 +136,26 @@ export function MapSearchPage() {
       overlayRef.current = null;
     };
   }, [map, popupEl]);
+
+  const tileLayerRef = useRef<ParcelTileLayer | null>(null);
+  useEffect(() => {
+    if (!map || !tiled) return;
+    const layer = new ParcelTileLayer(map);
+    tileLayerRef.current = layer;
+    // As with GeoJSON: the configured view wins when parcels are in it, else frame them all.
+    const box = tileMeta.data?.parcelExtent;
+    const size = map.getSize();
+    if (box && size) {
+      const [w, s, e, n] = transformExtent(box, 'EPSG:4326', 'EPSG:3857');
+      const v = map.getView().calculateExtent(size);
+      if (!(w < v[2] && e > v[0] && s < v[3] && n > v[1])) map.getView().fit([w, s, e, n], { padding: [48, 48, 48, 48], maxZoom: 17, duration: 0 });
+    }
+    return () => {
+      layer.dispose();
+      tileLayerRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- framed once, when the tile layer is made
+  }, [map, tiled]);
 
   // District outlines: the base of the offline map.
   const districtLayerRef = useRef<VectorLayer | null>(null);
@@ -142,8 +184,11 @@ export function MapSearchPage() {
   useEffect(() => {
     const layers = layersRef.current;
     if (!layers || !map) return;
-    layers.setParcels(results.map((p) => ({ id: p.id, name: p.dkmc ?? p.dkbh ?? '', dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
-    if (!parcelsQuery.isSuccess || results.length === 0) return;
+    // With tiles the map already shows every parcel; the list's page is not drawn twice.
+    layers.setParcels(tiled ? [] : results.map((p) => ({ id: p.id, name: p.dkmc ?? p.dkbh ?? '', dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
+    if (tiled || !parcelsQuery.isSuccess || results.length === 0) return;
+    // The map element says when parcels are first on screen (tests and the browser bench wait for it).
+    map.once('rendercomplete', () => map.getTargetElement()?.setAttribute('data-parcels-drawn', '1'));
     if (!fittedOnce.current) {
       fittedOnce.current = true;
       // The configured view wins when parcels are visible in it; otherwise frame the zone's parcels.
@@ -162,18 +207,26 @@ export function MapSearchPage() {
     }
     fit(layers.fullExtent());
     // Only a changed result set reframes the map, not hover or selection.
-  }, [results, map, parcelsQuery.isSuccess, fit]);
+  }, [results, map, parcelsQuery.isSuccess, fit, tiled]);
 
-  useEffect(() => layersRef.current?.setColorMode(colorMode), [colorMode, map]);
-  useEffect(() => layersRef.current?.setHover(hoverId), [hoverId, map]);
+  useEffect(() => {
+    layersRef.current?.setColorMode(colorMode);
+    tileLayerRef.current?.setColorMode(colorMode);
+  }, [colorMode, map, tiled]);
+  useEffect(() => {
+    layersRef.current?.setHover(hoverId);
+    tileLayerRef.current?.setHover(hoverId);
+  }, [hoverId, map, tiled]);
   // While the view flies to a parcel the popup waits: placing it earlier would start the
   // overlay's auto-pan against the zoom animation and the map would end up off the parcel.
   const flying = useRef(false);
   useEffect(() => {
     layersRef.current?.setSelected(selectedId);
+    tileLayerRef.current?.setSelected(selectedId);
     const overlay = overlayRef.current;
     if (!overlay || flying.current) return;
-    overlay.setPosition(selectedId ? layersRef.current?.anchorOf(selectedId) ?? undefined : undefined);
+    overlay.setPosition(selectedId ? layersRef.current?.anchorOf(selectedId) ?? centreOf(selected) : undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection (not each render's object) moves the popup
   }, [selectedId, map, results]);
 
   const scrollToItem = (id: string) => {
@@ -188,6 +241,12 @@ export function MapSearchPage() {
       if (evt.dragging) return;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
+        const tileHit = tileLayerRef.current?.hit(evt.pixel);
+        if (tileLayerRef.current) {
+          setCursor(map, tileHit ? 'pointer' : '');
+          setHoverId(tileHit && 'parcel' in tileHit ? tileHit.parcel.id : null);
+          return;
+        }
         const id = layersRef.current?.parcelAt(evt.pixel) ?? null;
         const cluster = id ? null : layersRef.current?.clusterExtentAt(evt.pixel);
         setCursor(map, id || cluster ? 'pointer' : '');
@@ -197,6 +256,17 @@ export function MapSearchPage() {
     const onClick = (evt: { pixel: number[] }) => {
       const layers = layersRef.current;
       if (!layers) return;
+      const tiles = tileLayerRef.current;
+      if (tiles) {
+        const hit = tiles.hit(evt.pixel);
+        if (hit && 'parcel' in hit) {
+          setTileHit(fromTile(hit.parcel));
+          setSelectedId(hit.parcel.id);
+        } else if (hit) {
+          map.getView().animate({ center: hit.group, zoom: Math.min(16, (map.getView().getZoom() ?? 12) + 2), duration: 400 });
+        } else setSelectedId(null);
+        return;
+      }
       const id = layers.parcelAt(evt.pixel);
       if (id) {
         setSelectedId(id);
@@ -229,6 +299,20 @@ export function MapSearchPage() {
     flying.current = true;
     overlayRef.current?.setPosition(undefined);
     setSelectedId(p.id);
+    const centre = centreOf(p);
+    if (tiled && map && centre) {
+      // The list's page is not on the map as features: fly to the parcel's centre.
+      map.getView().cancelAnimations();
+      map.getView().animate({ center: centre, zoom: 16, duration: 450 }, () => {
+        flying.current = false;
+        // Placed once the map has drawn the new view: earlier, the popup's auto-pan measures it
+        // where it was and throws the map kilometres off the parcel.
+        map.once('rendercomplete', () => {
+          overlayRef.current?.setPosition(centre);
+        });
+      });
+      return;
+    }
     void layers.zoomTo(p.id).then(() => {
       flying.current = false;
       overlayRef.current?.setPosition(layers.anchorOf(p.id) ?? undefined);
@@ -251,7 +335,8 @@ export function MapSearchPage() {
   const exportLayer = async (format: string) => {
     setExporting(true);
     try {
-      const file = await downloadFile('/openApi/exportShpfile', { format, params: filterConditions(filters, classCodes) }, `地块.${format === 'shp' ? 'zip' : format}`);
+      // The same named filters as the search, so the file holds exactly the parcels listed.
+      const file = await downloadFile('/openApi/exportShpfile', { format, ...queryFilters }, `地块.${format === 'shp' ? 'zip' : format}`);
       saveBlob(file);
       message.success('导出完成');
     } catch (error) {
@@ -378,7 +463,8 @@ export function MapSearchPage() {
 
         <div className={styles.resultHead}>
           <span data-testid="result-count">
-            共 <b>{results.length}</b> 个地块
+            共 <b>{total}</b> 个地块
+            {tiled && total > results.length && <span className={styles.muted}>（列表显示前 {results.length} 个）</span>}
             {filterCount > 0 && <span className={styles.muted}>（{filterCount} 项筛选）</span>}
           </span>
           <Select size="small" variant="borderless" value={sort} options={SORT_OPTIONS} onChange={setSort} aria-label="排序" popupMatchSelectWidth={false} />

@@ -124,28 +124,33 @@ export const districtsQuery = queryOptions({
 });
 
 /**
- * Districts with their outlines. The dropdown list leaves the boundary out, so each enabled
- * district's detail (getTAreaByAreacode) is read once and cached.
+ * Districts with their outlines: the list answer carries each district's boundary, so every
+ * map draws them from the one (shared, cached) dropdown call.
  */
-export const districtOutlinesQuery = queryOptions({
-  queryKey: ['public', 'districtOutlines'] as const,
-  queryFn: async ({ signal }) => {
-    let list: District[] = [];
-    try {
-      list = listOf<District>(await openPostJson<unknown>('selectTAreaByPage', DISTRICT_QUERY, signal));
-    } catch {
-      return [];
-    }
-    const details = await Promise.all(
-      list.map(async (d) => {
-        try {
-          return await openPost<District>('getTAreaByAreacode', { areacode: d.areacode }, signal);
-        } catch {
-          return d;
-        }
-      }),
-    );
-    return details;
+export const districtOutlinesQuery = districtsQuery;
+
+// ------------------------------------------------------------------ offline base map
+
+export type BaseMapKind = 'road' | 'water';
+
+export interface BaseMapFeature {
+  type: 'Feature';
+  id: string;
+  geometry: unknown;
+  properties: { kind: BaseMapKind; name: string };
+}
+
+export interface BaseMapCollection {
+  type: 'FeatureCollection';
+  features: BaseMapFeature[];
+}
+
+/** The zone's main roads and water, drawn when no tile source is configured. */
+export const baseMapQuery = queryOptions({
+  queryKey: ['public', 'baseMap'] as const,
+  queryFn: async ({ signal }): Promise<BaseMapCollection> => {
+    const data = await openPost<BaseMapCollection | null>('selectBaseMapFeatures', {}, signal);
+    return { type: 'FeatureCollection', features: Array.isArray(data?.features) ? data.features : [] };
   },
   staleTime: 30 * 60_000,
 });

@@ -2,7 +2,6 @@
  * The map search filters. The server applies them (selectLandInfoList) for the map and the result
  * list, and the same filters become the export's conditions, so the three show the same parcels.
  */
-import type { QueryCondition } from '@land/shared/api';
 import type { Parcel, ParcelQueryFilters } from './api';
 import { muOf, toNumber, type ParcelMarketState } from './format';
 
@@ -47,22 +46,6 @@ export function toQueryFilters(f: ParcelFilters): ParcelQueryFilters {
   if (f.priceMin !== null) out.priceMin = f.priceMin;
   if (f.priceMax !== null) out.priceMax = f.priceMax;
   if (f.state) out.state = f.state;
-  return out;
-}
-
-const TRADE_STATE_OF: Record<ParcelMarketState, string> = { available: 'none', listed: 'listed', deal: 'deal' };
-
-/** The filters as conditions of the paged query language (exports, server-side lists). */
-export function filterConditions(f: ParcelFilters, classCodes: Set<string> | null): QueryCondition[] {
-  const out: QueryCondition[] = [];
-  if (f.areacode) out.push({ column: 'areacode', type: 'eq', val: f.areacode });
-  if (classCodes && classCodes.size) out.push({ column: 'dlcode', type: 'in', val: [...classCodes] });
-  if (f.areaMin !== null) out.push({ column: 'landAreaMu', type: 'ge', val: f.areaMin });
-  if (f.areaMax !== null) out.push({ column: 'landAreaMu', type: 'le', val: f.areaMax });
-  if (f.priceMin !== null) out.push({ column: 'startingPrice', type: 'ge', val: f.priceMin });
-  if (f.priceMax !== null) out.push({ column: 'startingPrice', type: 'le', val: f.priceMax });
-  if (f.state) out.push({ column: 'tradeState', type: 'eq', val: TRADE_STATE_OF[f.state] });
-  if (f.keyword.trim()) out.push({ column: 'dkmc', type: 'like', val: f.keyword.trim() });
   return out;
 }
 

@@ -1,7 +1,8 @@
 /** Building blocks the public pages share: banner, sections, states, files, rich text. */
 import { FileOutlined, FilePdfOutlined, FileWordOutlined, FileExcelOutlined, FileZipOutlined, FileImageOutlined, HomeOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Card, Empty, Result, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { Breadcrumb, Button, Empty, Skeleton, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
 import { ApiError } from '../../lib/request';
@@ -34,19 +35,37 @@ export function PageBanner({ title, subtitle, crumbs = [], extra, tone = 'blue' 
   );
 }
 
+/**
+ * A white panel with a title bar, in the look of a borderless antd Card. Plain markup: antd's
+ * Card brings Tabs (and with them Dropdown and Menu) to every page that shows a section.
+ */
+export function Panel({ id, title, extra, children, className, testId }: { id?: string; title?: ReactNode; extra?: ReactNode; children: ReactNode; className?: string; testId?: string }) {
+  return (
+    <section id={id} className={`${styles.panel} ${className ?? ''}`} data-testid={testId}>
+      {(title || extra) && (
+        <header className={styles.panelHead}>
+          <h2 className={styles.panelTitle}>{title}</h2>
+          {extra && <div className={styles.panelExtra}>{extra}</div>}
+        </header>
+      )}
+      <div className={styles.panelBody}>{children}</div>
+    </section>
+  );
+}
+
 export function Section({ id, title, extra, children, className }: { id?: string; title: ReactNode; extra?: ReactNode; children: ReactNode; className?: string }) {
   return (
-    <Card id={id} title={title} extra={extra} variant="borderless" className={`${styles.section} ${className ?? ''}`} data-testid={id ? `section-${id}` : undefined}>
+    <Panel id={id} title={title} extra={extra} className={`${styles.section} ${className ?? ''}`} testId={id ? `section-${id}` : undefined}>
       {children}
-    </Card>
+    </Panel>
   );
 }
 
 export function Loading({ rows = 6 }: { rows?: number }) {
   return (
-    <Card variant="borderless">
+    <Panel>
       <Skeleton active paragraph={{ rows }} />
-    </Card>
+    </Panel>
   );
 }
 
@@ -54,29 +73,90 @@ export function NoData({ text = '暂无数据' }: { text?: string }) {
   return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
 }
 
+const LoadErrorResult = lazy(() => import('./LoadErrorResult'));
+
 /** A failed load: not found says so; anything else offers a retry. */
 export function LoadError({ error, retry, notFoundTitle = '内容不存在或未发布', backTo }: { error: unknown; retry?: () => void; notFoundTitle?: string; backTo?: Crumb }) {
   const notFound = error instanceof ApiError && (error.code === 'A0404' || error.status === 404);
   return (
-    <Card variant="borderless">
-      <Result
-        status={notFound ? '404' : 'warning'}
-        title={notFound ? notFoundTitle : '加载失败'}
-        subTitle={notFound ? '您访问的内容可能已下架或地址有误' : error instanceof Error ? error.message : '请稍后重试'}
-        extra={[
-          !notFound && retry ? (
-            <Button key="retry" type="primary" onClick={retry}>
-              重新加载
-            </Button>
-          ) : null,
-          backTo?.to ? (
-            <Link key="back" to={backTo.to}>
-              <Button>{backTo.title}</Button>
-            </Link>
-          ) : null,
-        ]}
-      />
-    </Card>
+    <Panel>
+      <Suspense fallback={<Spin />}>
+        <LoadErrorResult
+          notFound={notFound}
+          title={notFound ? notFoundTitle : '加载失败'}
+          subTitle={notFound ? '您访问的内容可能已下架或地址有误' : error instanceof Error ? error.message : '请稍后重试'}
+          extra={[
+            !notFound && retry ? (
+              <Button key="retry" type="primary" onClick={retry}>
+                重新加载
+              </Button>
+            ) : null,
+            backTo?.to ? (
+              <Link key="back" to={backTo.to}>
+                <Button>{backTo.title}</Button>
+              </Link>
+            ) : null,
+          ]}
+        />
+      </Suspense>
+    </Panel>
+  );
+}
+
+export interface SimpleColumn<T> {
+  title: ReactNode;
+  dataIndex: keyof T & string;
+  align?: 'left' | 'right' | 'center';
+  render?: (value: T[keyof T & string], row: T) => ReactNode;
+}
+
+/**
+ * A small read-only table (a few rows, no sorting or paging) in the look of antd's small
+ * Table, without its 70 KiB of selection, filter and pagination code on the public pages.
+ */
+export function SimpleTable<T extends { id?: unknown }>({
+  columns,
+  dataSource,
+  rowKey = 'id',
+  onRow,
+  className,
+  minWidth,
+  'data-testid': testId,
+}: {
+  columns: SimpleColumn<T>[];
+  dataSource: T[] | undefined;
+  rowKey?: keyof T & string;
+  onRow?: (row: T) => HTMLAttributes<HTMLTableRowElement>;
+  className?: string;
+  /** Scroll sideways below this width (px). */
+  minWidth?: number;
+  'data-testid'?: string;
+}) {
+  return (
+    <div className={`${styles.simpleTable} ${className ?? ''}`} data-testid={testId}>
+      <table style={minWidth ? { minWidth } : undefined}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.dataIndex} style={{ textAlign: c.align ?? 'left' }}>
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(dataSource ?? []).map((row, i) => (
+            <tr key={String((row[rowKey] as Key | undefined) ?? i)} {...onRow?.(row)}>
+              {columns.map((c) => (
+                <td key={c.dataIndex} style={{ textAlign: c.align ?? 'left' }}>
+                  {c.render ? c.render(row[c.dataIndex], row) : ((row[c.dataIndex] as ReactNode) ?? '')}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

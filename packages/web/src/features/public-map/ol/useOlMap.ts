@@ -3,10 +3,12 @@ import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { defaults as defaultControls, ScaleLine } from 'ol/control';
 import { defaults as defaultInteractions } from 'ol/interaction';
-import type TileLayer from 'ol/layer/Tile';
-import { useEffect, useRef, useState } from 'react';
-import type { SiteSettings } from '../api';
+import type BaseLayer from 'ol/layer/Base';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { baseMapQuery, type SiteSettings } from '../api';
 import { tileBaseLayer, viewSettings } from './base';
+import { offlineBaseLayer } from './baseMap';
 
 export interface OlMapOptions {
   settings: SiteSettings | undefined;
@@ -19,7 +21,8 @@ export interface OlMapOptions {
 /**
  * Creates an OpenLayers map in the returned container ref and disposes it on unmount. The
  * container carries data-moving="1" while the view animates, so tests (and pages) can wait for
- * the map to settle. The configured tile base is added once the settings are known.
+ * the map to settle. Once the settings are known the base goes in: the configured tile source,
+ * or the zone's own roads and water (ol/baseMap.ts); data-basemap on the container says which.
  */
 export function useOlMap({ settings, wheelZoom = true, minZoom = 8, maxZoom = 20 }: OlMapOptions) {
   const ref = useRef<HTMLDivElement | null>(null);
@@ -49,19 +52,32 @@ export function useOlMap({ settings, wheelZoom = true, minZoom = 8, maxZoom = 20
     };
   }, [wheelZoom, minZoom, maxZoom]);
 
-  // The configured view and base layer, once the settings have arrived.
-  const baseRef = useRef<TileLayer | null>(null);
+  // The configured view, once the settings have arrived.
   useEffect(() => {
     if (!map || !settings) return;
     const { center, zoom } = viewSettings(settings);
     map.getView().setCenter(center);
     map.getView().setZoom(zoom);
-    if (baseRef.current) map.removeLayer(baseRef.current);
-    baseRef.current = tileBaseLayer(settings);
-    if (baseRef.current) map.getLayers().insertAt(0, baseRef.current);
   }, [map, settings]);
 
-  return { ref, map, hasTiles: Boolean(settings && settings.tileSourceType !== 'none' && settings.tileUrl) };
+  // The base: the configured tile source, else (also when its address cannot be used) the
+  // zone's own roads and water.
+  const tiles = useMemo(() => tileBaseLayer(settings), [settings]);
+  const offline = useQuery({ ...baseMapQuery, enabled: Boolean(settings) && !tiles });
+  useEffect(() => {
+    const target = ref.current;
+    if (!map || !settings || !target) return;
+    if (!tiles && !offline.data) return;
+    const { layer, state }: { layer: BaseLayer; state: string } = tiles ? { layer: tiles, state: 'tiles' } : offlineBaseLayer(offline.data);
+    map.getLayers().insertAt(0, layer);
+    target.setAttribute('data-basemap', state);
+    return () => {
+      map.removeLayer(layer);
+      target.removeAttribute('data-basemap');
+    };
+  }, [map, settings, tiles, offline.data]);
+
+  return { ref, map, hasTiles: Boolean(tiles) };
 }
 
 /** The pointer over a map: a hand over something clickable. */

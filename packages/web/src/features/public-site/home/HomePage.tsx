@@ -11,7 +11,7 @@ import {
   ShopOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Carousel, Col, Input, Row, Skeleton, Tag } from 'antd';
+import { Col, Input, Row, Skeleton, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fileUrl } from '../../../lib/files';
@@ -20,6 +20,7 @@ import { dateText, EVENT_TYPE_LABELS, NOTICE_TYPE_LABELS, num, optionLabel, text
 import { districtsWithFiguresQuery, latestNoticesQuery, pageQuery, PATHS } from '../api';
 import { ParcelCard } from '../ParcelCard';
 import { firstImage, NoData } from '../ui';
+import { BannerCarousel } from './BannerCarousel';
 import styles from './HomePage.module.css';
 
 interface Entry {
@@ -85,13 +86,7 @@ export function HomePage() {
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="home-title">
         {banners.length > 0 && (
-          <Carousel autoplay autoplaySpeed={5000} className={styles.carousel} dots={{ className: styles.dots }}>
-            {banners.map((b) => (
-              <div key={b.url}>
-                <div className={styles.slide} style={{ backgroundImage: `url("${fileUrl(b.url)}")` }} role="img" aria-label={b.name} />
-              </div>
-            ))}
-          </Carousel>
+          <BannerCarousel banners={banners.map((b) => ({ url: fileUrl(b.url), name: b.name }))} />
         )}
         <div className={`${styles.heroInner} ${banners.length ? styles.overImage : ''}`}>
           <h1 id="home-title" className={styles.heroTitle}>

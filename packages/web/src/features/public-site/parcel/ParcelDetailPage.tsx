@@ -21,7 +21,7 @@ import {
   TrophyOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, App, Avatar, Button, Col, Descriptions, Image, Row, Space, Spin, Table, Tag, Timeline, Tooltip } from 'antd';
+import { Anchor, App, Avatar, Button, Col, Descriptions, Image, Row, Space, Spin, Tag, Timeline, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -33,7 +33,6 @@ import {
   areaText,
   dateText,
   FACILITY_TYPE_LABELS,
-  INDICATOR_LABELS,
   MARKET_STATE_LABELS,
   MATCHING_ITEMS,
   MATCHING_STATE_LABELS,
@@ -57,7 +56,7 @@ import {
 import { MARKET_STATE_COLORS, PIPE_COLORS } from '../../public-map/colors';
 import { CollectButton } from '../../visitor/CollectButton';
 import { CompareButton } from '../../visitor/CompareButton';
-import { FileLinks, LoadError, Loading, NoData, Paragraphs, Section, type Crumb } from '../ui';
+import { FileLinks, LoadError, Loading, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
 import {
   contactsQuery,
   countVisit,
@@ -73,6 +72,7 @@ import {
   type ParcelDetail,
   type Row as DataRow,
 } from './api';
+import { indicatorRows } from './indicators';
 import styles from './ParcelDetailPage.module.css';
 
 const ParcelMiniMap = lazy(() => import('../../public-map/ParcelMiniMap'));
@@ -120,35 +120,6 @@ function Figure({ label, value, unit, sub, accent }: { label: string; value: Rea
 function dash(v: unknown): string {
   const s = text(v);
   return s === '' ? '—' : s;
-}
-
-/** Indicator rows (tYdzb) as 容积率 ≥1 且 ≤2.2; without rows, the parcel's own range columns. */
-function indicatorRows(parcel: ParcelDetail, rows: DataRow[]): { key: string; label: string; value: string }[] {
-  if (rows.length) {
-    return rows.map((r) => {
-      const meta = INDICATOR_LABELS[text(r.indicator)] ?? { label: text(r.indicator), unit: '' };
-      const unit = text(r.unit) || meta.unit;
-      const cmp = text(r.comparator);
-      const value =
-        cmp === 'between'
-          ? rangeText(r.value, r.valueMax, unit)
-          : cmp === 'le'
-            ? rangeText(null, r.value, unit)
-            : cmp === 'eq'
-              ? `${num(r.value)}${unit === '%' ? '%' : unit ? ` ${unit}` : ''}`
-              : rangeText(r.value, null, unit);
-      return { key: r.id, label: meta.label, value };
-    });
-  }
-  const out = [
-    { key: 'plotRatio', label: '容积率', value: rangeText(parcel.plotRatioMin, parcel.plotRatioMax) },
-    { key: 'buildingDensity', label: '建筑密度', value: rangeText(parcel.buildingDensityMin, parcel.buildingDensityMax, '%') },
-    { key: 'greenRatio', label: '绿地率', value: rangeText(parcel.greenRatioMin, parcel.greenRatioMax, '%') },
-    { key: 'heightLimit', label: '建筑限高', value: rangeText(null, parcel.heightLimit, 'm') },
-    { key: 'investmentIntensity', label: '投资强度', value: rangeText(parcel.investmentIntensity, null, '万元/亩') },
-    { key: 'taxPerMu', label: '亩均税收', value: rangeText(parcel.taxPerMu, null, '万元/亩') },
-  ];
-  return out.filter((r) => r.value !== '—');
 }
 
 function ManualButtons({ id, name }: { id: string; name: string }) {
@@ -502,11 +473,8 @@ function ParcelDetail({ variant }: { variant: Variant }) {
               ]}
             />
             {(pricesQ.data ?? []).length > 0 && (
-              <Table
+              <SimpleTable<DataRow>
                 className={styles.priceTable}
-                size="small"
-                rowKey="id"
-                pagination={false}
                 dataSource={pricesQ.data}
                 columns={[
                   { title: '价格类型', dataIndex: 'priceType', render: (v: unknown) => optionLabel(PRICE_TYPE_LABELS, v) },
@@ -544,10 +512,7 @@ function ParcelDetail({ variant }: { variant: Variant }) {
                 {(distancesQ.data ?? []).length === 0 ? (
                   <NoData text="暂无区位距离" />
                 ) : (
-                  <Table
-                    size="small"
-                    rowKey="id"
-                    pagination={false}
+                  <SimpleTable<DataRow>
                     dataSource={distancesQ.data}
                     data-testid="distances"
                     onRow={(r) => ({ onMouseEnter: () => setActivePlace(`d:${r.id}`), onMouseLeave: () => setActivePlace(null) })}
@@ -583,12 +548,9 @@ function ParcelDetail({ variant }: { variant: Variant }) {
 
           {(pipesQ.data ?? []).length > 0 && (
             <Section id="pipes" title="周边管网" extra={<span className={styles.muted}>管线走向见“区位与周边”地图</span>}>
-              <Table
-                size="small"
-                rowKey="id"
-                pagination={false}
+              <SimpleTable<DataRow>
                 dataSource={pipesQ.data}
-                scroll={{ x: 720 }}
+                minWidth={720}
                 columns={[
                   { title: '管线名称', dataIndex: 'name' },
                   { title: '类型', dataIndex: 'type', render: (v: unknown) => <Tag color={PIPE_COLORS[text(v)]}>{optionLabel(PIPE_TYPE_LABELS, v)}</Tag> },

@@ -12,6 +12,7 @@ import { parcelPageQuery, useDistrictOptions, useLandClasses, type Parcel, type 
 import { muText, parcelDetailPath, text, wanText } from '../../public-map/format';
 import { ParcelCard } from '../ParcelCard';
 import { LoadError } from '../ui';
+import { totalText } from '../../../lib/paged-query';
 import styles from './ParcelBrowser.module.css';
 
 const SORTS: { value: string; label: string }[] = [
@@ -162,7 +163,7 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
           pageSize={pageSize}
           total={result.data?.total ?? 0}
           showSizeChanger={false}
-          showTotal={(t) => `共 ${t} 宗`}
+          showTotal={(t) => totalText(t, result.data?.totalExact, '宗')}
           onChange={(p) => set({ pageNo: p }, true)}
         />
       )}

@@ -1,0 +1,64 @@
+/**
+ * Public parcel search at scale: the platform's /openApi/selectLandInfoListPage against a bare
+ * Fastify route running the same SQL on the same database with one connection or handle.
+ * For each database: p99 latency at a steady rate (goal ≤ 25 ms at 1,000 requests/s) and the
+ * highest throughput at 50 connections (goal: at least the bare route's), plus the platform
+ * process's peak RSS under that load (goal ≤ 400 MB; bench/memory prints only that).
+ *
+ *   npm run bench:search -w @land/bench
+ *   BENCH_PARCELS=100000 BENCH_DB=sqlite BENCH_SECONDS=10 npm run bench:search -w @land/bench
+ */
+import path from 'node:path';
+import { ROOT, benchDatabase, benchDialects, fmt, load, peakRss, searchMix, startPlatform, startProcess, type LoadFigures } from './common';
+
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const line = (name: string, f: LoadFigures) =>
+  `${name.padEnd(10)} p50 ${fmt(f.p50).padStart(7)} ms  p99 ${fmt(f.p99).padStart(7)} ms  ${fmt(f.rps, 0).padStart(6)} req/s  errors ${f.errors}  non-2xx ${f.non2xx}`;
+
+async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const db = await benchDatabase(dialect);
+  await db.handle.destroy();
+  const mix = searchMix();
+  const platform = await startPlatform(db);
+  const bare = await startProcess(path.join(ROOT, 'bench/search/bare.ts'), { BARE_DB: db.target });
+  try {
+    const platformRoute = '/openApi/selectLandInfoListPage';
+    // Warm-up: caches of both databases and both processes' JIT.
+    await load(platform.url, platformRoute, mix, { seconds: 3 });
+    await load(bare.url, '/search', mix, { seconds: 3 });
+
+    console.log(`\n[${dialect}] steady ${RATE} req/s for ${SECONDS} s (50 connections)`);
+    const steady = await peakRss(platform, () => load(platform.url, platformRoute, mix, { rate: RATE, seconds: SECONDS }));
+    const bareSteady = await load(bare.url, '/search', mix, { rate: RATE, seconds: SECONDS });
+    console.log(line('platform', steady.value));
+    console.log(line('bare', bareSteady));
+
+    console.log(`[${dialect}] maximum throughput, 50 connections, ${SECONDS} s`);
+    const cpu0 = platform.cpuSeconds();
+    const max = await peakRss(platform, () => load(platform.url, platformRoute, mix, { seconds: SECONDS }));
+    const platformCpu = (platform.cpuSeconds() - cpu0) * 1000 / Math.max(1, max.value.requests);
+    const bareCpu0 = bare.cpuSeconds();
+    const bareMax = await load(bare.url, '/search', mix, { seconds: SECONDS });
+    const bareCpu = (bare.cpuSeconds() - bareCpu0) * 1000 / Math.max(1, bareMax.requests);
+    console.log(line('platform', max.value));
+    console.log(line('bare', bareMax));
+    // CPU per request of the server process: the figure that holds when other work shares the machine.
+    console.log(`  server CPU per request: platform ${fmt(platformCpu, 2)} ms, bare ${fmt(bareCpu, 2)} ms (${fmt(platformCpu / bareCpu, 2)}×); the database server's own CPU not included`);
+
+    const rss = Math.max(steady.peakMb, max.peakMb);
+    console.log(`[${dialect}] figures against the goals`);
+    console.log(`  p99 at ${RATE} req/s: ${fmt(steady.value.p99)} ms (goal ≤ 25 ms: ${steady.value.p99 <= 25 ? 'met' : 'NOT met'}); bare ${fmt(bareSteady.p99)} ms`);
+    console.log(
+      `  max throughput: ${fmt(max.value.rps, 0)} req/s vs bare ${fmt(bareMax.rps, 0)} req/s = ${fmt(max.value.rps / bareMax.rps, 2)}× (goal ≥ 1×: ${max.value.rps >= bareMax.rps ? 'met' : 'NOT met'})`,
+    );
+    console.log(`  platform peak RSS under load: ${fmt(rss, 0)} MB (goal ≤ 400 MB: ${rss <= 400 ? 'met' : 'NOT met'})`);
+  } finally {
+    await platform.stop();
+    await bare.stop();
+  }
+}
+
+const dialects = benchDialects();
+for (const d of dialects) await benchOne(d);
+process.exit(0);

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+
+/** WeChat's in-app browser on an iPhone: what most investors open the zone's links in. */
+const WECHAT_IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+const WECHAT_ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 13; V2203A Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2247 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64';
+
+interface ParcelRow {
+  id: string;
+  dkmc?: string;
+  areacode?: string;
+  areaname?: string;
+  tradeState?: string;
+  panorama?: unknown;
+}
+
+describe('mobile pages in a phone browser', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let phone: { page: Page; context: BrowserContext };
+  /** A published parcel with a panorama, and its district. */
+  let target: ParcelRow;
+  let noticeId = '';
+
+  async function api<T>(path: string, query: Record<string, string> = {}): Promise<T> {
+    const res = await fetch(`${server.url}/openApi/${path}?${new URLSearchParams(query)}`);
+    const body = (await res.json()) as { code: string; data: T };
+    expect(body.code).toBe('200');
+    return body.data;
+  }
+
+  async function phoneContext(width: number, height: number, userAgent: string, deviceScaleFactor: number) {
+    const context = await browser.browser.newContext({
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+      viewport: { width, height },
+      deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+      userAgent,
+    });
+    return { context, page: await context.newPage() };
+  }
+
+  const count = async (page: Page) => Number(await page.getByTestId('mobile-result-count').locator('b').textContent());
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    phone = await phoneContext(375, 812, WECHAT_IPHONE_UA, 2);
+
+    // The demo data gives a panorama to some published parcels: pick one through the public API.
+    const rows = await api<ParcelRow[] | { list: ParcelRow[] }>('selectLandInfoList');
+    const list = Array.isArray(rows) ? rows : rows.list;
+    for (const row of list) {
+      const detail = await api<ParcelRow>('getLandInfoById', { dkid: row.id });
+      const panorama = typeof detail.panorama === 'string' ? (JSON.parse(detail.panorama || '[]') as unknown[]) : detail.panorama;
+      if (Array.isArray(panorama) && panorama.length > 0 && detail.areacode && detail.areaname) {
+        target = detail;
+        break;
+      }
+    }
+    expect(target, 'the demo data has a published parcel with a panorama').toBeDefined();
+    const notices = await api<{ id: string }[] | { list: { id: string }[] }>('getTzggList', { limit: '1' });
+    noticeId = (Array.isArray(notices) ? notices : notices.list)[0].id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a phone opening / lands on /mobileindex, filters by district and opens a parcel with its panorama', async () => {
+    const { page } = phone;
+    await page.goto(`${server.url}/`);
+    await page.waitForURL('**/mobileindex');
+    await page.getByTestId('mobile-parcel').first().waitFor();
+
+    // SPEC §9 on the mobile routes: root font = viewport width / 24, body font = 12 × devicePixelRatio.
+    const fonts = await page.evaluate(() => ({ root: getComputedStyle(document.documentElement).fontSize, body: getComputedStyle(document.body).fontSize }));
+    expect(parseFloat(fonts.root)).toBeCloseTo(375 / 24, 3);
+    expect(fonts.body).toBe('24px');
+    // Not the desktop shell: no site header.
+    expect(await page.locator('.ant-layout-header').count()).toBe(0);
+
+    // Touch on the map: one finger pans it (not the page), two fingers pinch-zoom it.
+    const map = page.getByTestId('mobile-map');
+    await map.locator('canvas').first().waitFor();
+    await expect.poll(() => map.getAttribute('data-moving')).toBeNull();
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="mobile-map"]')!;
+      const w = window as unknown as { __mapMoved: boolean };
+      w.__mapMoved = false;
+      new MutationObserver(() => {
+        if (el.getAttribute('data-moving')) w.__mapMoved = true;
+      }).observe(el, { attributes: true });
+    });
+    const box = (await map.boundingBox())!;
+    const cx = Math.round(box.x + box.width / 2);
+    const cy = Math.round(box.y + box.height / 2);
+    const cdp = await phone.context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    await touch('touchStart', [{ x: cx, y: cy }]);
+    for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x: cx - i * 10, y: cy + i * 8 }]);
+    await touch('touchEnd', []);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __mapMoved: boolean }).__mapMoved)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    await expect.poll(() => map.getAttribute('data-moving')).toBeNull();
+    const scaleBefore = await map.locator('.ol-scale-line-inner').textContent();
+    await page.waitForTimeout(300);
+    await touch('touchStart', [{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }]);
+    for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x: cx - 20 - i * 10, y: cy }, { x: cx + 20 + i * 10, y: cy }]);
+    await touch('touchEnd', []);
+    await expect.poll(() => map.locator('.ol-scale-line-inner').textContent()).not.toBe(scaleBefore);
+    await cdp.detach();
+
+    const total = await count(page);
+    expect(total).toBeGreaterThan(20);
+
+    // The district filter from the bottom sheet.
+    await page.getByTestId('open-filters').tap();
+    const sheet = page.getByTestId('filter-sheet-body');
+    await sheet.getByTestId('sheet-districts').getByRole('button', { name: target.areaname, exact: true }).tap();
+    await sheet.getByTestId('sheet-apply').tap();
+    await sheet.waitFor({ state: 'hidden' });
+    await page.waitForURL(`**/mobileindex?areacode=${target.areacode}`);
+    await expect.poll(() => count(page)).toBeLessThan(total);
+    await expect.poll(() => page.getByTestId('mobile-result-count').getAttribute('data-updating')).toBeNull();
+    const filtered = await count(page);
+    expect(filtered).toBeGreaterThan(0);
+    const districts = await page.getByTestId('mobile-parcel-district').allTextContents();
+    expect(districts.length).toBeGreaterThan(0);
+    for (const d of districts) expect(d).toBe(target.areaname);
+    await expect.poll(() => page.getByTestId('active-filters').textContent()).toContain(target.areaname);
+    await screenshot(page, 'mobile-index-filtered');
+
+    // The parcel with the panorama is in the district's list (further pages load on demand).
+    const item = page.locator(`[data-testid="mobile-parcel"][data-parcel-id="${target.id}"]`);
+    while ((await item.count()) === 0) await page.getByRole('button', { name: /加载更多/ }).tap();
+    await item.scrollIntoViewIfNeeded();
+    await item.tap();
+    await page.waitForURL(`**/mobileMoreDetails/${target.id}`);
+    await expect.poll(() => page.getByTestId('mobile-parcel-title').textContent()).toBe(target.dkmc);
+    await page.getByTestId('key-figures').waitFor();
+    await page.getByTestId('mobile-bar').waitFor();
+    const desktop = await page.getByTestId('desktop-link').getAttribute('href');
+    expect(desktop).toMatch(new RegExp(`^/(mapMoreDetails|mapMoreGpggDetails|landTransactionDetails)/${target.id}$`));
+
+    // The panorama viewer starts when its section is scrolled to.
+    const section = page.getByTestId('panorama-section');
+    await section.scrollIntoViewIfNeeded();
+    await section.getByTestId('panorama').locator('canvas').waitFor({ timeout: 20_000 });
+    expect(await section.getByText('全景图无法显示').count()).toBe(0);
+    await screenshot(page, 'mobile-detail-panorama');
+
+    // Collecting asks a visitor who is not signed in to log in, on the phone page itself.
+    await page.getByTestId('collect-button').tap();
+    const dialog = page.getByTestId('visitor-auth-modal');
+    await dialog.getByText('收藏地块需要先登录').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Back to the list: the filter is still applied.
+    await page.goBack();
+    await page.waitForURL(`**/mobileindex?areacode=${target.areacode}`);
+    await expect.poll(() => count(page)).toBe(filtered);
+  });
+
+  it('the mini-program detail has no site chrome and keeps every link inside the web-view', async () => {
+    const wv = await phoneContext(375, 812, WECHAT_ANDROID_UA, 3);
+    const { page } = wv;
+    await page.goto(`${server.url}/xcxmobileMoreDetails/${target.id}`);
+    const detail = page.getByTestId('mobile-detail');
+    await detail.waitFor();
+    expect(await detail.getAttribute('data-embedded')).toBe('1');
+    await expect.poll(() => page.getByTestId('mobile-parcel-title').textContent()).toBe(target.dkmc);
+    await page.getByTestId('other-parcels').locator('a').first().waitFor();
+    await page.getByTestId('contacts').locator('a[href^="tel:"]').first().waitFor();
+
+    // No title bar, no site header or footer, no desktop link.
+    expect(await page.getByTestId('mobile-bar').count()).toBe(0);
+    expect(await page.locator('header, footer, .ant-layout-header, .ant-layout-footer').count()).toBe(0);
+    expect(await page.getByTestId('desktop-link').count()).toBe(0);
+    // A visitor who is not signed in has no collect button here (the mini-program signs in).
+    expect(await page.getByTestId('collect-button').count()).toBe(0);
+
+    const links = await page.locator('a').evaluateAll((els) => els.map((a) => ({ href: a.getAttribute('href') ?? '', target: a.getAttribute('target') ?? '' })));
+    expect(links.length).toBeGreaterThan(1);
+    for (const link of links) {
+      expect(link.target).toBe('');
+      expect(link.href).toMatch(/^(\/xcxmobileMoreDetails\/[^/]+|tel:.+)$/);
+    }
+
+    // Another parcel opens on the mini-program page too.
+    const other = page.getByTestId('other-parcels').getByTestId('mobile-parcel').first();
+    const otherId = await other.getAttribute('data-parcel-id');
+    await other.tap();
+    await page.waitForURL(`**/xcxmobileMoreDetails/${otherId}`);
+    await expect.poll(() => page.getByTestId('mobile-detail').getAttribute('data-parcel-id')).toBe(otherId);
+    expect(await page.getByTestId('mobile-bar').count()).toBe(0);
+    await wv.context.close();
+  });
+
+  it('at 320 px wide nothing overflows sideways, and the notice page sits outside the desktop shell', async () => {
+    const small = await phoneContext(320, 640, WECHAT_IPHONE_UA, 2);
+    const { page } = small;
+    const pages: { path: string; ready: string }[] = [
+      { path: '/mobileindex', ready: 'mobile-parcel' },
+      { path: `/mobileMoreDetails/${target.id}`, ready: 'contacts' },
+      { path: `/xcxmobileMoreDetails/${target.id}`, ready: 'other-parcels' },
+      { path: `/mobileTzggDetail/${noticeId}`, ready: 'mobile-notice-detail' },
+    ];
+    for (const [i, { path, ready }] of pages.entries()) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId(ready).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, root: getComputedStyle(document.documentElement).fontSize }));
+      expect(size.scroll, `${path} is wider than the phone`).toBeLessThanOrEqual(320);
+      expect(parseFloat(size.root)).toBeCloseTo(320 / 24, 3);
+      await screenshot(page, `mobile-320-${i + 1}`);
+    }
+    // The open filter sheet fits as well.
+    await page.goto(`${server.url}/mobileindex`);
+    await page.getByTestId('open-filters').tap();
+    await page.getByTestId('filter-sheet-body').waitFor();
+    await page.getByTestId('sheet-districts').getByRole('button').nth(1).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'mobile-320-filters');
+
+    // The notice page is a phone page: no desktop header or footer, a way back to the desktop notice.
+    await page.goto(`${server.url}/mobileTzggDetail/${noticeId}`);
+    await page.getByTestId('mobile-notice-detail').waitFor();
+    expect(await page.locator('.ant-layout-header').count()).toBe(0);
+    expect(await page.getByTestId('footer-management-link').count()).toBe(0);
+    expect(await page.getByTestId('desktop-link').getAttribute('href')).toBe(`/tzggDetail/${noticeId}`);
+
+    // Leaving the mobile pages gives the desktop back its own root font size.
+    await page.getByTestId('desktop-link').click();
+    await page.waitForURL(`**/tzggDetail/${noticeId}`);
+    await page.getByTestId('notice-detail').waitFor();
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('');
+    await small.context.close();
+  });
+});

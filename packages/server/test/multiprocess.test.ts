@@ -1,0 +1,216 @@
+/**
+ * Two server processes (packages/server/src/main.ts, as `npm start` runs it) on one database,
+ * the way several servers run behind a load balancer: a staff session made on one is honoured
+ * by the other, an import started on one is followed to its end on the other, a page view is
+ * counted once whichever process gets the reload, and a scheduled job registered in both runs
+ * once per interval, not once per process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/database';
+import { generateParcels } from '../src/scale/generate';
+import { parcelImportWorkbook } from '../src/scale/workbook';
+import { ensureAdmin } from '../src/services/users';
+import { DIALECTS, PG_URL, dialectAvailable } from './helpers/db';
+import { multipart } from './helpers/multipart';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ADMIN_PASSWORD = 'Admin@12345';
+const PROBE_MS = 1500;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+interface Server {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+// Tests read arbitrary response shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Envelope = { code: string; msg: string; data: any };
+
+async function call(server: Server, route: string, body: Record<string, unknown>, token?: string): Promise<Envelope> {
+  const res = await fetch(`${server.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`two server processes on one ${dialect} database`, () => {
+    let a: Server | undefined;
+    let b: Server | undefined;
+    let handle: DbHandle | undefined;
+    let cleanup: () => Promise<void> = async () => undefined;
+
+    beforeAll(async () => {
+      if (!(await dialectAvailable(dialect))) return;
+      let env: Record<string, string>;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-mp-'));
+      if (dialect === 'postgres') {
+        const schema = `mp_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: PG_URL });
+        await admin.connect();
+        await admin.query(`create schema ${schema}`);
+        await admin.end();
+        // Both processes (and this one) on the same schema, by the connection's search_path.
+        const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+        env = { DATABASE_URL: url, DATA_DIR: dataDir };
+        handle = openDatabase({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 2 });
+        await migrateToLatest(handle.db, schema);
+        cleanup = async () => {
+          const c = new pg.Client({ connectionString: PG_URL });
+          await c.connect();
+          await c.query(`drop schema if exists ${schema} cascade`);
+          await c.end();
+        };
+      } else {
+        // One SQLite file in one data folder, shared by both processes (WAL).
+        env = { DATA_DIR: dataDir };
+        handle = openDatabase({ sqliteFile: path.join(dataDir, 'land.db') });
+        await migrateToLatest(handle.db);
+      }
+      const removeDir = cleanup;
+      cleanup = async () => {
+        await removeDir();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      };
+      // The schema and the admin account exist before the processes start (as after a first
+      // deployment), so the two can start at the same time.
+      await ensureAdmin(handle.db, ADMIN_PASSWORD);
+      const probe = { SCHEDULER_PROBE_MS: String(PROBE_MS) };
+      const started = await Promise.allSettled([startServer({ ...env, ...probe }), startServer({ ...env, ...probe })]);
+      const failed = started.find((s) => s.status === 'rejected');
+      if (failed) {
+        await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+        throw failed.reason;
+      }
+      [a, b] = started.map((s) => (s as PromiseFulfilledResult<Server>).value);
+    }, 200_000);
+
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await handle?.destroy();
+      await cleanup();
+    });
+
+    it('a staff session made on one process is honoured, and ended, on the other', async () => {
+      if (!a || !b) return;
+      const login = await call(a, '/openApi/login', { userAccount: 'admin', password: ADMIN_PASSWORD });
+      expect(login.code, login.msg).toBe('200');
+      const token = String(login.data.token);
+      const me = await call(b, '/api/currentUser', {}, token);
+      expect(me).toMatchObject({ code: '200', data: { userAccount: 'admin' } });
+      expect((await call(b, '/api/logout', {}, token)).code).toBe('200');
+      const after = await call(a, '/api/currentUser', {}, token);
+      expect(after.code).not.toBe('200');
+    });
+
+    it('an import started on one process is followed to its end on the other', async () => {
+      if (!a || !b || !handle) return;
+      const token = String((await call(a, '/openApi/login', { userAccount: 'admin', password: ADMIN_PASSWORD })).data.token);
+      const file = await parcelImportWorkbook(handle.db, 30, { prefix: 'M', perDistrict: 100 });
+      const body = multipart([{ name: 'async', value: '1' }, { name: 'file', filename: '地块.xlsx', content: file }]);
+      const started = await fetch(`${a.url}/openApi/ExcelMainDispose/readWriterExcel`, {
+        method: 'POST',
+        headers: { ...body.headers, token },
+        body: body.payload,
+      }).then((r) => r.json() as Promise<Envelope>);
+      expect(started.code, started.msg).toBe('200');
+      const jobId = String(started.data.jobId);
+      let status: Envelope = { code: '', msg: '', data: null };
+      for (let i = 0; i < 240; i++) {
+        status = await call(b, '/api/jobs/status', { jobId }, token);
+        if (status.code !== '200' || status.data.state !== 'running') break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(status, JSON.stringify(status.data)).toMatchObject({ code: '200', data: { state: 'done', progress: 1, result: { created: 30, updated: 0 } } });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const rows = await (handle.db as unknown as Kysely<any>).selectFrom('t_landinfo').select('id').where('areacode', 'like', 'M%').execute();
+      expect(rows).toHaveLength(30);
+    });
+
+    it('a page view counted on one process is not counted again on the other within the hour', async () => {
+      if (!a || !b || !handle) return;
+      await generateParcels(handle.db, dialect, { parcels: 40, perDistrict: 40, prefix: 'V', seed: 3 });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const parcel = await (handle.db as unknown as Kysely<any>).selectFrom('t_landinfo').select(['id', 'visitcount']).where('areacode', 'like', 'V%').where('status', '=', 'published').executeTakeFirstOrThrow();
+      const first = await call(a, '/openApi/updateLandInfoVisitcount', { dkid: parcel.id });
+      expect(first).toMatchObject({ code: '200', data: { counted: true, visitcount: Number(parcel.visitcount) + 1 } });
+      const again = await call(b, '/openApi/updateLandInfoVisitcount', { dkid: parcel.id });
+      expect(again).toMatchObject({ code: '200', data: { counted: false, visitcount: Number(parcel.visitcount) + 1 } });
+    });
+
+    it('a scheduled job registered in both processes runs once per interval', async () => {
+      if (!a || !b || !handle) return;
+      // Let the probe job run for a while in both processes (it records each run in t_job).
+      await new Promise((r) => setTimeout(r, PROBE_MS * 5));
+      const runs = await handle.db
+        .selectFrom('t_job')
+        .select(['ownerId', 'createdAt'])
+        .where('kind', '=', 'schedulerProbe')
+        .orderBy('createdAt')
+        .execute();
+      expect(runs.length).toBeGreaterThanOrEqual(3);
+      const times = runs.map((r) => Date.parse(r.createdAt));
+      const window = times[times.length - 1] - times[0];
+      // Once per interval: never two runs closer than the scheduler's slack allows, and no more
+      // runs in the window than intervals in it (two processes each running it would double it).
+      for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(PROBE_MS * 0.9 - 50);
+      expect(runs.length).toBeLessThanOrEqual(Math.floor(window / (PROBE_MS * 0.9)) + 1);
+    });
+  });
+}

@@ -1,0 +1,162 @@
+import type { TableColumnsType } from 'antd';
+import { Button, DatePicker, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { formatDateTime } from '@land/shared';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, AUDIT_ENTITY_LABELS, type AuditAction } from '@land/shared/audit';
+import { ENTITIES } from '@land/shared/entities/index';
+import { ScreenCard } from '../../components/ScreenCard';
+import { SearchActions, pagingOf } from '../../components/list/SearchActions';
+import { auditPageQuery, type AuditQuery, type AuditRecord } from './api';
+
+const ENTITY_LABELS: Record<string, string> = {
+  ...Object.fromEntries(ENTITIES.map((d) => [d.name, d.label])),
+  ...AUDIT_ENTITY_LABELS,
+};
+const ENTITY_OPTIONS = Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }));
+const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
+const ACTION_COLORS: Partial<Record<AuditAction, string>> = {
+  create: 'green',
+  update: 'blue',
+  delete: 'red',
+  purge: 'red',
+  restore: 'cyan',
+  loginFailed: 'orange',
+};
+
+interface SearchValues {
+  actor?: string;
+  entity?: string;
+  action?: AuditAction;
+  range?: [Dayjs | null, Dayjs | null] | null;
+  keyword?: string;
+}
+
+const json = (v: unknown) => (v === null || v === undefined ? '（无）' : JSON.stringify(v, null, 2));
+
+/** 审计日志: every write, login, logout and failed login; search only, nothing can be changed here. */
+export function AuditLogPage() {
+  const [form] = Form.useForm<SearchValues>();
+  const [query, setQuery] = useState<AuditQuery>({ pageNo: 1, pageSize: 20 });
+  const { data, isFetching } = useQuery(auditPageQuery(query));
+  const [detail, setDetail] = useState<AuditRecord | null>(null);
+
+  const search = (values: SearchValues) => {
+    const [from, to] = values.range ?? [];
+    setQuery({
+      pageNo: 1,
+      pageSize: query.pageSize,
+      actor: values.actor?.trim() || undefined,
+      entity: values.entity || undefined,
+      action: values.action || undefined,
+      from: from ? from.format('YYYY-MM-DD') : undefined,
+      to: to ? to.format('YYYY-MM-DD') : undefined,
+      keyword: values.keyword?.trim() || undefined,
+    });
+  };
+
+  const columns: TableColumnsType<AuditRecord> = useMemo(
+    () => [
+      { title: '时间', dataIndex: 'at', key: 'at', width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: '操作人',
+        key: 'actor',
+        width: 170,
+        render: (_v, r) => (
+          <Space size={4}>
+            <span>{r.actorName ?? '—'}</span>
+            <Tag>{AUDIT_ACTOR_TYPES[r.actorType] ?? r.actorType}</Tag>
+          </Space>
+        ),
+      },
+      { title: 'IP 地址', dataIndex: 'ip', key: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
+      {
+        title: '操作',
+        dataIndex: 'action',
+        key: 'action',
+        width: 100,
+        render: (a: AuditAction) => <Tag color={ACTION_COLORS[a]}>{AUDIT_ACTIONS[a] ?? a}</Tag>,
+      },
+      { title: '对象', dataIndex: 'entity', key: 'entity', width: 120, render: (e: string | null) => (e ? (ENTITY_LABELS[e] ?? e) : '—') },
+      { title: '摘要', dataIndex: 'summary', key: 'summary', ellipsis: true },
+      {
+        title: '详情',
+        key: 'detail',
+        width: 80,
+        fixed: 'right',
+        render: (_v, r) => (
+          <Button type="link" size="small" onClick={() => setDetail(r)}>
+            查看
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <ScreenCard title="审计日志">
+      <Form<SearchValues> form={form} name="auditSearch" layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item label="操作人" name="actor">
+          <Input placeholder="姓名或用户编号" allowClear style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item label="对象" name="entity">
+          <Select placeholder="全部" allowClear showSearch optionFilterProp="label" options={ENTITY_OPTIONS} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item label="操作" name="action">
+          <Select placeholder="全部" allowClear options={ACTION_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item label="时间" name="range">
+          <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item label="关键字" name="keyword">
+          <Input placeholder="摘要、记录编号、IP、内容" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            setQuery({ pageNo: 1, pageSize: query.pageSize });
+          }}
+        />
+      </Form>
+      <Typography.Paragraph type="secondary">审计日志只能查询，不能修改或删除；保存期不少于180天。</Typography.Paragraph>
+      <Table<AuditRecord>
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.list ?? []}
+        loading={isFetching}
+        scroll={{ x: 1100 }}
+        pagination={pagingOf(query, data?.total ?? 0, (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }))}
+        data-testid="audit-table"
+      />
+      <Modal open={detail !== null} title="审计详情" footer={null} width={900} onCancel={() => setDetail(null)} destroyOnHidden>
+        {detail && (
+          <>
+            <Descriptions size="small" column={2} bordered>
+              <Descriptions.Item label="时间">{formatDateTime(detail.at)}</Descriptions.Item>
+              <Descriptions.Item label="IP 地址">{detail.ip ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="操作人">
+                {detail.actorName ?? '—'}（{AUDIT_ACTOR_TYPES[detail.actorType]}{detail.actorId ? `，${detail.actorId}` : ''}）
+              </Descriptions.Item>
+              <Descriptions.Item label="操作">{AUDIT_ACTIONS[detail.action] ?? detail.action}</Descriptions.Item>
+              <Descriptions.Item label="对象">{detail.entity ? (ENTITY_LABELS[detail.entity] ?? detail.entity) : '—'}</Descriptions.Item>
+              <Descriptions.Item label="记录编号">{detail.recordId ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="摘要" span={2}>
+                {detail.summary ?? '—'}
+              </Descriptions.Item>
+            </Descriptions>
+            <div style={{ display: 'flex', gap: 12, marginTop: 12 }}>
+              {(['before', 'after'] as const).map((k) => (
+                <div key={k} style={{ flex: 1, minWidth: 0 }}>
+                  <Typography.Text strong>{k === 'before' ? '修改前' : '修改后'}</Typography.Text>
+                  <pre style={{ maxHeight: 400, overflow: 'auto', background: '#fafafa', padding: 8, fontSize: 12 }}>{json(detail[k])}</pre>
+                </div>
+              ))}
+            </div>
+          </>
+        )}
+      </Modal>
+    </ScreenCard>
+  );
+}

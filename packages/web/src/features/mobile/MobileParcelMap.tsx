@@ -1,0 +1,77 @@
+/**
+ * The mobile index's map: the published parcels of the current filters on the zone's outlines.
+ * OpenLayers' default interactions handle touch (one finger pans, two pinch-zoom, double tap
+ * zooms in); nothing here sets touch-action or stops pointer events over the map. Loaded lazily,
+ * so OpenLayers arrives with the map and not with the list.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { districtOutlinesQuery, useSiteSettings, type Parcel } from '../public-map/api';
+import { text } from '../public-map/format';
+import { outlineLayer } from '../public-map/ol/base';
+import { ParcelLayers } from '../public-map/ol/parcelLayers';
+import { useOlMap } from '../public-map/ol/useOlMap';
+import styles from './mobile.module.css';
+
+interface MobileParcelMapProps {
+  parcels: Parcel[];
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+}
+
+export default function MobileParcelMap({ parcels, selectedId, onSelect }: MobileParcelMapProps) {
+  const settings = useSiteSettings().data;
+  const outlines = useQuery(districtOutlinesQuery).data;
+  const { ref, map } = useOlMap({ settings });
+  const layersRef = useRef<ParcelLayers | null>(null);
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  }, [onSelect]);
+
+  useEffect(() => {
+    if (!map) return;
+    const layers = new ParcelLayers(map);
+    layersRef.current = layers;
+    const onClick = (evt: { pixel: number[] }) => {
+      const cluster = layers.clusterExtentAt(evt.pixel);
+      if (cluster) {
+        map.getView().fit(cluster, { padding: [48, 48, 48, 48], maxZoom: 16, duration: 300 });
+        return;
+      }
+      onSelectRef.current(layers.parcelAt(evt.pixel));
+    };
+    map.on('singleclick', onClick);
+    return () => {
+      map.un('singleclick', onClick);
+      layers.dispose();
+      layersRef.current = null;
+    };
+  }, [map]);
+
+  useEffect(() => {
+    if (!map || !outlines?.length) return;
+    const layer = outlineLayer(outlines.map((d) => ({ id: d.id, name: d.areaname, geometry: d.boundary })));
+    map.addLayer(layer);
+    return () => {
+      map.removeLayer(layer);
+    };
+  }, [map, outlines]);
+
+  // New results: draw them and frame them (after the configured view has been applied).
+  useEffect(() => {
+    const layers = layersRef.current;
+    if (!map || !layers) return;
+    layers.setParcels(parcels.map((p) => ({ id: p.id, name: text(p.dkmc) || text(p.dkbh), dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
+    const extent = layers.fullExtent();
+    if (extent && settings) map.getView().fit(extent, { padding: [24, 24, 24, 24], maxZoom: 16, duration: 0 });
+  }, [map, parcels, settings]);
+
+  useEffect(() => {
+    layersRef.current?.setSelected(selectedId);
+    if (selectedId) layersRef.current?.setHover(selectedId);
+    else layersRef.current?.setHover(null);
+  }, [selectedId, parcels]);
+
+  return <div ref={ref} className={styles.map} data-testid="mobile-map" />;
+}

@@ -1,0 +1,240 @@
+/**
+ * Parcels from the server's vector tiles (/openApi/tiles, or /api/tiles for staff), for maps
+ * with more parcels than the configured threshold (setting mapTileThreshold): only what is in
+ * view is loaded, and the browser never holds every boundary. Below the tiles' detail zoom a
+ * tile holds one counted point per few pixels instead of polygons. Styled like ParcelLayers
+ * (colour by land class or market state, names at close zoom, hover and selection).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type OlMap from 'ol/Map';
+import type { Pixel } from 'ol/pixel';
+import type { FeatureLike } from 'ol/Feature';
+import type RenderFeature from 'ol/render/Feature';
+import MVT from 'ol/format/MVT';
+import VectorTileLayer from 'ol/layer/VectorTile';
+import VectorTileSource from 'ol/source/VectorTile';
+import { toLonLat } from 'ol/proj';
+import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
+import type VectorTile from 'ol/VectorTile';
+import { get } from '../../../lib/request';
+import { getToken } from '../../../lib/session';
+import type { SiteSettings } from '../api';
+import { landClassColor, MARKET_STATE_COLORS, withAlpha } from '../colors';
+import { marketState } from '../format';
+import type { ColorMode } from './parcelLayers';
+import { LABELS_FROM_ZOOM } from './parcelLayers';
+
+export type TileScope = 'public' | 'staff';
+export type TileLayerName = 'parcels' | 'districts' | 'supplyPlan' | 'stockLand';
+
+export interface TileMeta {
+  layers: TileLayerName[];
+  versions: Record<TileLayerName, number>;
+  parcelCount: number;
+  /** Lon-lat [w, s, e, n] of the parcels, null when there are none. */
+  parcelExtent: number[] | null;
+  detailZoom: number;
+  maxZoom: number;
+}
+
+const prefix = (scope: TileScope) => (scope === 'staff' ? '/api' : '/openApi');
+
+export const tileMetaQuery = (scope: TileScope) =>
+  queryOptions({
+    queryKey: ['tiles', 'meta', scope] as const,
+    queryFn: async ({ signal }) => (await get<TileMeta>(`${prefix(scope)}/tiles/meta`, undefined, { signal })).data,
+    staleTime: 60_000,
+  });
+
+/** Whether a map should draw parcels from tiles: more parcels than the threshold (0: always). */
+export function tilesWanted(meta: TileMeta | undefined, settings: SiteSettings | undefined): boolean | undefined {
+  if (!meta || !settings) return undefined;
+  const threshold = settings.mapTileThreshold ?? 2000;
+  return meta.parcelCount > threshold || threshold === 0;
+}
+
+/** A parcel as a tile knows it: enough for the popup's heading and figures. */
+export interface TileParcel {
+  id: string;
+  name: string;
+  dlcode?: string;
+  dlname?: string;
+  tradeState?: string;
+  status?: string;
+  areaMu?: number;
+  areacode?: string;
+  areaname?: string;
+  /** Where it was clicked, lon-lat. */
+  at: [number, number];
+}
+
+const FONT = '12px "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif';
+
+function tileSource(scope: TileScope, layer: TileLayerName): VectorTileSource {
+  const url = `${prefix(scope)}/tiles/${layer}/{z}/{x}/{y}.pbf`;
+  const source = new VectorTileSource({
+    format: new MVT(),
+    url,
+    // The server's cells are 4 px of a 256 px tile; beyond z16 tiles are drawn over-zoomed.
+    tileSize: 256,
+    maxZoom: 16,
+  });
+  if (scope === 'staff') {
+    // Staff tiles need the session token, which an <img>-style request cannot carry.
+    source.setTileLoadFunction((tile, src) => {
+      const vt = tile as VectorTile<RenderFeature>;
+      vt.setLoader((extent, _resolution, projection) => {
+        void fetch(src, { headers: { token: getToken() } })
+          .then(async (res) => {
+            const buf = res.status === 200 ? await res.arrayBuffer() : new ArrayBuffer(0);
+            const format = vt.getFormat();
+            vt.setFeatures(format.readFeatures(buf, { extent, featureProjection: projection }) as RenderFeature[]);
+          })
+          .catch(() => vt.onError());
+      });
+    });
+  }
+  return source;
+}
+
+export class ParcelTileLayer {
+  readonly layer: VectorTileLayer;
+  private mode: ColorMode = 'landClass';
+  private hoverId: string | null = null;
+  private selectedId: string | null = null;
+  private readonly styleCache = new Map<string, Style>();
+  private readonly map: OlMap;
+  private loadedFeatures = 0;
+
+  constructor(map: OlMap, options: { scope?: TileScope; zIndex?: number } = {}) {
+    this.map = map;
+    const source = tileSource(options.scope ?? 'public', 'parcels');
+    source.on('tileloadend', (e) => {
+      const tile = (e as unknown as { tile: VectorTile<RenderFeature> }).tile;
+      this.loadedFeatures += tile.getFeatures()?.length ?? 0;
+    });
+    this.layer = new VectorTileLayer({
+      source,
+      zIndex: options.zIndex ?? 5,
+      declutter: false,
+      renderMode: 'hybrid',
+      style: (f, r) => this.style(f, r),
+      properties: { name: 'parcelTiles' },
+    });
+    map.addLayer(this.layer);
+    // The map element says when parcels are first on screen (tests and the browser bench wait for it).
+    const onRender = () => {
+      if (this.loadedFeatures === 0) return;
+      map.getTargetElement()?.setAttribute('data-parcels-drawn', '1');
+      this.layer.un('postrender', onRender);
+    };
+    this.layer.on('postrender', onRender);
+  }
+
+  dispose(): void {
+    this.map.removeLayer(this.layer);
+    this.layer.dispose();
+  }
+
+  setColorMode(mode: ColorMode): void {
+    if (mode === this.mode) return;
+    this.mode = mode;
+    this.layer.changed();
+  }
+
+  setHover(id: string | null): void {
+    if (id === this.hoverId) return;
+    this.hoverId = id;
+    this.layer.changed();
+  }
+
+  setSelected(id: string | null): void {
+    if (id === this.selectedId) return;
+    this.selectedId = id;
+    this.layer.changed();
+  }
+
+  /** What is under a pixel: a parcel (polygon, or a point of one parcel) or a group to zoom into. */
+  hit(pixel: Pixel): { parcel: TileParcel } | { group: number[] } | null {
+    let out: { parcel: TileParcel } | { group: number[] } | null = null;
+    this.map.forEachFeatureAtPixel(
+      pixel,
+      (feature) => {
+        const count = Number(feature.get('count') ?? 1);
+        const id = feature.get('id') as string | undefined;
+        const coordinate = this.map.getCoordinateFromPixel(pixel);
+        if (count > 1 || !id) {
+          out = { group: coordinate };
+          return true;
+        }
+        const [lon, lat] = toLonLat(coordinate);
+        out = {
+          parcel: {
+            id: String(id),
+            name: String(feature.get('name') ?? ''),
+            dlcode: feature.get('dlcode') as string | undefined,
+            dlname: feature.get('dlname') as string | undefined,
+            tradeState: feature.get('tradeState') as string | undefined,
+            status: feature.get('status') as string | undefined,
+            areaMu: feature.get('areaMu') as number | undefined,
+            areacode: feature.get('areacode') as string | undefined,
+            areaname: feature.get('areaname') as string | undefined,
+            at: [lon, lat],
+          },
+        };
+        return true;
+      },
+      { hitTolerance: 3, layerFilter: (l) => l === this.layer },
+    );
+    return out;
+  }
+
+  private colorOf(feature: FeatureLike): string {
+    return this.mode === 'state' ? MARKET_STATE_COLORS[marketState(feature.get('tradeState'))] : landClassColor(feature.get('dlcode'));
+  }
+
+  private style(feature: FeatureLike, resolution: number): Style {
+    const color = this.colorOf(feature);
+    const id = String(feature.get('id') ?? '');
+    const hot = id !== '' && (id === this.hoverId || id === this.selectedId);
+    if (feature.getGeometry()?.getType() === 'Point') {
+      const count = Number(feature.get('count') ?? 1);
+      const key = `pt|${color}|${count}|${hot ? 1 : 0}`;
+      let style = this.styleCache.get(key);
+      if (!style) {
+        // Cells are 4 px apart: small dots, a little larger where many parcels share one.
+        const radius = count === 1 ? 2.5 : Math.min(4.5, 2.5 + Math.log2(count) * 0.5);
+        style = new Style({
+          image: new CircleStyle({
+            radius: hot ? radius + 3 : radius,
+            fill: new Fill({ color: withAlpha(color, 0.8) }),
+            stroke: hot ? new Stroke({ color: '#ff4d4f', width: 2 }) : undefined,
+          }),
+        });
+        this.cacheStyle(key, style);
+      }
+      return style;
+    }
+    const zoom = this.map.getView().getZoomForResolution(resolution) ?? 0;
+    const label = zoom >= LABELS_FROM_ZOOM || hot ? String(feature.get('name') ?? '') : '';
+    const key = `pg|${color}|${hot ? 1 : 0}|${label}`;
+    let style = this.styleCache.get(key);
+    if (!style) {
+      style = new Style({
+        fill: new Fill({ color: withAlpha(color, hot ? 0.75 : 0.5) }),
+        stroke: new Stroke({ color: hot ? '#ff4d4f' : withAlpha(color, 1), width: hot ? 3 : 1.2 }),
+        text: label
+          ? new Text({ text: label, font: FONT, fill: new Fill({ color: '#1f1f1f' }), stroke: new Stroke({ color: 'rgba(255,255,255,0.95)', width: 3 }) })
+          : undefined,
+        zIndex: hot ? 10 : 1,
+      });
+      this.cacheStyle(key, style);
+    }
+    return style;
+  }
+
+  private cacheStyle(key: string, style: Style): void {
+    if (this.styleCache.size > 2000) this.styleCache.clear();
+    this.styleCache.set(key, style);
+  }
+}
