@@ -218,18 +218,18 @@ describe('parcel lifecycle in the browser', () => {
     await screenshot(page, 'parcels-detail');
   });
 
-  it('an editor sees the review actions but cannot use them', async () => {
+  it('an editor has no review screens: the menu leaves them out and their address says 无权限', async () => {
     const { page } = await browser.newPage();
     await login(page, 'zhangwei');
-    const card = await openScreen(page, '地块管理', '待初审地块', 'landManagement_process');
-    await rows(card).first().waitFor();
-    expect(await card.getByTestId('batch-passFirst').isDisabled()).toBe(true);
-    expect(await card.getByTestId('batch-reject').isDisabled()).toBe(true);
-    // Nothing to do here, so nothing to select, and no review action on the rows.
-    expect(await rows(card).first().getByRole('checkbox').count()).toBe(0);
-    expect(await rows(card).first().getByTestId('row-passFirst').count()).toBe(0);
-    await rows(card).first().getByTestId('row-detail').click();
-    await page.getByTestId('parcel-detail').getByTestId('detail-action-passFirst').waitFor();
-    expect(await page.getByTestId('detail-action-passFirst').isDisabled()).toBe(true);
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText('地块管理', { exact: true }).click();
+    await menu.getByRole('menuitem', { name: '地块录入' }).waitFor();
+    await menu.getByRole('menuitem', { name: '已发布地块' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: '待初审地块' }).count()).toBe(0);
+    expect(await menu.getByRole('menuitem', { name: '待审核地块' }).count()).toBe(0);
+    await page.goto(`${server.url}/managementSystem/landManagement_process`);
+    const forbidden = page.getByTestId('forbidden-page');
+    await forbidden.getByText('无权限').waitFor();
+    expect(await forbidden.textContent()).toContain('待初审地块');
   });
 });

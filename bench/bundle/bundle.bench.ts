@@ -59,6 +59,7 @@ const ROUTES: RouteClass[] = [
     path: '/index',
     goalKiB: PUBLIC_GOAL,
     route: ['src/app/public/PublicLayout.tsx', 'src/features/public-map/MapSearchPage.tsx'],
+    onRender: ['src/features/public-map/MapSearchMap.tsx'],
   },
   {
     name: '地块详情',

@@ -79,7 +79,7 @@ export async function benchDatabase(dialect: DialectName, parcels = PARCELS): Pr
       },
     });
     await createScaleIndexes(db.handle.db);
-    await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db.handle.db);
+    await sql.raw(dialect === 'postgres' ? 'vacuum analyze t_landinfo, t_land_jyst, t_area' : 'analyze').execute(db.handle.db);
     console.log(`[${dialect}] generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   return db;
@@ -101,6 +101,8 @@ export interface Proc {
   pid: number;
   /** Resident set size now, MB (from /proc). */
   rssMb(): number;
+  /** What the process printed (stdout and stderr), for a failure report. */
+  output(): string;
   /** CPU time the process has used so far, s (user + system, from /proc): comparable on a busy machine. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -135,6 +137,7 @@ export async function startProcess(entry: string, env: Record<string, string>, h
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
+    output: () => output,
     cpuSeconds() {
       // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name), in clock ticks.
       const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');

@@ -31,7 +31,8 @@ LOG="${WORK}/server.log"
 
 export PORT HOST=127.0.0.1 DATA_DIR="${WORK}/data" DEMO_DATA=1 ADMIN_PASSWORD='Sqlmap@2024x' LOG_LEVEL=warn
 export WEB_DIST="${WORK}/no-web" RATE_LIMIT_MULTIPLIER=0 LOGIN_CAPTCHA_AFTER_FAILURES=0 LOGIN_LOCKOUT_ATTEMPTS=100000000
-npx tsx packages/server/src/main.ts >"$LOG" 2>&1 &
+# node itself (not npx) so that $! is the server and the trap ends it.
+node --import tsx packages/server/src/main.ts >"$LOG" 2>&1 &
 SERVER=$!
 trap 'kill "$SERVER" 2>/dev/null; wait "$SERVER" 2>/dev/null' EXIT
 for _ in $(seq 1 120); do curl -fs "${BASE}/healthz" >/dev/null && break; sleep 1; done

@@ -54,12 +54,14 @@ export function roleMay(role: string, permission: Permission): boolean {
 
 /**
  * What each back-office screen (MANAGEMENT_SCREENS path) needs; a screen not listed needs
- * `read`. Entry and edit pages need `write`, user management and system settings `admin`.
- * The reviewer screens (待初审, 待审核) are open to every role for reading, while their review
- * actions need `review` (REVIEW_SCREENS; the lifecycle service refuses them to others).
+ * `read`. Entry and edit pages need `write`, user management and system settings `admin`,
+ * the reviewer screens of the parcel lifecycle (待初审, 待审核) `review` (the lifecycle service
+ * also refuses their actions to others, whichever screen asks).
  */
 export const SCREEN_PERMISSIONS: Readonly<Record<string, Permission>> = {
   land: 'write',
+  landManagement_process: 'review',
+  landManagement_publish: 'review',
   addZshd: 'write',
   'editZshd/:id': 'write',
   user: 'admin',

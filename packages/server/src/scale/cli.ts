@@ -54,7 +54,7 @@ if (bulk) {
   await createScaleIndexes(handle.db);
 }
 console.log('Updating planner statistics…');
-await sql`analyze`.execute(handle.db);
+await sql.raw(handle.dialect === 'postgres' ? 'analyze t_landinfo, t_land_jyst, t_area' : 'analyze').execute(handle.db);
 const seconds = (Date.now() - started) / 1000;
 console.log(
   `Done: ${result.parcels.toLocaleString()} parcels in ${result.districts} districts, ${result.transactions.toLocaleString()} transaction records; ` +

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { AnyDb } from '../entities/repository';
 import { notFound, validationError } from '../lib/errors';
+import { writeAudit } from './audit';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import type { OutboxChannel } from './messagingTables';
@@ -207,6 +208,13 @@ export async function enqueueMessage(trx: AnyDb, message: NewMessage): Promise<E
     throw err;
   }
   for (let i = 0; i < rows.length; i += 200) await trx.insertInto('t_message_outbox').values(rows.slice(i, i + 200)).execute();
+  await writeAudit(trx, {
+    action: 'create',
+    entity: 't_message_send',
+    recordId: messageId,
+    summary: `发送消息“${clip(message.title, 60)}”给 ${counted} 位用户`,
+    after: { kind: message.kind, title: message.title, type: message.type, templateId: template?.id ?? null, recipients: counted },
+  });
   return {
     messageId,
     duplicate: false,

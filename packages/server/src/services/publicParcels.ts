@@ -249,7 +249,8 @@ export function inDivision(code: string): RawBuilder<SqlBool> {
  * A range condition. `filterOnly` writes the column as `+column`, which keeps SQLite from
  * choosing that column's index for it: a page sorted by publication date then reads the date
  * index in order and stops after a page, instead of sorting every parcel in a wide 亩 or price
- * band (hundreds of ms at scale). Used when the band is wide (runPagedQuery's wideScope).
+ * band (hundreds of ms at scale). Used when the band is wide (runPagedQuery's wideScope); with a
+ * chosen sort the trade-state, district and class filters are written the same way.
  */
 const range = (column: string, min: number | undefined, max: number | undefined, filterOnly = false) => {
   const ref = filterOnly ? sql`+${sql.ref(column)}` : sql.ref(column);
@@ -269,15 +270,19 @@ export async function parcelCondition(
   const state = filter.state || filter.tradeState;
   const trade = state ? (PUBLIC_TRADE_FILTERS[state as keyof typeof PUBLIC_TRADE_FILTERS] ?? state) : undefined;
   const classes = filter.dlcode ? await landClassWithChildren(db, filter.dlcode) : undefined;
+  // With a chosen sort, the sort's index is read in order and these are checked row by row.
+  const sorted = options.rangesFilterOnly && !!filter.orderBy;
+  const col = (c: string) => (sorted ? sql`+${sql.ref(c)}` : sql.ref(c));
+  const is = (c: string, v: unknown) => (v === undefined || v === null || v === '' ? undefined : sql<SqlBool>`${col(c)} = ${v}`);
   return and([
     publicParcelScope,
     keywordCondition(['dkmc', 'dkbh', 'location'], filter.keyword, dialect, 't_landinfo'),
-    eq('t_landinfo.areacode', filter.areacode),
+    is('t_landinfo.areacode', filter.areacode),
     eq('t_landinfo.jdcode', filter.jdcode),
     eq('t_landinfo.zylx', filter.zylx),
     eq('t_landinfo.supplyMethod', filter.supplyMethod),
-    eq('t_landinfo.tradeState', trade),
-    classes ? sql<SqlBool>`${sql.ref('t_landinfo.dlcode')} in (${sql.join(classes)})` : undefined,
+    is('t_landinfo.tradeState', trade),
+    classes ? sql<SqlBool>`${col('t_landinfo.dlcode')} in (${sql.join(classes)})` : undefined,
     filter.xzqdm ? inDivision(filter.xzqdm) : undefined,
     range('t_landinfo.landAreaMu', filter.areaMin, filter.areaMax, options.rangesFilterOnly && filter.orderBy !== 'landAreaMu'),
     range('t_landinfo.startingPrice', filter.priceMin, filter.priceMax, options.rangesFilterOnly && filter.orderBy !== 'startingPrice'),
@@ -298,8 +303,8 @@ export async function parcelPage(
 ): Promise<PageResult<Row>> {
   const scope = and([await parcelCondition(db, dialect, input), extra])!;
   const ranged = [input.areaMin, input.areaMax, input.priceMin, input.priceMax].some((v) => v !== undefined);
-  // SQLite only: PostgreSQL weighs the band against the sort from its histograms by itself.
-  const wideScope = dialect === 'sqlite' && ranged ? and([await parcelCondition(db, dialect, input, { rangesFilterOnly: true }), extra]) : undefined;
+  // SQLite only: PostgreSQL weighs a filter against the sort from its histograms by itself.
+  const wideScope = dialect === 'sqlite' && (ranged || input.orderBy) ? and([await parcelCondition(db, dialect, input, { rangesFilterOnly: true }), extra]) : undefined;
   const [page, names] = await Promise.all([
     runPagedQuery<Row>(
       db,

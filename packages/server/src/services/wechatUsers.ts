@@ -11,6 +11,7 @@ import type { WechatClient } from '../integrations/wechat/index';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
+import { auditedLogin } from './audit';
 import { createSession } from './sessions';
 import { visitorSessionPolicy, type VisitorMeta, type VisitorSession } from './visitors';
 import './messagingTables';
@@ -102,6 +103,11 @@ async function findOrCreate(db: Db, openid: string, unionid: string | undefined,
 }
 
 export async function wechatLogin(db: Db, config: Config, client: WechatClient, input: WechatLoginInput, meta: VisitorMeta): Promise<WechatLoginResult> {
+  // Logged like every other login: the account is known only once WeChat has answered.
+  return auditedLogin(db, 'visitor', '微信登录', meta, () => checkWechatLogin(db, config, client, input, meta));
+}
+
+async function checkWechatLogin(db: Db, config: Config, client: WechatClient, input: WechatLoginInput, meta: VisitorMeta): Promise<WechatLoginResult> {
   const session = await client.login(input.code);
   const visitorId = await findOrCreate(db, session.openid, session.unionid, input, session.dev);
   const visitor = await db.selectFrom('t_visitor').select(['id', 'userName', 'userAccount', 'registerType', 'sqdw', 'status']).where('id', '=', visitorId).executeTakeFirstOrThrow();

@@ -14,7 +14,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { sql, type RawBuilder } from 'kysely';
-import { bbox } from '@land/shared/geo/index';
+import { bbox, type ParcelGeometry } from '@land/shared/geo/index';
 import type { AnyDb } from '../../entities/repository';
 import { PUBLIC_PARCEL_STATE } from '../publicParcels';
 import { bufferedBounds, encodeTile, parsePolygons, tileBounds, tileFeatures, type LonLatFeature, type Ring, type TileCoord, type TileFeature, type TileProps } from './mvt';
@@ -289,7 +289,7 @@ export class TileService {
     for (const row of rows.rows) {
       const polygons = parsePolygons(row.geometry);
       if (!polygons) continue;
-      features.push({ bbox: bbox({ type: 'MultiPolygon', coordinates: polygons }), polygons, props: propsOf(row, ['geometry']) });
+      features.push({ bbox: bbox({ type: 'MultiPolygon', coordinates: polygons } as ParcelGeometry), polygons, props: propsOf(row, ['geometry']) });
     }
     this.small.set(key, { version, features });
     return features;

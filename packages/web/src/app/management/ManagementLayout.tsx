@@ -1,6 +1,6 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import { Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, Result, Spin } from 'antd';
+import { Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { DEFAULT_TAB, MANAGEMENT_BASE } from '@land/shared/routes';
@@ -14,6 +14,8 @@ import { getTabs, setTabs } from './tabs-store';
 import { TabsBar } from './TabsBar';
 import styles from './ManagementLayout.module.css';
 
+// The "no permission" state is rare; its antd Result (with illustrations) loads when shown.
+const ForbiddenResult = lazy(() => import('./ForbiddenResult'));
 // The password form (and the validators behind it) loads when it opens, not with every screen.
 const ChangePasswordModal = lazy(() => import('../../features/auth/ChangePasswordModal').then((m) => ({ default: m.ChangePasswordModal })));
 
@@ -135,17 +137,9 @@ export function ManagementLayout() {
         <Layout.Content className={styles.content}>
           <Spin spinning={navigation.state === 'loading'} delay={300}>
             {forbidden ? (
-              <Result
-                status="403"
-                title="无权限"
-                subTitle={`您的角色没有使用“${screen?.title ?? ""}”的权限，如需使用请联系管理员。`}
-                extra={
-                  <Button type="primary" onClick={() => navigate(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`)}>
-                    返回首页
-                  </Button>
-                }
-                data-testid="forbidden-page"
-              />
+              <Suspense fallback={null}>
+                <ForbiddenResult title={screen?.title ?? ''} onHome={() => navigate(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`)} />
+              </Suspense>
             ) : (
               <Outlet />
             )}

@@ -1,12 +1,10 @@
-import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import { Layout, Menu } from 'antd';
-import type { MenuProps } from 'antd';
-import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { DownOutlined, EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { MANAGEMENT_BASE, PUBLIC_ROUTES } from '@land/shared/routes';
 import { KeepAliveOutlet } from '../../components/KeepAliveOutlet';
 import { useSiteSettings } from '../../features/public-map/api';
-import { CompareTray } from '../../features/visitor/CompareTray';
+import { useCompareItems } from '../../features/visitor/compare';
 import { VisitorAuthHost, VisitorMenu } from '../../features/visitor/VisitorMenu';
 import { useActivePublicRoute } from '../route-handle';
 import styles from './PublicLayout.module.css';
@@ -19,14 +17,71 @@ const TITLE_OF = new Map(PUBLIC_ROUTES.map((r) => [r.path, r.title]));
 /** Secondary pages, reached from the 更多 menu (and from links on the pages themselves). */
 const MORE_PATHS = ['pqList', 'regionalPosition', 'enteringNewArea', 'landPromotion', 'zhongdianxiangmu', 'tuijiejihua', 'secondMarket'];
 
-const NAV_ITEMS: MenuProps['items'] = [
-  ...PUBLIC_ROUTES.filter((r) => r.nav).map((r) => ({ key: r.path, label: r.title })),
-  {
-    key: 'more',
-    label: '更多',
-    children: MORE_PATHS.map((path) => ({ key: path, label: TITLE_OF.get(path) ?? path })),
-  },
-];
+const NAV_ITEMS = PUBLIC_ROUTES.filter((r) => r.nav).map((r) => ({ key: r.path, label: r.title }));
+const MORE_ITEMS = MORE_PATHS.map((path) => ({ key: path, label: TITLE_OF.get(path) ?? path }));
+
+// The compare tray (with antd Badge and Tooltip) loads once a parcel is chosen for comparison.
+const CompareTray = lazy(() => import('../../features/visitor/CompareTray').then((m) => ({ default: m.CompareTray })));
+
+function CompareTrayHost() {
+  const items = useCompareItems();
+  if (items.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <CompareTray />
+    </Suspense>
+  );
+}
+
+/**
+ * The site's main navigation in plain markup (antd's Menu is about 20 KiB gzipped on every
+ * public page). A menubar of links; 更多 opens its list on hover, on keyboard focus and on click.
+ */
+function PublicNav({ activeKey }: { activeKey: string }) {
+  const moreActive = MORE_PATHS.includes(activeKey);
+  const [moreOpen, setMoreOpen] = useState(false);
+  // A new page closes the list (the pointer or the focus may still be on it).
+  useEffect(() => setMoreOpen(false), [activeKey]);
+  return (
+    <nav className={styles.nav} aria-label="网站导航">
+      <ul className={styles.navList} role="menubar">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.key} role="none" className={item.key === activeKey ? styles.navActive : undefined}>
+            <Link role="menuitem" to={`/${item.key}`} aria-current={item.key === activeKey ? 'page' : undefined} className={styles.navLink}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+        <li
+          role="none"
+          className={`${styles.more} ${moreActive ? styles.navActive : ''}`}
+          onMouseEnter={() => setMoreOpen(true)}
+          onMouseLeave={() => setMoreOpen(false)}
+          onFocus={() => setMoreOpen(true)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMoreOpen(false);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setMoreOpen(false);
+          }}
+        >
+          <button type="button" role="menuitem" aria-haspopup="menu" aria-expanded={moreOpen} className={styles.navLink} onClick={() => setMoreOpen((o) => !o)}>
+            更多 <DownOutlined className={styles.moreArrow} />
+          </button>
+          <ul role="menu" aria-label="更多" className={styles.moreList} hidden={!moreOpen}>
+            {MORE_ITEMS.map((item) => (
+              <li key={item.key} role="none">
+                <Link role="menuitem" to={`/${item.key}`} aria-current={item.key === activeKey ? 'page' : undefined} className={item.key === activeKey ? styles.moreActive : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </li>
+      </ul>
+    </nav>
+  );
+}
 
 /** Full-window map pages: no page frame, no footer. */
 const FULL_BLEED = new Set(['index', 'gdjhMapIndex', 'clkcrtd']);
@@ -45,7 +100,6 @@ const NAV_PARENT: Record<string, string> = {
 export function PublicLayout() {
   const route = useActivePublicRoute();
   const location = useLocation();
-  const navigate = useNavigate();
   const settings = useSiteSettings().data;
   const siteName = settings?.siteName || FALLBACK_SITE_NAME;
   const year = new Date().getFullYear();
@@ -57,29 +111,22 @@ export function PublicLayout() {
   }, [route, siteName]);
 
   return (
-    <Layout className={styles.root}>
-      <Layout.Header className={styles.header}>
+    <div className={styles.root}>
+      <header className={styles.header}>
         <Link to="/home" className={styles.brand} title={siteName}>
           <span className={styles.brandMark}>土</span>
           <span className={styles.brandName}>{siteName}</span>
         </Link>
-        <Menu
-          mode="horizontal"
-          items={NAV_ITEMS}
-          selectedKeys={navKey ? [navKey] : []}
-          onClick={({ key }) => navigate(`/${key}`)}
-          className={styles.nav}
-          aria-label="网站导航"
-        />
+        <PublicNav activeKey={navKey} />
         <div className={styles.account}>
           <VisitorMenu />
         </div>
-      </Layout.Header>
-      <Layout.Content className={fullBleed ? styles.fullBleed : styles.content}>
+      </header>
+      <main className={fullBleed ? styles.fullBleed : styles.content}>
         <KeepAliveOutlet activeKey={route?.keepAlive ? location.pathname : null} />
-      </Layout.Content>
+      </main>
       {!fullBleed && (
-        <Layout.Footer className={styles.footer}>
+        <footer className={styles.footer}>
           <div className={styles.footerInner}>
             <div className={styles.footerBrand}>
               <div className={styles.footerName}>{siteName}</div>
@@ -118,10 +165,10 @@ export function PublicLayout() {
           <div className={styles.copyright}>
             © {year} {siteName} 版权所有{settings?.icpNumber ? ` · ${settings.icpNumber}` : ''}
           </div>
-        </Layout.Footer>
+        </footer>
       )}
-      {route?.path !== 'plotContrastTable/:plotList' && <CompareTray />}
+      {route?.path !== 'plotContrastTable/:plotList' && <CompareTrayHost />}
       <VisitorAuthHost />
-    </Layout>
+    </div>
   );
 }

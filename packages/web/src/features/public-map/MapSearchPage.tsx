@@ -15,7 +15,6 @@ import {
   Empty,
   Input,
   InputNumber,
-  Result,
   Segmented,
   Select,
   Skeleton,
@@ -25,11 +24,7 @@ import {
   Tooltip,
   TreeSelect,
 } from 'antd';
-import type { Extent } from 'ol/extent';
-import Overlay from 'ol/Overlay';
-import { transformExtent } from 'ol/proj';
-import type VectorLayer from 'ol/layer/Vector';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
@@ -38,11 +33,15 @@ import { districtOutlinesQuery, landClassName, mapParcelsQuery, parcelPageQuery,
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS } from './colors';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
-import { outlineLayer, lonLat } from './ol/base';
-import { ParcelLayers, type ColorMode } from './ol/parcelLayers';
-import { setCursor, useOlMap } from './ol/useOlMap';
-import { ParcelTileLayer, tileMetaQuery, tilesWanted, type TileParcel } from './ol/tiles';
+import type { MapSearchMapHandle } from './MapSearchMap';
+import type { ColorMode } from './ol/parcelLayers';
+import { tileMetaQuery, tilesWanted } from './ol/tileMeta';
 import styles from './MapSearchPage.module.css';
+
+// OpenLayers (about 95 KiB gzipped) is the map's, not the page's: the filters and the list come first.
+const MapSearchMap = lazy(() => import('./MapSearchMap'));
+// antd Result (with its illustrations) only when the parcels cannot be loaded.
+const LoadErrorResult = lazy(() => import('../public-site/LoadErrorResult'));
 
 const STATE_OPTIONS: { value: ParcelMarketState | ''; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -59,17 +58,6 @@ const EXPORT_FORMATS = [
 
 /** With tiles the list shows the first page of the results (the map shows them all). */
 const TILED_LIST_SIZE = 100;
-
-/** A parcel clicked on a tile, in the shape the popup reads. */
-function fromTile(p: TileParcel): Parcel {
-  return { id: p.id, dkmc: p.name, dlcode: p.dlcode, dlname: p.dlname, tradeState: p.tradeState, landAreaMu: p.areaMu ?? null, areacode: p.areacode, areaname: p.areaname, centre: p.at };
-}
-
-/** The parcel's centre in map coordinates. */
-function centreOf(p: Parcel | null | undefined): number[] | undefined {
-  const c = Array.isArray(p?.centre) ? p.centre : null;
-  return (c && lonLat(c[0], c[1])) ?? undefined;
-}
 
 function StateTag({ tradeState }: { tradeState: unknown }) {
   const state = marketState(tradeState);
@@ -94,7 +82,8 @@ export function MapSearchPage() {
   const parcelsQuery = tiled ? pageQuery : geojsonQuery;
   const [tileHit, setTileHit] = useState<Parcel | null>(null);
   const { options: districtOptions, nameOf: districtName } = useDistrictOptions();
-  const outlines = useQuery(districtOutlinesQuery).data;
+  // The district outlines are the map's; asked for here so they arrive with its code, not after.
+  useQuery(districtOutlinesQuery);
   const classes = useLandClasses();
 
   const [draft, setDraft] = useState<ParcelFilters>(EMPTY_FILTERS);
@@ -114,210 +103,14 @@ export function MapSearchPage() {
   const selected = selectedId ? byId.get(selectedId) ?? (tileHit?.id === selectedId ? tileHit : null) : null;
 
   // ------------------------------------------------------------------ the map
-  const { ref: mapRef, map } = useOlMap({ settings });
-  const layersRef = useRef<ParcelLayers | null>(null);
+  const mapApi = useRef<MapSearchMapHandle | null>(null);
   const popupEl = useMemo(() => document.createElement('div'), []);
-  const overlayRef = useRef<Overlay | null>(null);
   const listRef = useRef<HTMLDivElement | null>(null);
-  const fittedOnce = useRef(false);
 
-  useEffect(() => {
-    if (!map) return;
-    const layers = new ParcelLayers(map);
-    layersRef.current = layers;
-    const overlay = new Overlay({ element: popupEl, positioning: 'bottom-center', offset: [0, -14], stopEvent: true, autoPan: { margin: 40 } });
-    map.addOverlay(overlay);
-    overlayRef.current = overlay;
-    if (import.meta.env.DEV) (window as unknown as { __landMap?: unknown }).__landMap = map;
-    return () => {
-      layers.dispose();
-      map.removeOverlay(overlay);
-      layersRef.current = null;
-      overlayRef.current = null;
-    };
-  }, [map, popupEl]);
-
-  const tileLayerRef = useRef<ParcelTileLayer | null>(null);
-  useEffect(() => {
-    if (!map || !tiled) return;
-    const layer = new ParcelTileLayer(map);
-    tileLayerRef.current = layer;
-    // As with GeoJSON: the configured view wins when parcels are in it, else frame them all.
-    const box = tileMeta.data?.parcelExtent;
-    const size = map.getSize();
-    if (box && size) {
-      const [w, s, e, n] = transformExtent(box, 'EPSG:4326', 'EPSG:3857');
-      const v = map.getView().calculateExtent(size);
-      if (!(w < v[2] && e > v[0] && s < v[3] && n > v[1])) map.getView().fit([w, s, e, n], { padding: [48, 48, 48, 48], maxZoom: 17, duration: 0 });
-    }
-    return () => {
-      layer.dispose();
-      tileLayerRef.current = null;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- framed once, when the tile layer is made
-  }, [map, tiled]);
-
-  // District outlines: the base of the offline map.
-  const districtLayerRef = useRef<VectorLayer | null>(null);
-  useEffect(() => {
-    if (!map) return;
-    const layer = outlineLayer((outlines ?? []).map((d) => ({ id: d.id, name: d.areaname, geometry: d.boundary })));
-    map.addLayer(layer);
-    districtLayerRef.current = layer;
-    return () => {
-      map.removeLayer(layer);
-      districtLayerRef.current = null;
-    };
-  }, [map, outlines]);
-  useEffect(() => districtLayerRef.current?.setVisible(showDistricts), [showDistricts, outlines]);
-
-  const fit = useCallback(
-    (extent: Extent | null, duration = 400) => {
-      if (!map || !extent) return;
-      map.getView().cancelAnimations();
-      map.getView().fit(extent, { padding: [48, 48, 48, 48], maxZoom: 17, duration });
-    },
-    [map],
-  );
-
-  // The parcels shown follow the filters; a new search frames its results.
-  useEffect(() => {
-    const layers = layersRef.current;
-    if (!layers || !map) return;
-    // With tiles the map already shows every parcel; the list's page is not drawn twice.
-    layers.setParcels(tiled ? [] : results.map((p) => ({ id: p.id, name: p.dkmc ?? p.dkbh ?? '', dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
-    if (tiled || !parcelsQuery.isSuccess || results.length === 0) return;
-    // The map element says when parcels are first on screen (tests and the browser bench wait for it).
-    map.once('rendercomplete', () => map.getTargetElement()?.setAttribute('data-parcels-drawn', '1'));
-    if (!fittedOnce.current) {
-      fittedOnce.current = true;
-      // The configured view wins when parcels are visible in it; otherwise frame the zone's parcels.
-      const view = map.getView();
-      const size = map.getSize();
-      const ext = layers.fullExtent();
-      if (size && ext) {
-        const viewExtent = view.calculateExtent(size);
-        const visible = results.some((p) => {
-          const e = layers.extentOf(p.id);
-          return e && e[0] < viewExtent[2] && e[2] > viewExtent[0] && e[1] < viewExtent[3] && e[3] > viewExtent[1];
-        });
-        if (!visible) fit(ext, 0);
-      }
-      return;
-    }
-    fit(layers.fullExtent());
-    // Only a changed result set reframes the map, not hover or selection.
-  }, [results, map, parcelsQuery.isSuccess, fit, tiled]);
-
-  useEffect(() => {
-    layersRef.current?.setColorMode(colorMode);
-    tileLayerRef.current?.setColorMode(colorMode);
-  }, [colorMode, map, tiled]);
-  useEffect(() => {
-    layersRef.current?.setHover(hoverId);
-    tileLayerRef.current?.setHover(hoverId);
-  }, [hoverId, map, tiled]);
-  // While the view flies to a parcel the popup waits: placing it earlier would start the
-  // overlay's auto-pan against the zoom animation and the map would end up off the parcel.
-  const flying = useRef(false);
-  useEffect(() => {
-    layersRef.current?.setSelected(selectedId);
-    tileLayerRef.current?.setSelected(selectedId);
-    const overlay = overlayRef.current;
-    if (!overlay || flying.current) return;
-    overlay.setPosition(selectedId ? layersRef.current?.anchorOf(selectedId) ?? centreOf(selected) : undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection (not each render's object) moves the popup
-  }, [selectedId, map, results]);
-
-  const scrollToItem = (id: string) => {
+  const scrollToItem = useCallback((id: string) => {
     listRef.current?.querySelector(`[data-parcel-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  };
-
-  // Pointer on the map: hover highlight both sides; click opens the popup; clusters zoom in.
-  useEffect(() => {
-    if (!map) return;
-    let frame = 0;
-    const onMove = (evt: { pixel: number[]; dragging: boolean }) => {
-      if (evt.dragging) return;
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const tileHit = tileLayerRef.current?.hit(evt.pixel);
-        if (tileLayerRef.current) {
-          setCursor(map, tileHit ? 'pointer' : '');
-          setHoverId(tileHit && 'parcel' in tileHit ? tileHit.parcel.id : null);
-          return;
-        }
-        const id = layersRef.current?.parcelAt(evt.pixel) ?? null;
-        const cluster = id ? null : layersRef.current?.clusterExtentAt(evt.pixel);
-        setCursor(map, id || cluster ? 'pointer' : '');
-        setHoverId(id);
-      });
-    };
-    const onClick = (evt: { pixel: number[] }) => {
-      const layers = layersRef.current;
-      if (!layers) return;
-      const tiles = tileLayerRef.current;
-      if (tiles) {
-        const hit = tiles.hit(evt.pixel);
-        if (hit && 'parcel' in hit) {
-          setTileHit(fromTile(hit.parcel));
-          setSelectedId(hit.parcel.id);
-        } else if (hit) {
-          map.getView().animate({ center: hit.group, zoom: Math.min(16, (map.getView().getZoom() ?? 12) + 2), duration: 400 });
-        } else setSelectedId(null);
-        return;
-      }
-      const id = layers.parcelAt(evt.pixel);
-      if (id) {
-        setSelectedId(id);
-        scrollToItem(id);
-        return;
-      }
-      const extent = layers.clusterExtentAt(evt.pixel);
-      if (extent) {
-        map.getView().fit(extent, { padding: [80, 80, 80, 80], maxZoom: 16, duration: 400 });
-        return;
-      }
-      setSelectedId(null);
-    };
-    map.on('pointermove', onMove);
-    map.on('singleclick', onClick);
-    const target = map.getTargetElement();
-    const onLeave = () => setHoverId(null);
-    target?.addEventListener('mouseleave', onLeave);
-    return () => {
-      cancelAnimationFrame(frame);
-      map.un('pointermove', onMove);
-      map.un('singleclick', onClick);
-      target?.removeEventListener('mouseleave', onLeave);
-    };
-  }, [map]);
-
-  const locate = (p: Parcel) => {
-    const layers = layersRef.current;
-    if (!layers) return;
-    flying.current = true;
-    overlayRef.current?.setPosition(undefined);
-    setSelectedId(p.id);
-    const centre = centreOf(p);
-    if (tiled && map && centre) {
-      // The list's page is not on the map as features: fly to the parcel's centre.
-      map.getView().cancelAnimations();
-      map.getView().animate({ center: centre, zoom: 16, duration: 450 }, () => {
-        flying.current = false;
-        // Placed once the map has drawn the new view: earlier, the popup's auto-pan measures it
-        // where it was and throws the map kilometres off the parcel.
-        map.once('rendercomplete', () => {
-          overlayRef.current?.setPosition(centre);
-        });
-      });
-      return;
-    }
-    void layers.zoomTo(p.id).then(() => {
-      flying.current = false;
-      overlayRef.current?.setPosition(layers.anchorOf(p.id) ?? undefined);
-    });
-  };
+  }, []);
+  const locate = (p: Parcel) => mapApi.current?.locate(p);
 
   // ------------------------------------------------------------------ filters and export
   const search = (patch: Partial<ParcelFilters> = {}) => {
@@ -355,12 +148,18 @@ export function MapSearchPage() {
 
   if (parcelsQuery.isError && all.length === 0) {
     return (
-      <Result
-        status="warning"
-        title="地块数据加载失败"
-        subTitle="请检查网络后重试"
-        extra={<Button onClick={() => void parcelsQuery.refetch()}>重新加载</Button>}
-      />
+      <Suspense fallback={<Skeleton active />}>
+        <LoadErrorResult
+          notFound={false}
+          title="地块数据加载失败"
+          subTitle="请检查网络后重试"
+          extra={[
+            <Button key="retry" onClick={() => void parcelsQuery.refetch()}>
+              重新加载
+            </Button>,
+          ]}
+        />
+      </Suspense>
     );
   }
 
@@ -522,7 +321,26 @@ export function MapSearchPage() {
       </aside>
 
       <section className={styles.mapWrap} aria-label="地图">
-        <div ref={mapRef} className={styles.map} data-testid="land-map" />
+        {/* OpenLayers loads with the map, after the filters and the list are on screen. */}
+        <Suspense fallback={<div className={styles.map} data-testid="land-map-loading" />}>
+          <MapSearchMap
+            ref={mapApi}
+            className={styles.map}
+            tiled={tiled}
+            results={results}
+            resultsReady={parcelsQuery.isSuccess}
+            colorMode={colorMode}
+            showDistricts={showDistricts}
+            hoverId={hoverId}
+            selectedId={selectedId}
+            selected={selected}
+            popupEl={popupEl}
+            onHover={setHoverId}
+            onSelect={setSelectedId}
+            onTileHit={setTileHit}
+            onPicked={scrollToItem}
+          />
+        </Suspense>
         <div className={styles.toolbar}>
           <Segmented
             size="small"
@@ -541,7 +359,7 @@ export function MapSearchPage() {
             </Space>
           </Tooltip>
           <Tooltip title="显示全部结果">
-            <Button size="small" icon={<ExpandOutlined />} onClick={() => fit(layersRef.current?.fullExtent() ?? null)} aria-label="显示全部结果" />
+            <Button size="small" icon={<ExpandOutlined />} onClick={() => mapApi.current?.fitAll()} aria-label="显示全部结果" />
           </Tooltip>
           <Dropdown
             menu={{ items: EXPORT_FORMATS, onClick: ({ key }) => void exportLayer(key) }}

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { landClassName, listOf, openPost, useDistrictOptions, useLandClasses, type PublicRecord } from './api';
 import { landClassColor, landClassLegend } from './colors';
 import { muText, num, optionLabel, STOCK_STATUS_LABELS, text } from './format';
-import { ThemeMap } from './ThemeMap';
+import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
 
 const STATUS_COLORS: Record<string, string> = { unsupplied: '#fa8c16', unused: '#f5222d', revitalized: '#52c41a' };
@@ -113,6 +113,7 @@ export function StockLandMapPage() {
       </aside>
       <section className={styles.mapWrap}>
         <ThemeMap
+          tiles="stockLand"
           features={features}
           hoverId={hoverId}
           selectedId={selectedId}

@@ -7,7 +7,7 @@ import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { listOf, openPost, useDistrictOptions, type PublicRecord } from './api';
 import { landClassColor } from './colors';
 import { muText, num, optionLabel, SUPPLY_DIRECTION_LABELS, SUPPLY_METHOD_LABELS, SUPPLY_PLAN_STATUS_LABELS, text, dateText } from './format';
-import { ThemeMap } from './ThemeMap';
+import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
 
 const DIRECTION_COLORS: Record<string, string> = {
@@ -169,6 +169,7 @@ export function SupplyPlanMapPage() {
       </aside>
       <section className={styles.mapWrap}>
         <ThemeMap
+          tiles="supplyPlan"
           features={features}
           hoverId={hoverId}
           selectedId={selectedId}

@@ -1,9 +1,13 @@
 /**
  * A thematic map of coloured areas (supply-plan parcels, stock land) over the district outlines,
- * in step with a list beside it: hover highlights, a click selects and shows a popup.
+ * in step with a list beside it: hover highlights, a click selects and shows a popup. Given a
+ * tile layer and more parcels than the threshold (mapTileThreshold, as the map search), the areas
+ * are drawn from vector tiles, coloured and filtered by the list's features.
  */
 import { useQuery } from '@tanstack/react-query';
 import Feature from 'ol/Feature';
+import type { FeatureLike } from 'ol/Feature';
+import type Layer from 'ol/layer/Layer';
 import Overlay from 'ol/Overlay';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
@@ -15,6 +19,7 @@ import { districtOutlinesQuery, useSiteSettings } from './api';
 import { withAlpha } from './colors';
 import { outlineLayer, readGeometry } from './ol/base';
 import { setCursor, useOlMap } from './ol/useOlMap';
+import { themeTileLayer, tileFeatureId, tileMetaQuery, tilesWanted } from './ol/tiles';
 
 export interface ThemeFeature {
   id: string;
@@ -32,47 +37,55 @@ interface ThemeMapProps {
   /** Popup content of the selected feature. */
   popup?: ReactNode;
   children?: ReactNode;
+  /** The server's tile layer of these areas, used above the parcel-count threshold. */
+  tiles?: 'supplyPlan' | 'stockLand';
 }
 
-export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, popup, children }: ThemeMapProps) {
+export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, popup, children, tiles }: ThemeMapProps) {
   const settings = useSiteSettings().data;
+  const tileMeta = useQuery({ ...tileMetaQuery('public'), enabled: tiles !== undefined });
+  // Undefined until the tile index is known (the map then waits, instead of drawing twice).
+  const tiled = tiles === undefined || tileMeta.isError ? false : tilesWanted(tileMeta.data, settings);
+  // The list's colours by id: tile features not in the (filtered) list are not drawn.
+  const colors = useRef(new Map<string, string>());
+  colors.current = useMemo(() => new Map(features.map((f) => [f.id, f.color])), [features]);
   const outlines = useQuery(districtOutlinesQuery).data;
   const { ref, map } = useOlMap({ settings });
   const source = useMemo(() => new VectorSource(), []);
   const hot = useRef({ hoverId, selectedId });
   hot.current = { hoverId, selectedId };
   const popupEl = useMemo(() => document.createElement('div'), []);
-  const layerRef = useRef<VectorLayer | null>(null);
+  const layerRef = useRef<Layer | null>(null);
   const overlayRef = useRef<Overlay | null>(null);
   const callbacks = useRef({ onHover, onSelect });
   callbacks.current = { onHover, onSelect };
 
   useEffect(() => {
-    if (!map) return;
-    const layer = new VectorLayer({
-      source,
-      zIndex: 5,
-      style: (f, resolution) => {
-        const id = String(f.getId());
-        const isHot = id === hot.current.hoverId || id === hot.current.selectedId;
-        const color = String(f.get('color'));
-        return new Style({
-          fill: new Fill({ color: withAlpha(color, isHot ? 0.75 : 0.5) }),
-          stroke: new Stroke({ color: isHot ? '#ff4d4f' : color, width: isHot ? 3 : 1.2 }),
-          text:
-            resolution < 4 || isHot
-              ? new Text({ text: String(f.get('name') ?? ''), font: '12px sans-serif', stroke: new Stroke({ color: '#fff', width: 3 }) })
-              : undefined,
-          zIndex: isHot ? 10 : 1,
-        });
-      },
-    });
+    if (!map || tiled === undefined) return;
+    const idOf = (f: FeatureLike) => tileFeatureId(f) || String(f.getId());
+    const style = (f: FeatureLike, resolution: number) => {
+      const id = idOf(f);
+      const isHot = id === hot.current.hoverId || id === hot.current.selectedId;
+      const color = colors.current.get(id);
+      if (!color) return undefined;
+      return new Style({
+        fill: new Fill({ color: withAlpha(color, isHot ? 0.75 : 0.5) }),
+        stroke: new Stroke({ color: isHot ? '#ff4d4f' : color, width: isHot ? 3 : 1.2 }),
+        text:
+          resolution < 4 || isHot
+            ? new Text({ text: String(f.get('name') ?? ''), font: '12px sans-serif', stroke: new Stroke({ color: '#fff', width: 3 }) })
+            : undefined,
+        zIndex: isHot ? 10 : 1,
+      });
+    };
+    // Tiles draw the areas; the source keeps the list's features for the popup and the framing.
+    const layer = tiles && tiled ? themeTileLayer(tiles, style) : new VectorLayer({ source, zIndex: 5, style });
     map.addLayer(layer);
     layerRef.current = layer;
     const overlay = new Overlay({ element: popupEl, positioning: 'bottom-center', offset: [0, -12], autoPan: { margin: 40 } });
     map.addOverlay(overlay);
     overlayRef.current = overlay;
-    const pick = (pixel: number[]) => map.forEachFeatureAtPixel(pixel, (f, l) => (l === layer ? String(f.getId()) : undefined), { hitTolerance: 3 }) ?? null;
+    const pick = (pixel: number[]) => map.forEachFeatureAtPixel(pixel, (f, l) => (l === layer ? idOf(f) : undefined), { hitTolerance: 3 }) ?? null;
     const onMove = (evt: { pixel: number[]; dragging: boolean }) => {
       if (evt.dragging) return;
       const id = pick(evt.pixel);
@@ -87,8 +100,10 @@ export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, pop
       map.un('singleclick', onClick);
       map.removeLayer(layer);
       map.removeOverlay(overlay);
+      layer.dispose();
+      layerRef.current = null;
     };
-  }, [map, source, popupEl]);
+  }, [map, source, popupEl, tiles, tiled]);
 
   useEffect(() => {
     if (!map) return;
@@ -113,7 +128,7 @@ export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, pop
     map.getView().fit(extent, { padding: [48, 48, 48, 48], maxZoom: 16, duration: 300 });
   }, [features, map, settings, source]);
 
-  useEffect(() => layerRef.current?.changed(), [hoverId, selectedId]);
+  useEffect(() => layerRef.current?.changed(), [hoverId, selectedId, features]);
 
   useEffect(() => {
     const f = selectedId ? source.getFeatureById(selectedId) : null;
@@ -135,7 +150,7 @@ export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, pop
 
   return (
     <div style={{ position: 'absolute', inset: 0 }}>
-      <div ref={ref} style={{ position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' }} data-testid="theme-map" />
+      <div ref={ref} style={{ position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' }} data-testid="theme-map" data-parcel-source={tiled ? 'tiles' : 'geojson'} />
       {children}
       {createPortal(selectedId ? popup : null, popupEl)}
     </div>

@@ -1,6 +1,6 @@
 /** Building blocks the public pages share: banner, sections, states, files, rich text. */
 import { FileOutlined, FilePdfOutlined, FileWordOutlined, FileExcelOutlined, FileZipOutlined, FileImageOutlined, HomeOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Empty, Skeleton, Spin } from 'antd';
+import { Button, Empty, Skeleton, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,13 +17,21 @@ export interface Crumb {
 export function PageBanner({ title, subtitle, crumbs = [], extra, tone = 'blue' }: { title: ReactNode; subtitle?: ReactNode; crumbs?: Crumb[]; extra?: ReactNode; tone?: 'blue' | 'teal' | 'indigo' }) {
   return (
     <section className={`${styles.banner} ${styles[tone]}`}>
-      <Breadcrumb
-        className={styles.crumbs}
-        items={[
-          { title: <Link to="/home"><HomeOutlined /> 首页</Link> },
-          ...crumbs.map((c) => ({ title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title })),
-        ]}
-      />
+      {/* Plain markup: antd's Breadcrumb brings Dropdown and Menu (about 20 KiB gzipped). */}
+      <nav className={styles.crumbs} aria-label="面包屑">
+        <ol>
+          <li>
+            <Link to="/home">
+              <HomeOutlined /> 首页
+            </Link>
+          </li>
+          {crumbs.map((c, i) => (
+            <li key={i} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+              {c.to ? <Link to={c.to}>{c.title}</Link> : c.title}
+            </li>
+          ))}
+        </ol>
+      </nav>
       <div className={styles.bannerRow}>
         <div>
           <h1 className={styles.bannerTitle}>{title}</h1>

@@ -4,6 +4,8 @@
  * there is one. Editable, it draws a new boundary (Draw, polygon: click the corners, double-click
  * to finish), moves, inserts and deletes vertices (Modify) and snaps to the neighbours' edges.
  * Geometry goes in and out as GeoJSON in lon-lat (CGCS2000 ≈ WGS84); the map shows web mercator.
+ * With more parcels than the threshold (setting mapTileThreshold) the neighbours are drawn from
+ * the staff vector tiles (/api/tiles/parcels, with the session token) instead of GeoJSON.
  */
 import 'ol/ol.css';
 import { AimOutlined, DeleteOutlined, EditOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
@@ -28,6 +30,8 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { pipeNetworkEntity } from '@land/shared/entities/pipeNetwork';
 import type { ParcelGeometry } from '@land/shared/geo/types';
+import type { Settings } from '@land/shared/settings';
+import { ParcelTileLayer, tileFeatureId, tileMetaQuery, tilesWanted } from '../../public-map/ol/tiles';
 import type { LonLatExtent } from '../api';
 import { districtsQuery, mapSettingsQuery, neighboursQuery, recordsOfParcelQuery } from '../api';
 import { tileSourceOf } from './basemap';
@@ -56,6 +60,8 @@ const VIEW = 'EPSG:3857';
 const geojson = new GeoJSON({ dataProjection: DATA, featureProjection: VIEW });
 /** Below this zoom the neighbours are not fetched (a whole zone of outlines says little). */
 const NEIGHBOURS_MIN_ZOOM = 12;
+/** With tiles, the neighbours' GeoJSON is only fetched for snapping, in a small (close) view. */
+const SNAP_MIN_ZOOM = 15;
 
 function toFeature(geometry: unknown): Feature<Geometry> | null {
   try {
@@ -89,6 +95,7 @@ interface OlParts {
   parcel: VectorSource;
   parcelLayer: VectorLayer<VectorSource>;
   neighbours: VectorSource;
+  neighbourLayer: VectorLayer<VectorSource>;
   districts: VectorSource;
   pipes: VectorSource;
   base: TileLayer;
@@ -108,12 +115,20 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
   const onChangeRef = useRef(onChange);
   const [drawing, setDrawing] = useState(false);
   const [extent, setExtent] = useState<LonLatExtent | null>(null);
+  const [zoom, setZoom] = useState(0);
   const [tilesFailed, setTilesFailed] = useState(false);
   const hasGeometry = geometry !== null;
 
   const settings = useQuery(mapSettingsQuery());
   const districts = useQuery(districtsQuery());
-  const neighbours = useQuery({ ...neighboursQuery(extent ?? [0, 0, 0, 0]), enabled: extent !== null });
+  // Above the parcel-count threshold the neighbours come from tiles (undefined until known).
+  const tileMeta = useQuery(tileMetaQuery('staff'));
+  const threshold = useQuery({ ...mapSettingsQuery(), select: (s: Settings) => ({ mapTileThreshold: s.mapTileThreshold }) });
+  const tiled = tileMeta.isError ? false : tilesWanted(tileMeta.data, threshold.data);
+  // In tile mode snapping uses the GeoJSON neighbours in the current view, fetched only while
+  // editing at close zoom (tiles are simplified and cannot be snapped to).
+  const neighboursWanted = extent !== null && (tiled === false || (tiled === true && editable && zoom >= SNAP_MIN_ZOOM));
+  const neighbours = useQuery({ ...neighboursQuery(extent ?? [0, 0, 0, 0]), enabled: neighboursWanted });
   // Same cache entry as the 管网 tab: an import or an edit there redraws the lines here.
   const pipeRows = useQuery({ ...recordsOfParcelQuery(pipeNetworkEntity, parcelId ?? ''), enabled: pipes && Boolean(parcelId) });
   const pipeList = pipes && parcelId ? (pipeRows.data ?? []) : [];
@@ -133,12 +148,13 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
     const pipesSource = new VectorSource();
     const base = new TileLayer({ visible: false, zIndex: 0 });
     const parcelLayer = new VectorLayer({ source: parcel, style: parcelStyle(editable), zIndex: 3 });
+    const neighbourLayer = new VectorLayer({ source: neighboursSource, style: neighbourStyle, zIndex: 2, declutter: true });
     const map = new OlMap({
       target,
       layers: [
         base,
         new VectorLayer({ source: districtsSource, style: districtStyle, zIndex: 1, declutter: true }),
-        new VectorLayer({ source: neighboursSource, style: neighbourStyle, zIndex: 2, declutter: true }),
+        neighbourLayer,
         parcelLayer,
         new VectorLayer({ source: pipesSource, style: pipeStyle, zIndex: 4 }),
       ],
@@ -173,6 +189,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
     map.on('moveend', () => {
       const view = map.getView();
       const zoom = view.getZoom() ?? 0;
+      setZoom(zoom);
       if (zoom < NEIGHBOURS_MIN_ZOOM) return setExtent(null);
       const e = transformExtent(view.calculateExtent(map.getSize()), VIEW, DATA) as LonLatExtent;
       // A margin, so a small pan does not fetch again.
@@ -186,7 +203,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
 
     const resize = new ResizeObserver(() => map.updateSize());
     resize.observe(target);
-    partsRef.current = { map, parcel, parcelLayer, neighbours: neighboursSource, districts: districtsSource, pipes: pipesSource, base, draw, modify, snap };
+    partsRef.current = { map, parcel, parcelLayer, neighbours: neighboursSource, neighbourLayer, districts: districtsSource, pipes: pipesSource, base, draw, modify, snap };
     return () => {
       resize.disconnect();
       map.setTarget(undefined);
@@ -195,6 +212,25 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
       shownRef.current = null;
     };
   }, [editable]);
+
+  // Tile mode: the neighbours are drawn from the staff tiles (the parcel itself left out); the
+  // GeoJSON neighbours, when fetched for snapping, stay undrawn.
+  const parcelIdRef = useRef(parcelId);
+  parcelIdRef.current = parcelId;
+  useEffect(() => {
+    const parts = partsRef.current;
+    if (!parts || !tiled) return;
+    const layer = new ParcelTileLayer(parts.map, {
+      scope: 'staff',
+      zIndex: 2,
+      polygonStyle: (feature, resolution) => (tileFeatureId(feature) === parcelIdRef.current ? undefined : neighbourStyle(feature, resolution)),
+    });
+    parts.neighbourLayer.setVisible(false);
+    return () => {
+      layer.dispose();
+      parts.neighbourLayer.setVisible(true);
+    };
+  }, [tiled, editable]);
 
   const fitTo = (e: Extent | null, maxZoom = 18) => {
     const parts = partsRef.current;
@@ -376,6 +412,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
         className={styles.map}
         style={{ height, background: COLORS.background }}
         data-testid="parcel-map"
+        data-parcel-source={tiled ? 'tiles' : 'geojson'}
         data-drawing={drawing ? 'true' : 'false'}
       />
       {editable && (

@@ -53,6 +53,24 @@ function interiorPoint(geometry: Geometry): number[] | null {
   return null;
 }
 
+/** A parcel's polygon: filled in its colour, outlined red when hovered or selected, named at close zoom. */
+export function parcelPolygonStyle(color: string, hot: boolean, label: string): Style {
+  return new Style({
+    fill: new Fill({ color: withAlpha(color, hot ? 0.75 : 0.5) }),
+    stroke: new Stroke({ color: hot ? '#ff4d4f' : withAlpha(color, 1), width: hot ? 3 : 1.2 }),
+    text: label
+      ? new Text({
+          text: label,
+          font: FONT,
+          fill: new Fill({ color: '#1f1f1f' }),
+          stroke: new Stroke({ color: 'rgba(255,255,255,0.95)', width: 3 }),
+          overflow: false,
+        })
+      : undefined,
+    zIndex: hot ? 10 : 1,
+  });
+}
+
 export class ParcelLayers {
   readonly polygons: VectorLayer;
   readonly clusters: VectorLayer;
@@ -228,20 +246,7 @@ export class ParcelLayers {
     const key = `${color}|${hot ? 1 : 0}|${id === this.selectedId ? 1 : 0}|${label}`;
     let style = this.styleCache.get(key);
     if (!style) {
-      style = new Style({
-        fill: new Fill({ color: withAlpha(color, hot ? 0.75 : 0.5) }),
-        stroke: new Stroke({ color: hot ? '#ff4d4f' : withAlpha(color, 1), width: hot ? 3 : 1.2 }),
-        text: label
-          ? new Text({
-              text: label,
-              font: FONT,
-              fill: new Fill({ color: '#1f1f1f' }),
-              stroke: new Stroke({ color: 'rgba(255,255,255,0.95)', width: 3 }),
-              overflow: false,
-            })
-          : undefined,
-        zIndex: hot ? 10 : 1,
-      });
+      style = parcelPolygonStyle(color, hot, label);
       if (this.styleCache.size > 2000) this.styleCache.clear();
       this.styleCache.set(key, style);
     }

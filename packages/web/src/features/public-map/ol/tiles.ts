@@ -5,7 +5,6 @@
  * tile holds one counted point per few pixels instead of polygons. Styled like ParcelLayers
  * (colour by land class or market state, names at close zoom, hover and selection).
  */
-import { queryOptions } from '@tanstack/react-query';
 import type OlMap from 'ol/Map';
 import type { Pixel } from 'ol/pixel';
 import type { FeatureLike } from 'ol/Feature';
@@ -14,44 +13,18 @@ import MVT from 'ol/format/MVT';
 import VectorTileLayer from 'ol/layer/VectorTile';
 import VectorTileSource from 'ol/source/VectorTile';
 import { toLonLat } from 'ol/proj';
-import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
+import { Circle as CircleStyle, Fill, Stroke, Style } from 'ol/style';
+import type { StyleFunction } from 'ol/style/Style';
 import type VectorTile from 'ol/VectorTile';
-import { get } from '../../../lib/request';
 import { getToken } from '../../../lib/session';
-import type { SiteSettings } from '../api';
 import { landClassColor, MARKET_STATE_COLORS, withAlpha } from '../colors';
 import { marketState } from '../format';
-import type { ColorMode } from './parcelLayers';
-import { LABELS_FROM_ZOOM } from './parcelLayers';
+import { LABELS_FROM_ZOOM, parcelPolygonStyle, type ColorMode } from './parcelLayers';
+import { tileApiPrefix as prefix, type TileLayerName, type TileScope } from './tileMeta';
 
-export type TileScope = 'public' | 'staff';
-export type TileLayerName = 'parcels' | 'districts' | 'supplyPlan' | 'stockLand';
-
-export interface TileMeta {
-  layers: TileLayerName[];
-  versions: Record<TileLayerName, number>;
-  parcelCount: number;
-  /** Lon-lat [w, s, e, n] of the parcels, null when there are none. */
-  parcelExtent: number[] | null;
-  detailZoom: number;
-  maxZoom: number;
-}
-
-const prefix = (scope: TileScope) => (scope === 'staff' ? '/api' : '/openApi');
-
-export const tileMetaQuery = (scope: TileScope) =>
-  queryOptions({
-    queryKey: ['tiles', 'meta', scope] as const,
-    queryFn: async ({ signal }) => (await get<TileMeta>(`${prefix(scope)}/tiles/meta`, undefined, { signal })).data,
-    staleTime: 60_000,
-  });
-
-/** Whether a map should draw parcels from tiles: more parcels than the threshold (0: always). */
-export function tilesWanted(meta: TileMeta | undefined, settings: SiteSettings | undefined): boolean | undefined {
-  if (!meta || !settings) return undefined;
-  const threshold = settings.mapTileThreshold ?? 2000;
-  return meta.parcelCount > threshold || threshold === 0;
-}
+// The tile index (which layers, how many parcels) has no OpenLayers in it: pages ask for it
+// before their map (and OpenLayers) has loaded.
+export { tileMetaQuery, tilesWanted, type TileLayerName, type TileMeta, type TileScope } from './tileMeta';
 
 /** A parcel as a tile knows it: enough for the popup's heading and figures. */
 export interface TileParcel {
@@ -67,8 +40,6 @@ export interface TileParcel {
   /** Where it was clicked, lon-lat. */
   at: [number, number];
 }
-
-const FONT = '12px "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif';
 
 function tileSource(scope: TileScope, layer: TileLayerName): VectorTileSource {
   const url = `${prefix(scope)}/tiles/${layer}/{z}/{x}/{y}.pbf`;
@@ -97,6 +68,30 @@ function tileSource(scope: TileScope, layer: TileLayerName): VectorTileSource {
   return source;
 }
 
+/** The id a tile's feature carries (its `id` attribute), '' when none (a counted cell). */
+export const tileFeatureId = (feature: FeatureLike): string => String(feature.get('id') ?? '');
+
+/**
+ * A layer of tiles other than the parcels (supply plan, stock land, districts), styled by the
+ * caller; its features carry the record's id and the attributes the server put in the tile.
+ */
+export function themeTileLayer(layer: Exclude<TileLayerName, 'parcels'>, style: StyleFunction, options: { scope?: TileScope; zIndex?: number } = {}): VectorTileLayer {
+  return new VectorTileLayer({
+    source: tileSource(options.scope ?? 'public', layer),
+    zIndex: options.zIndex ?? 5,
+    renderMode: 'hybrid',
+    style,
+    properties: { name: `${layer}Tiles` },
+  });
+}
+
+export interface ParcelTileOptions {
+  scope?: TileScope;
+  zIndex?: number;
+  /** Replaces the colouring of parcel outlines (not of the counted points); undefined hides one. */
+  polygonStyle?: (feature: FeatureLike, resolution: number) => Style | undefined;
+}
+
 export class ParcelTileLayer {
   readonly layer: VectorTileLayer;
   private mode: ColorMode = 'landClass';
@@ -106,8 +101,11 @@ export class ParcelTileLayer {
   private readonly map: OlMap;
   private loadedFeatures = 0;
 
-  constructor(map: OlMap, options: { scope?: TileScope; zIndex?: number } = {}) {
+  private readonly polygonStyle: ParcelTileOptions['polygonStyle'];
+
+  constructor(map: OlMap, options: ParcelTileOptions = {}) {
     this.map = map;
+    this.polygonStyle = options.polygonStyle;
     const source = tileSource(options.scope ?? 'public', 'parcels');
     source.on('tileloadend', (e) => {
       const tile = (e as unknown as { tile: VectorTile<RenderFeature> }).tile;
@@ -193,7 +191,7 @@ export class ParcelTileLayer {
     return this.mode === 'state' ? MARKET_STATE_COLORS[marketState(feature.get('tradeState'))] : landClassColor(feature.get('dlcode'));
   }
 
-  private style(feature: FeatureLike, resolution: number): Style {
+  private style(feature: FeatureLike, resolution: number): Style | undefined {
     const color = this.colorOf(feature);
     const id = String(feature.get('id') ?? '');
     const hot = id !== '' && (id === this.hoverId || id === this.selectedId);
@@ -215,19 +213,13 @@ export class ParcelTileLayer {
       }
       return style;
     }
+    if (this.polygonStyle) return this.polygonStyle(feature, resolution);
     const zoom = this.map.getView().getZoomForResolution(resolution) ?? 0;
     const label = zoom >= LABELS_FROM_ZOOM || hot ? String(feature.get('name') ?? '') : '';
     const key = `pg|${color}|${hot ? 1 : 0}|${label}`;
     let style = this.styleCache.get(key);
     if (!style) {
-      style = new Style({
-        fill: new Fill({ color: withAlpha(color, hot ? 0.75 : 0.5) }),
-        stroke: new Stroke({ color: hot ? '#ff4d4f' : withAlpha(color, 1), width: hot ? 3 : 1.2 }),
-        text: label
-          ? new Text({ text: label, font: FONT, fill: new Fill({ color: '#1f1f1f' }), stroke: new Stroke({ color: 'rgba(255,255,255,0.95)', width: 3 }) })
-          : undefined,
-        zIndex: hot ? 10 : 1,
-      });
+      style = parcelPolygonStyle(color, hot, label);
       this.cacheStyle(key, style);
     }
     return style;

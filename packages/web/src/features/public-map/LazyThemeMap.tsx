@@ -1,0 +1,20 @@
+/**
+ * ThemeMap behind React.lazy: the thematic map pages (supply plan, stock land) render their list
+ * and the map's legend first; OpenLayers loads with the map.
+ */
+import { lazy, Suspense } from 'react';
+import type { ComponentProps } from 'react';
+import type { ThemeMap as EagerThemeMap } from './ThemeMap';
+
+const ThemeMapImpl = lazy(() => import('./ThemeMap').then((m) => ({ default: m.ThemeMap })));
+
+/** The map's place, in the base map's plain colour, until OpenLayers has arrived. */
+const PLACEHOLDER = { position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' } as const;
+
+export function ThemeMap(props: ComponentProps<typeof EagerThemeMap>) {
+  return (
+    <Suspense fallback={<div style={PLACEHOLDER}>{props.children}</div>}>
+      <ThemeMapImpl {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,273 @@
+/**
+ * The map of the map land search (MapSearchPage): OpenLayers, the parcel and tile layers, the
+ * district outlines and the popup's overlay. Loaded lazily, so the filters and the result list
+ * render before OpenLayers has arrived.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { Extent } from 'ol/extent';
+import Overlay from 'ol/Overlay';
+import { transformExtent } from 'ol/proj';
+import type VectorLayer from 'ol/layer/Vector';
+import type { Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { districtOutlinesQuery, useSiteSettings, type Parcel } from './api';
+import { outlineLayer, lonLat } from './ol/base';
+import { ParcelLayers, type ColorMode } from './ol/parcelLayers';
+import { setCursor, useOlMap } from './ol/useOlMap';
+import { ParcelTileLayer, tileMetaQuery, type TileParcel } from './ol/tiles';
+
+/** What the page asks of its map. */
+export interface MapSearchMapHandle {
+  /** Flies to a parcel, selects it and opens its popup. */
+  locate(p: Parcel): void;
+  /** Frames every parcel of the result. */
+  fitAll(): void;
+}
+
+export interface MapSearchMapProps {
+  ref?: Ref<MapSearchMapHandle>;
+  className: string;
+  /** Parcels from vector tiles (true), the result as GeoJSON (false), not known yet (undefined). */
+  tiled: boolean | undefined;
+  results: Parcel[];
+  resultsReady: boolean;
+  colorMode: ColorMode;
+  showDistricts: boolean;
+  hoverId: string | null;
+  selectedId: string | null;
+  selected: Parcel | null | undefined;
+  /** The element the page portals the popup into; the map places it. */
+  popupEl: HTMLElement;
+  onHover(id: string | null): void;
+  onSelect(id: string | null): void;
+  /** A parcel clicked on a tile (not in the list's page). */
+  onTileHit(p: Parcel): void;
+  /** A parcel of the list clicked on the map. */
+  onPicked(id: string): void;
+}
+
+/** A parcel clicked on a tile, in the shape the popup reads. */
+function fromTile(p: TileParcel): Parcel {
+  return { id: p.id, dkmc: p.name, dlcode: p.dlcode, dlname: p.dlname, tradeState: p.tradeState, landAreaMu: p.areaMu ?? null, areacode: p.areacode, areaname: p.areaname, centre: p.at };
+}
+
+/** The parcel's centre in map coordinates. */
+function centreOf(p: Parcel | null | undefined): number[] | undefined {
+  const c = Array.isArray(p?.centre) ? p.centre : null;
+  return (c && lonLat(c[0], c[1])) ?? undefined;
+}
+
+export default function MapSearchMap(props: MapSearchMapProps) {
+  const { ref, className, tiled, results, resultsReady, colorMode, showDistricts, hoverId, selectedId, selected, popupEl } = props;
+  const settings = useSiteSettings().data;
+  const tileMeta = useQuery(tileMetaQuery('public'));
+  const outlines = useQuery(districtOutlinesQuery).data;
+  // The callbacks change with every render of the page; the map's listeners read the latest.
+  const callbacks = useRef(props);
+  useLayoutEffect(() => {
+    callbacks.current = props;
+  });
+
+  const { ref: mapRef, map } = useOlMap({ settings });
+  const layersRef = useRef<ParcelLayers | null>(null);
+  const overlayRef = useRef<Overlay | null>(null);
+  const fittedOnce = useRef(false);
+
+  useEffect(() => {
+    if (!map) return;
+    const layers = new ParcelLayers(map);
+    layersRef.current = layers;
+    const overlay = new Overlay({ element: popupEl, positioning: 'bottom-center', offset: [0, -14], stopEvent: true, autoPan: { margin: 40 } });
+    map.addOverlay(overlay);
+    overlayRef.current = overlay;
+    if (import.meta.env.DEV) (window as unknown as { __landMap?: unknown }).__landMap = map;
+    return () => {
+      layers.dispose();
+      map.removeOverlay(overlay);
+      layersRef.current = null;
+      overlayRef.current = null;
+    };
+  }, [map, popupEl]);
+
+  const tileLayerRef = useRef<ParcelTileLayer | null>(null);
+  useEffect(() => {
+    if (!map || !tiled) return;
+    const layer = new ParcelTileLayer(map);
+    tileLayerRef.current = layer;
+    // As with GeoJSON: the configured view wins when parcels are in it, else frame them all.
+    const box = tileMeta.data?.parcelExtent;
+    const size = map.getSize();
+    if (box && size) {
+      const [w, s, e, n] = transformExtent(box, 'EPSG:4326', 'EPSG:3857');
+      const v = map.getView().calculateExtent(size);
+      if (!(w < v[2] && e > v[0] && s < v[3] && n > v[1])) map.getView().fit([w, s, e, n], { padding: [48, 48, 48, 48], maxZoom: 17, duration: 0 });
+    }
+    return () => {
+      layer.dispose();
+      tileLayerRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- framed once, when the tile layer is made
+  }, [map, tiled]);
+
+  // District outlines: the base of the offline map.
+  const districtLayerRef = useRef<VectorLayer | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const layer = outlineLayer((outlines ?? []).map((d) => ({ id: d.id, name: d.areaname, geometry: d.boundary })));
+    map.addLayer(layer);
+    districtLayerRef.current = layer;
+    return () => {
+      map.removeLayer(layer);
+      districtLayerRef.current = null;
+    };
+  }, [map, outlines]);
+  useEffect(() => districtLayerRef.current?.setVisible(showDistricts), [showDistricts, outlines]);
+
+  const fit = useCallback(
+    (extent: Extent | null, duration = 400) => {
+      if (!map || !extent) return;
+      map.getView().cancelAnimations();
+      map.getView().fit(extent, { padding: [48, 48, 48, 48], maxZoom: 17, duration });
+    },
+    [map],
+  );
+
+  // The parcels shown follow the filters; a new search frames its results.
+  useEffect(() => {
+    const layers = layersRef.current;
+    if (!layers || !map) return;
+    // With tiles the map already shows every parcel; the list's page is not drawn twice.
+    layers.setParcels(tiled ? [] : results.map((p) => ({ id: p.id, name: p.dkmc ?? p.dkbh ?? '', dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
+    if (tiled || !resultsReady || results.length === 0) return;
+    // The map element says when parcels are first on screen (tests and the browser bench wait for it).
+    map.once('rendercomplete', () => map.getTargetElement()?.setAttribute('data-parcels-drawn', '1'));
+    if (!fittedOnce.current) {
+      fittedOnce.current = true;
+      // The configured view wins when parcels are visible in it; otherwise frame the zone's parcels.
+      const view = map.getView();
+      const size = map.getSize();
+      const ext = layers.fullExtent();
+      if (size && ext) {
+        const viewExtent = view.calculateExtent(size);
+        const visible = results.some((p) => {
+          const e = layers.extentOf(p.id);
+          return e && e[0] < viewExtent[2] && e[2] > viewExtent[0] && e[1] < viewExtent[3] && e[3] > viewExtent[1];
+        });
+        if (!visible) fit(ext, 0);
+      }
+      return;
+    }
+    fit(layers.fullExtent());
+    // Only a changed result set reframes the map, not hover or selection.
+  }, [results, map, resultsReady, fit, tiled]);
+
+  useEffect(() => {
+    layersRef.current?.setColorMode(colorMode);
+    tileLayerRef.current?.setColorMode(colorMode);
+  }, [colorMode, map, tiled]);
+  useEffect(() => {
+    layersRef.current?.setHover(hoverId);
+    tileLayerRef.current?.setHover(hoverId);
+  }, [hoverId, map, tiled]);
+  // While the view flies to a parcel the popup waits: placing it earlier would start the
+  // overlay's auto-pan against the zoom animation and the map would end up off the parcel.
+  const flying = useRef(false);
+  useEffect(() => {
+    layersRef.current?.setSelected(selectedId);
+    tileLayerRef.current?.setSelected(selectedId);
+    const overlay = overlayRef.current;
+    if (!overlay || flying.current) return;
+    overlay.setPosition(selectedId ? layersRef.current?.anchorOf(selectedId) ?? centreOf(selected) : undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection (not each render's object) moves the popup
+  }, [selectedId, map, results]);
+
+  // Pointer on the map: hover highlight both sides; click opens the popup; clusters zoom in.
+  useEffect(() => {
+    if (!map) return;
+    let frame = 0;
+    const onMove = (evt: { pixel: number[]; dragging: boolean }) => {
+      if (evt.dragging) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const tileHit = tileLayerRef.current?.hit(evt.pixel);
+        if (tileLayerRef.current) {
+          setCursor(map, tileHit ? 'pointer' : '');
+          callbacks.current.onHover(tileHit && 'parcel' in tileHit ? tileHit.parcel.id : null);
+          return;
+        }
+        const id = layersRef.current?.parcelAt(evt.pixel) ?? null;
+        const cluster = id ? null : layersRef.current?.clusterExtentAt(evt.pixel);
+        setCursor(map, id || cluster ? 'pointer' : '');
+        callbacks.current.onHover(id);
+      });
+    };
+    const onClick = (evt: { pixel: number[] }) => {
+      const layers = layersRef.current;
+      if (!layers) return;
+      const tiles = tileLayerRef.current;
+      if (tiles) {
+        const hit = tiles.hit(evt.pixel);
+        if (hit && 'parcel' in hit) {
+          callbacks.current.onTileHit(fromTile(hit.parcel));
+          callbacks.current.onSelect(hit.parcel.id);
+        } else if (hit) {
+          map.getView().animate({ center: hit.group, zoom: Math.min(16, (map.getView().getZoom() ?? 12) + 2), duration: 400 });
+        } else callbacks.current.onSelect(null);
+        return;
+      }
+      const id = layers.parcelAt(evt.pixel);
+      if (id) {
+        callbacks.current.onSelect(id);
+        callbacks.current.onPicked(id);
+        return;
+      }
+      const extent = layers.clusterExtentAt(evt.pixel);
+      if (extent) {
+        map.getView().fit(extent, { padding: [80, 80, 80, 80], maxZoom: 16, duration: 400 });
+        return;
+      }
+      callbacks.current.onSelect(null);
+    };
+    map.on('pointermove', onMove);
+    map.on('singleclick', onClick);
+    const target = map.getTargetElement();
+    const onLeave = () => callbacks.current.onHover(null);
+    target?.addEventListener('mouseleave', onLeave);
+    return () => {
+      cancelAnimationFrame(frame);
+      map.un('pointermove', onMove);
+      map.un('singleclick', onClick);
+      target?.removeEventListener('mouseleave', onLeave);
+    };
+  }, [map]);
+
+  const locate = (p: Parcel) => {
+    const layers = layersRef.current;
+    if (!layers) return;
+    flying.current = true;
+    overlayRef.current?.setPosition(undefined);
+    callbacks.current.onSelect(p.id);
+    const centre = centreOf(p);
+    if (tiled && map && centre) {
+      // The list's page is not on the map as features: fly to the parcel's centre.
+      map.getView().cancelAnimations();
+      map.getView().animate({ center: centre, zoom: 16, duration: 450 }, () => {
+        flying.current = false;
+        // Placed once the map has drawn the new view: earlier, the popup's auto-pan measures it
+        // where it was and throws the map kilometres off the parcel.
+        map.once('rendercomplete', () => {
+          overlayRef.current?.setPosition(centre);
+        });
+      });
+      return;
+    }
+    void layers.zoomTo(p.id).then(() => {
+      flying.current = false;
+      overlayRef.current?.setPosition(layers.anchorOf(p.id) ?? undefined);
+    });
+  };
+
+  useImperativeHandle(ref, () => ({ locate, fitAll: () => fit(layersRef.current?.fullExtent() ?? null) }));
+
+  return <div ref={mapRef} className={className} data-testid="land-map" data-parcel-source={tiled === undefined ? undefined : tiled ? 'tiles' : 'geojson'} />;
+}
