@@ -41,6 +41,11 @@ export interface AppContext {
   db: Db;
   dialect: DbHandle['dialect'];
   config: Config;
+  /**
+   * Where the public site's read-only parcel searches go: a PostgreSQL read replica when
+   * DATABASE_READ_URL is set, otherwise `db`. Writes and visitor-owned records always use `db`.
+   */
+  readDb?: Db;
 }
 
 export interface RouteEntry {

@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** postgres://… selects PostgreSQL; otherwise SQLite under dataDir. */
   databaseUrl?: string;
+  /** A PostgreSQL read replica for the public parcel searches (DATABASE_READ_URL). */
+  databaseReadUrl?: string;
   /** Password of the admin account created on first start; random when unset. */
   adminPassword?: string;
   /** Seed demo data into an empty database at start-up. */
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoData: env.DEMO_DATA !== '0',
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),

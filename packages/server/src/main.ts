@@ -17,7 +17,13 @@ const handle = openDatabase({
 });
 await migrateToLatest(handle.db);
 const generated = await ensureAdmin(handle.db, config.adminPassword);
-const ctx = { db: handle.db, dialect: handle.dialect, config };
+// A read replica serves the public parcel searches; it only makes sense beside a PostgreSQL primary.
+if (config.databaseReadUrl && handle.dialect !== 'postgres') {
+  console.error('DATABASE_READ_URL 需要与 PostgreSQL 主库（DATABASE_URL）一起使用');
+  process.exit(1);
+}
+const replica = config.databaseReadUrl ? openDatabase({ databaseUrl: config.databaseReadUrl }) : null;
+const ctx = { db: handle.db, dialect: handle.dialect, config, readDb: replica?.db };
 if (config.demoData) await seedDemoData(ctx);
 if (config.demoData) await seedFacilityDictionary(ctx);
 
@@ -46,6 +52,7 @@ const shutdown = async () => {
   stopSync();
   stopHousekeeping();
   await app.close();
+  await replica?.destroy();
   await handle.destroy();
   process.exit(0);
 };

@@ -37,8 +37,11 @@ function makeWebDist(): string {
   return dir;
 }
 
-/** `existing`: run on that (migrated) database instead of a fresh one; closing the app disposes it. */
-export async function createTestApp(dialect: DialectName, overrides: Partial<Config> = {}, existing?: TestDb): Promise<TestApp> {
+/**
+ * `existing`: run on that (migrated) database instead of a fresh one; closing the app disposes it.
+ * `readDb`: the public searches' read replica (DATABASE_READ_URL); its owner disposes it.
+ */
+export async function createTestApp(dialect: DialectName, overrides: Partial<Config> = {}, existing?: TestDb, readDb?: TestDb): Promise<TestApp> {
   const db = existing ?? (await createTestDb(dialect));
   const config: Config = {
     ...loadConfig({}),
@@ -50,7 +53,7 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Con
     ...overrides,
   };
   await ensureAdmin(db.db, ADMIN_PASSWORD);
-  const app = await buildApp({ db: db.db, dialect: db.dialect, config }, { logger: false });
+  const app = await buildApp({ db: db.db, dialect: db.dialect, config, readDb: readDb?.db }, { logger: false });
   await app.ready();
 
   const call: TestApp['call'] = async (url, payload = {}, opts = {}) => {

@@ -40,6 +40,8 @@ const tags = ['公众端 · 地块'];
 /** Public parcel calls of SPEC §7: published parcels only, through services/publicParcels. */
 export function registerPublicParcelRoutes(open: FastifyInstance, ctx: AppContext, visits: VisitCounter): void {
   const db = ctx.db as unknown as AnyDb;
+  // The searches and map layers below may read from a replica; details, counters and writes use db.
+  const read = (ctx.readDb ?? ctx.db) as unknown as AnyDb;
   const { dialect } = ctx;
 
   defineCall(
@@ -55,7 +57,7 @@ export function registerPublicParcelRoutes(open: FastifyInstance, ctx: AppContex
         simplify: optionalNumber({ min: 0, max: 10_000, message: '简化容差应为0到10000米' }),
       }),
     },
-    (input) => parcelMapLayer(db, dialect, input, { zoom: input.zoom, toleranceMetres: input.simplify }),
+    (input) => parcelMapLayer(read, dialect, input, { zoom: input.zoom, toleranceMetres: input.simplify }),
   );
 
   defineCall(
@@ -67,32 +69,32 @@ export function registerPublicParcelRoutes(open: FastifyInstance, ctx: AppContex
       tags,
       input: parcelListInput,
     },
-    (input) => parcelPage(db, dialect, input),
+    (input) => parcelPage(read, dialect, input),
   );
 
   defineCall(open, '/selectLandInfoByMore', { summary: '“更多地块”列表（分页），条件同 selectLandInfoListPage', tags, input: parcelListInput }, (input) =>
-    parcelPage(db, dialect, input),
+    parcelPage(read, dialect, input),
   );
 
   defineCall(
     open,
     '/selectLandInfoByMoreAll',
     { summary: '“更多地块”全部（不分页，最多5000条），条件同 selectLandInfoListPage', tags, input: z.object(parcelFilterShape) },
-    (input) => parcelList(db, dialect, input),
+    (input) => parcelList(read, dialect, input),
   );
 
   defineCall(
     open,
     '/selectLandInfoByMoreGG',
     { summary: '挂牌公告中的地块（分页，tradeState listed），每条附最新交易记录 transaction（公告编号、挂牌起止、保证金）', tags, input: parcelListInput },
-    (input) => parcelPageWithTransactions(db, dialect, { ...input, state: 'listed', tradeState: undefined }),
+    (input) => parcelPageWithTransactions(read, dialect, { ...input, state: 'listed', tradeState: undefined }),
   );
 
   defineCall(
     open,
     '/selectLandInfoByMoreCR',
     { summary: '出让地块（分页，资源类型 zylx 为出让地块），可按 state 等筛选', tags, input: parcelListInput },
-    (input) => parcelPage(db, dialect, { ...input, zylx: 'transfer' }),
+    (input) => parcelPage(read, dialect, { ...input, zylx: 'transfer' }),
   );
 
   defineCall(
