@@ -54,5 +54,15 @@ describe('recycle bin and audit log in the browser', () => {
     const detail = page.locator('.ant-modal').filter({ hasText: '审计详情' });
     await detail.getByText('修改前').waitFor();
     expect(await detail.locator('pre').first().textContent()).toContain(String(street.id));
+    await detail.getByRole('button', { name: 'Close' }).or(detail.locator('.ant-modal-close')).first().click();
+
+    // The search lives in the URL: a reload shows the same filtered list with the form filled in.
+    await page.locator('form#auditSearch').getByPlaceholder('摘要、记录编号、IP、内容').fill(String(street.jdname));
+    await page.locator('form#auditSearch').getByRole('button', { name: '查询' }).click();
+    await page.waitForURL(/keyword=/);
+    await page.reload();
+    await table.locator('tbody tr').filter({ hasText: `从回收站恢复“${String(street.jdname)}”` }).waitFor();
+    expect(await page.locator('form#auditSearch').getByPlaceholder('摘要、记录编号、IP、内容').inputValue()).toBe(String(street.jdname));
+    for (const text of await table.locator('tbody tr.ant-table-row').allTextContents()) expect(text).toContain(String(street.jdname));
   });
 });

@@ -19,7 +19,7 @@ export function SearchActions({ onReset }: { onReset: () => void }) {
   );
 }
 
-/** Table paging for a list kept in component state: a new page size starts at page 1. */
+/** Table paging for a list screen that lays out its own table: a new page size starts at page 1. */
 export function pagingOf(
   query: { pageNo: number; pageSize: number },
   total: number,

@@ -1,14 +1,15 @@
 import type { TableColumnsType } from 'antd';
 import { Button, DatePicker, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '@land/shared';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, AUDIT_ENTITY_LABELS, type AuditAction } from '@land/shared/audit';
 import { ENTITIES } from '@land/shared/entities/index';
 import { ScreenCard } from '../../components/ScreenCard';
 import { SearchActions, pagingOf } from '../../components/list/SearchActions';
-import { auditPageQuery, type AuditQuery, type AuditRecord } from './api';
+import { useListState } from '../../components/list/use-list-state';
+import { auditPageQuery, type AuditRecord } from './api';
 
 const ENTITY_LABELS: Record<string, string> = {
   ...Object.fromEntries(ENTITIES.map((d) => [d.name, d.label])),
@@ -33,27 +34,48 @@ interface SearchValues {
   keyword?: string;
 }
 
+const FILTER_KEYS = ['actor', 'entity', 'action', 'from', 'to', 'keyword'] as const;
+
 const json = (v: unknown) => (v === null || v === undefined ? '（无）' : JSON.stringify(v, null, 2));
 
 /** 审计日志: every write, login, logout and failed login; search only, nothing can be changed here. */
 export function AuditLogPage() {
   const [form] = Form.useForm<SearchValues>();
-  const [query, setQuery] = useState<AuditQuery>({ pageNo: 1, pageSize: 20 });
-  const { data, isFetching } = useQuery(auditPageQuery(query));
+  // Paging and search live in the URL, as on every other list screen.
+  const list = useListState(FILTER_KEYS);
+  const { state } = list;
+  const f = state.filters;
+  const { data, isFetching } = useQuery(
+    auditPageQuery({
+      pageNo: state.pageNo,
+      pageSize: state.pageSize,
+      actor: f.actor || undefined,
+      entity: f.entity || undefined,
+      action: (f.action || undefined) as AuditAction | undefined,
+      from: f.from || undefined,
+      to: f.to || undefined,
+      keyword: f.keyword || undefined,
+    }),
+  );
   const [detail, setDetail] = useState<AuditRecord | null>(null);
 
   const search = (values: SearchValues) => {
     const [from, to] = values.range ?? [];
-    setQuery({
-      pageNo: 1,
-      pageSize: query.pageSize,
-      actor: values.actor?.trim() || undefined,
-      entity: values.entity || undefined,
-      action: values.action || undefined,
-      from: from ? from.format('YYYY-MM-DD') : undefined,
-      to: to ? to.format('YYYY-MM-DD') : undefined,
-      keyword: values.keyword?.trim() || undefined,
+    list.setFilters({
+      actor: values.actor,
+      entity: values.entity,
+      action: values.action,
+      from: from ? from.format('YYYY-MM-DD') : null,
+      to: to ? to.format('YYYY-MM-DD') : null,
+      keyword: values.keyword,
     });
+  };
+  const initialValues: SearchValues = {
+    actor: f.actor || undefined,
+    entity: f.entity || undefined,
+    action: (f.action || undefined) as AuditAction | undefined,
+    range: f.from || f.to ? [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null] : null,
+    keyword: f.keyword || undefined,
   };
 
   const columns: TableColumnsType<AuditRecord> = useMemo(
@@ -97,7 +119,7 @@ export function AuditLogPage() {
 
   return (
     <ScreenCard title="审计日志">
-      <Form<SearchValues> form={form} name="auditSearch" layout="inline" onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form<SearchValues> form={form} name="auditSearch" layout="inline" initialValues={initialValues} onFinish={search} style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item label="操作人" name="actor">
           <Input placeholder="姓名或用户编号" allowClear style={{ width: 160 }} />
         </Form.Item>
@@ -115,8 +137,8 @@ export function AuditLogPage() {
         </Form.Item>
         <SearchActions
           onReset={() => {
-            form.resetFields();
-            setQuery({ pageNo: 1, pageSize: query.pageSize });
+            form.setFieldsValue({ actor: undefined, entity: undefined, action: undefined, range: null, keyword: undefined });
+            list.resetFilters();
           }}
         />
       </Form>
@@ -127,7 +149,7 @@ export function AuditLogPage() {
         dataSource={data?.list ?? []}
         loading={isFetching}
         scroll={{ x: 1100 }}
-        pagination={pagingOf(query, data?.total ?? 0, (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }))}
+        pagination={pagingOf(state, data?.total ?? 0, list.setPage)}
         data-testid="audit-table"
       />
       <Modal open={detail !== null} title="审计详情" footer={null} width={900} onCancel={() => setDetail(null)} destroyOnHidden>

@@ -1,16 +1,16 @@
 import type { TableColumnsType } from 'antd';
 import { Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatDateTime } from '@land/shared';
 import { RECYCLE_DAYS, RECYCLED_ENTITIES } from '@land/shared/audit';
 import { ENTITIES } from '@land/shared/entities/index';
 import { ScreenCard } from '../../components/ScreenCard';
 import { SearchActions, pagingOf } from '../../components/list/SearchActions';
+import { useListState } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
 import { notify } from '../../lib/notify';
 import { getSession } from '../../lib/session';
-import { discardEntry, recycleKeys, recyclePageQuery, restoreEntry, type RecycleEntry, type RecycleQuery } from './api';
+import { discardEntry, recycleKeys, recyclePageQuery, restoreEntry, type RecycleEntry } from './api';
 
 const TYPE_OPTIONS = ENTITIES.filter((d) => RECYCLED_ENTITIES.includes(d.name)).map((d) => ({ value: d.name, label: d.label }));
 
@@ -19,11 +19,17 @@ interface SearchValues {
   keyword?: string;
 }
 
+const FILTER_KEYS = ['entity', 'keyword'] as const;
+
 /** 回收站: deleted main records for 30 days; restore puts a record back with its supporting records. */
 export function RecycleBinPage() {
   const [form] = Form.useForm<SearchValues>();
-  const [query, setQuery] = useState<RecycleQuery>({ pageNo: 1, pageSize: 20 });
-  const { data, isFetching } = useQuery(recyclePageQuery(query));
+  // Paging and search live in the URL, as on every other list screen.
+  const list = useListState(FILTER_KEYS);
+  const { state } = list;
+  const { data, isFetching } = useQuery(
+    recyclePageQuery({ pageNo: state.pageNo, pageSize: state.pageSize, entity: state.filters.entity || undefined, keyword: state.filters.keyword || undefined }),
+  );
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const isAdmin = getSession()?.role === 'admin';
@@ -98,7 +104,8 @@ export function RecycleBinPage() {
         form={form}
         name="recycleSearch"
         layout="inline"
-        onFinish={(v) => setQuery({ pageNo: 1, pageSize: query.pageSize, entity: v.entity || undefined, keyword: v.keyword?.trim() || undefined })}
+        initialValues={{ entity: state.filters.entity || undefined, keyword: state.filters.keyword || undefined }}
+        onFinish={(v) => list.setFilters({ entity: v.entity, keyword: v.keyword })}
         style={{ rowGap: 12, marginBottom: 16 }}
       >
         <Form.Item label="类型" name="entity">
@@ -109,8 +116,8 @@ export function RecycleBinPage() {
         </Form.Item>
         <SearchActions
           onReset={() => {
-            form.resetFields();
-            setQuery({ pageNo: 1, pageSize: query.pageSize });
+            form.setFieldsValue({ entity: undefined, keyword: undefined });
+            list.resetFilters();
           }}
         />
       </Form>
@@ -121,7 +128,7 @@ export function RecycleBinPage() {
         dataSource={data?.list ?? []}
         loading={isFetching}
         scroll={{ x: 900 }}
-        pagination={pagingOf(query, data?.total ?? 0, (pageNo, pageSize) => setQuery({ ...query, pageNo, pageSize }))}
+        pagination={pagingOf(state, data?.total ?? 0, list.setPage)}
         data-testid="recycle-table"
       />
     </ScreenCard>
