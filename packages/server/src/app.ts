@@ -75,8 +75,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
-    // Behind a proxy (TRUST_PROXY, default on) req.ip and req.protocol come from X-Forwarded-*.
-    trustProxy: ctx.config.trustProxy ?? true,
+    // Only from the configured reverse proxies (TRUST_PROXY, default none) do req.ip and
+    // req.protocol come from X-Forwarded-*; any other peer's forwarded headers are ignored.
+    trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     // Route schemas document the API; validation is done by zod in defineCall.
     ajv: { customOptions: { strict: false } },

@@ -41,8 +41,19 @@ export interface Config {
   rateLimits: RateLimits;
   /** Failed staff logins (account + address, 15 min) after which login needs a captcha; 0 never (env LOGIN_CAPTCHA_AFTER_FAILURES). */
   loginCaptchaAfterFailures: number;
-  /** Believe X-Forwarded-For/-Proto from a proxy in front (env TRUST_PROXY, default 1). */
-  trustProxy: boolean;
+  /**
+   * Addresses (or CIDR ranges, or proxy-addr names such as `loopback`) of the reverse proxies
+   * whose X-Forwarded-For/-Proto is believed (env TRUST_PROXY, comma-separated; default none).
+   * From any other peer the headers are ignored: req.ip is the socket's address.
+   */
+  trustProxy: string[];
+  /**
+   * WeChat development login (env WECHAT_DEV_LOGIN): a made-up code yields an openid `dev_…`.
+   * Only when switched on explicitly; defaults to on with demo data and never with WECHAT_APPID.
+   */
+  wechatDevLogin: boolean;
+  /** Worker pool for heavy file work (conversion, Excel, shapefile export, documents). */
+  workers: WorkerLimits;
   /** WeChat mini-program app id (env WECHAT_APPID); unset: development login, no subscribe messages. */
   wechatAppId?: string;
   /** WeChat mini-program app secret (env WECHAT_SECRET). */
@@ -63,6 +74,17 @@ export interface Config {
   reminderMinutes: number;
 }
 
+export interface WorkerLimits {
+  /** Worker threads (env WORKER_THREADS, default 2). */
+  threads: number;
+  /** Old-generation heap limit of one worker, MB (env WORKER_MEMORY_MB, default 256). */
+  memoryMb: number;
+  /** Time limit of one job, seconds (env JOB_TIMEOUT_SECONDS, default 60): the worker is ended. */
+  jobTimeoutSeconds: number;
+  /** Jobs that may wait for a worker before callers get A0429 (env WORKER_QUEUE, default 8). */
+  queue: number;
+}
+
 export interface RateLimit {
   limit: number;
   windowSeconds: number;
@@ -81,6 +103,14 @@ export interface RateLimits {
   visitorUpload: RateLimit;
   /** Staff uploads and file imports per user. */
   staffUpload: RateLimit;
+  /** Public file conversions (/openApi/ConvertController/*) per address. */
+  conversion: RateLimit;
+  /** Public GIS exports per address. */
+  export: RateLimit;
+  /** Public document generation per address. */
+  documents: RateLimit;
+  /** WeChat logins (tWxuser/wxLogin) per address. */
+  wechatLogin: RateLimit;
 }
 
 /** RATE_LIMIT_MULTIPLIER scales every limit (e.g. 1000 for a load test), 0 switches them off. */
@@ -94,6 +124,10 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimits {
     question: rule(int(env.RATE_LIMIT_QUESTIONS, 5), 3600),
     visitorUpload: rule(int(env.RATE_LIMIT_VISITOR_UPLOADS, 30), 600),
     staffUpload: rule(int(env.RATE_LIMIT_STAFF_UPLOADS, 300), 600),
+    conversion: rule(int(env.RATE_LIMIT_CONVERSIONS, 30), 600),
+    export: rule(int(env.RATE_LIMIT_EXPORTS, 30), 600),
+    documents: rule(int(env.RATE_LIMIT_DOCUMENTS, 30), 600),
+    wechatLogin: rule(int(env.RATE_LIMIT_WECHAT_LOGIN, 60), 600),
   };
 }
 
@@ -110,7 +144,28 @@ function positive(value: string | undefined, fallback: number): number {
   return n > 0 ? n : fallback;
 }
 
+/** TRUST_PROXY: a comma-separated list; empty, `0` or `false` trust no proxy. */
+function trustedProxies(value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '' && item !== '0' && item.toLowerCase() !== 'false');
+  for (const item of list) {
+    // `1`/`true` used to mean "any peer"; that lets every client forge its address.
+    if (/^(\d+|true)$/i.test(item)) {
+      throw new Error(`TRUST_PROXY=${value}: list the reverse proxy's address (e.g. 127.0.0.1 or 10.0.0.0/8), not a hop count`);
+    }
+  }
+  return list;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const demoData = env.DEMO_DATA !== '0';
   return {
     auditRetentionDays: Math.max(AUDIT_MIN_RETENTION_DAYS, int(env.AUDIT_RETENTION_DAYS, 365)),
     port: int(env.PORT, 8080),
@@ -119,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    demoData: env.DEMO_DATA !== '0',
+    demoData,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 30),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
     visitorIdleDays: positive(env.VISITOR_SESSION_IDLE_DAYS, 7),
@@ -144,6 +199,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderMinutes: positive(env.REMINDER_MINUTES, 60),
     rateLimits: rateLimits(env),
     loginCaptchaAfterFailures: int(env.LOGIN_CAPTCHA_AFTER_FAILURES, 1),
-    trustProxy: env.TRUST_PROXY !== '0',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    wechatDevLogin: !env.WECHAT_APPID && flag(env.WECHAT_DEV_LOGIN, demoData),
+    workers: {
+      threads: positive(env.WORKER_THREADS, 2),
+      memoryMb: positive(env.WORKER_MEMORY_MB, 256),
+      jobTimeoutSeconds: positive(env.JOB_TIMEOUT_SECONDS, 60),
+      queue: positive(env.WORKER_QUEUE, 8),
+    },
   };
 }
