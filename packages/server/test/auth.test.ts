@@ -16,7 +16,7 @@ for (const dialect of DIALECTS) {
       const res = await t.call('/openApi/login', { userAccount: 'admin', password: ADMIN_PASSWORD });
       expect(res.status).toBe(200);
       expect(res.body.code).toBe('200');
-      expect(res.body.data).toMatchObject({ userAccount: 'admin', userName: '系统管理员', mustChangePassword: true });
+      expect(res.body.data).toMatchObject({ userAccount: 'admin', userName: '系统管理员', mustChangePassword: false });
       expect(res.body.data.token).toMatch(/^[\w-]{40,}$/);
       expect(res.body.data.userId).toBeTruthy();
     });

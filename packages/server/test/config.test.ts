@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { DEFAULT_SETTINGS, PUBLIC_SETTING_KEYS, SECRET_SETTING_KEYS, SETTING_KEYS, settingMeta } from '@land/shared/settings';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, markPasswordChanged, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 
 const AMAP_KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -50,6 +50,7 @@ for (const dialect of DIALECTS) {
       admin = await t.login();
       const res = await t.call('/api/tUser/addUser', { userAccount: 'editor01', userName: '编辑', password: 'Editor@2024', role: 'editor' }, { token: admin });
       expect(res.body.code).toBe('200');
+      await markPasswordChanged(t, 'editor01');
       editor = await t.login('editor01', 'Editor@2024');
     });
     afterAll(async () => t?.close());

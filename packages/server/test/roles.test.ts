@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, markPasswordChanged, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 
 for (const dialect of DIALECTS) {
@@ -14,6 +14,7 @@ for (const dialect of DIALECTS) {
       const admin = await t.login();
       for (const [userAccount, role] of [['lookonly', 'readonly'], ['writer01', 'editor']]) {
         await t.call('/api/tUser/addUser', { userAccount, userName: '角色测试', password: 'Role@2024x', role }, { token: admin });
+        await markPasswordChanged(t, userAccount);
       }
       readonly = await t.login('lookonly', 'Role@2024x');
       editor = await t.login('writer01', 'Role@2024x');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { MESSAGES } from '@land/shared/validation';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, markPasswordChanged, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 
 for (const dialect of DIALECTS) {
@@ -98,6 +98,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('non-admin staff cannot manage users', async () => {
+      await markPasswordChanged(t, 'pager1');
       const token = await t.login('pager1', 'Pager@2024');
       const res = await t.call('/api/tUser/addUser', { ...valid, userAccount: 'sneaky01' }, { token });
       expect(res.status).toBe(403);

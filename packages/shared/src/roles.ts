@@ -2,6 +2,8 @@
  * Staff roles and what each may use: one declarative map, read by the server's permission hook
  * (every /api call) and by the back-office menu (every screen).
  */
+import { ENTITIES } from './entities';
+
 export const ROLES = ['admin', 'editor', 'reviewer', 'readonly'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -89,9 +91,8 @@ export function canUseScreen(role: string, screenPath: string): boolean {
 }
 
 /**
- * /api calls whose need is not read off their name: exact paths below the /api prefix.
- * Everything else is `write` when its last segment names a change (add, update, delete,
- * save, import, batch…) and `read` otherwise; defineCall's `write`/`permission` take precedence.
+ * /api calls whose need is not read off their name: exact paths below the /api prefix
+ * (apiPermission reads every other call's need off its name and its screen).
  */
 export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/logout': 'session',
@@ -110,17 +111,39 @@ export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/tPipenetwork/importFile': 'write',
 };
 
-/** Call groups (first path segment) whose changes only administrators may make (users, settings). */
-export const ADMIN_WRITE_GROUPS: readonly string[] = ['tUser', 'config'];
+/**
+ * The back-office screen of each call group (first path segment below /api): every entity's
+ * `screen`, plus the calls of the screens that are not entities.
+ */
+export const CALL_SCREENS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(ENTITIES.filter((e) => e.screen).map((e) => [e.name, e.screen!])),
+  tUser: 'user',
+  config: 'peizhi',
+  auditLog: 'auditLog',
+  recycleBin: 'recycleBin',
+};
 
 const WRITE_VERBS = /^(add|update|delete|batch|save|import|insert|remove|set|create|edit|upload|sync|send|resend|reply|move|restore|purge|fill)/i;
 
-/** What an /api call needs, from its path (with or without the /api prefix). */
-export function apiPermission(path: string): Permission {
+/** Of two needs, the one fewer roles hold (admin over review over write over read). */
+function stronger(a: Permission, b: Permission): Permission {
+  const holders = (p: Permission) => ROLES.filter((r) => ROLE_PERMISSIONS[r].includes(p)).length;
+  return holders(b) < holders(a) ? b : a;
+}
+
+/**
+ * What an /api call needs (path with or without the /api prefix; `declared` is what defineCall
+ * was told). Its own need — declared, else API_PERMISSIONS, else `write` when its last segment
+ * names a change (add, update, delete, save, import, batch…) and `read` otherwise — and a change
+ * needs at least what its screen needs (CALL_SCREENS): a call can never do more than its screen
+ * allows. Reads stay `read`; presenters keep admin-only fields (service keys, staff contact
+ * details) from other roles.
+ */
+export function apiPermission(path: string, declared?: Permission): Permission {
   const local = path.startsWith('/api/') ? path.slice(4) : path;
-  const exact = API_PERMISSIONS[local];
-  if (exact) return exact;
   const segments = local.split('/').filter(Boolean);
-  if (!WRITE_VERBS.test(segments.at(-1) ?? '')) return 'read';
-  return ADMIN_WRITE_GROUPS.includes(segments[0] ?? '') ? 'admin' : 'write';
+  const own = declared ?? API_PERMISSIONS[local] ?? (WRITE_VERBS.test(segments.at(-1) ?? '') ? 'write' : 'read');
+  if (own === 'read' || own === 'session') return own;
+  const screen = CALL_SCREENS[segments[0] ?? ''];
+  return screen ? stronger(own, screenPermission(screen)) : own;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HEADERS } from '@land/shared/api';
+import { ERROR_CODES, HEADERS } from '@land/shared/api';
 import { PERMISSION_MESSAGES, apiPermission, roleMay, type Permission } from '@land/shared/roles';
 import type { Db } from '../db/schema';
-import { forbidden } from '../lib/errors';
+import { AppError, forbidden } from '../lib/errors';
 import { resolveSession, type ActiveSession, type SessionPolicy } from '../services/sessions';
 
 export interface StaffIdentity {
@@ -11,6 +11,16 @@ export interface StaffIdentity {
   userAccount: string;
   userName: string;
   role: string;
+}
+
+export const PASSWORD_CHANGE_MESSAGE = '请先修改密码后再使用系统';
+
+/**
+ * The answer to every call but the session ones (own profile, password change, logout) while
+ * the user must change a password an administrator set (the initial admin, new and reset users).
+ */
+export function passwordChangeRequired(): AppError {
+  return new AppError(ERROR_CODES.FORBIDDEN, PASSWORD_CHANGE_MESSAGE, 403, { mustChangePassword: true });
 }
 
 declare module 'fastify' {
@@ -31,7 +41,10 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return value?.trim() || undefined;
 }
 
-/** onRequest hook for the /api tree: a live staff session of an enabled user, or A0006/A0007. */
+/**
+ * onRequest hook for the /api tree (and the staff calls under /openApi): a live staff session of
+ * an enabled user, or A0006/A0007; a user who must change the password gets only the session calls.
+ */
 export function staffGuard(db: Db, policy: SessionPolicy) {
   return async (req: FastifyRequest): Promise<void> => {
     // Several /api subtrees add this hook as well as the root guard; resolve once.
@@ -39,7 +52,7 @@ export function staffGuard(db: Db, policy: SessionPolicy) {
     const session = await resolveSession(db, tokenOf(req), 'staff', policy);
     const user = await db
       .selectFrom('t_user')
-      .select(['id', 'userAccount', 'userName', 'role', 'status'])
+      .select(['id', 'userAccount', 'userName', 'role', 'status', 'mustChangePassword'])
       .where('id', '=', session.userId)
       .executeTakeFirst();
     if (!user || user.status !== '1') {
@@ -47,6 +60,7 @@ export function staffGuard(db: Db, policy: SessionPolicy) {
       await resolveSession(db, undefined, 'staff', policy);
       return;
     }
+    if (Number(user.mustChangePassword) === 1 && routePermission(req) !== 'session') throw passwordChangeRequired();
     req.session = session;
     req.staff = {
       sessionId: session.id,
@@ -58,9 +72,9 @@ export function staffGuard(db: Db, policy: SessionPolicy) {
   };
 }
 
-/** What the /api route of this request needs: its declared permission, else the path's. */
+/** What the /api route of this request needs: its declared permission and its path (and screen). */
 export function routePermission(req: FastifyRequest): Permission {
-  return req.routeOptions.config?.permission ?? apiPermission(req.routeOptions.url ?? req.url.split('?')[0]);
+  return apiPermission(req.routeOptions.url ?? req.url.split('?')[0], req.routeOptions.config?.permission);
 }
 
 /**

@@ -9,6 +9,7 @@ import { pagedQuerySchema, runPagedQuery, type QueryColumns } from '../lib/paged
 import { revokeSession } from '../services/sessions';
 import {
   ROLES,
+  USER_CONTACT_COLUMNS,
   USER_PUBLIC_COLUMNS,
   addUser,
   changeOwnPassword,
@@ -57,6 +58,10 @@ const USER_QUERY_COLUMNS: QueryColumns = {
   lastLoginAt: 'date',
 };
 
+function withoutContact(columns: QueryColumns): QueryColumns {
+  return Object.fromEntries(Object.entries(columns).filter(([name]) => !(USER_CONTACT_COLUMNS as readonly string[]).includes(name)));
+}
+
 const userFields = {
   userName: zRequiredString('姓名', 'notBlank', 'len60'),
   phone: zOptionalString('phone'),
@@ -68,8 +73,9 @@ const userOut = z.object({
   id: z.string(),
   userAccount: z.string(),
   userName: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  // Only for administrators and the user themself.
+  phone: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
   company: z.string().nullable(),
   status: z.string(),
   role: z.string(),
@@ -101,14 +107,12 @@ export function registerUserRoutes(api: FastifyInstance, ctx: AppContext): void 
     api,
     '/tUser/selectByPage',
     { summary: '分页查询用户', tags, input: pagedQuerySchema, output: z.object({ list: z.array(userOut), total: z.number() }) },
-    async (input) => {
-      const page = await runPagedQuery<PublicUser>(
-        db,
-        ctx.dialect,
-        { table: 't_user', select: [...USER_PUBLIC_COLUMNS], columns: USER_QUERY_COLUMNS },
-        input,
-      );
-      return { ...page, list: page.list.map(presentUser) };
+    async (input, req) => {
+      const staff = requireStaff(req);
+      // Others may not find a colleague by phone or e-mail either.
+      const columns = staff.role === 'admin' ? USER_QUERY_COLUMNS : withoutContact(USER_QUERY_COLUMNS);
+      const page = await runPagedQuery<PublicUser>(db, ctx.dialect, { table: 't_user', select: [...USER_PUBLIC_COLUMNS], columns }, input);
+      return { ...page, list: page.list.map((u) => presentUser(u, staff)) };
     },
   );
 
@@ -116,9 +120,9 @@ export function registerUserRoutes(api: FastifyInstance, ctx: AppContext): void 
     api,
     '/tUser/selectByUserName',
     { summary: '按账号查询用户（账号是否已存在）', tags, input: z.object({ userAccount: zRequiredString('账号').max(50) }), output: userOut.nullable() },
-    async (input) => {
+    async (input, req) => {
       const user = await findUserByAccount(db, input.userAccount.trim());
-      return user ? presentUser(user) : null;
+      return user ? presentUser(user, requireStaff(req)) : null;
     },
   );
 

@@ -29,8 +29,22 @@ export const USER_PUBLIC_COLUMNS = [
 
 export type PublicUser = Pick<UserTable, (typeof USER_PUBLIC_COLUMNS)[number]>;
 
-export function presentUser(row: PublicUser): PublicUser & { mustChangePassword: number } {
-  return { ...row, mustChangePassword: Number(row.mustChangePassword) };
+/** Staff contact details: shown to administrators and to the user themself, to nobody else. */
+export const USER_CONTACT_COLUMNS = ['phone', 'email'] as const;
+
+export type PresentedUser = Omit<PublicUser, 'mustChangePassword' | (typeof USER_CONTACT_COLUMNS)[number]> & {
+  mustChangePassword: number;
+  phone?: string | null;
+  email?: string | null;
+};
+
+/** A staff user as `viewer` may see them (no viewer: the server itself, everything). */
+export function presentUser(row: PublicUser, viewer?: { userId: string; role: string }): PresentedUser {
+  const out: PresentedUser = { ...row, mustChangePassword: Number(row.mustChangePassword) };
+  if (viewer && viewer.role !== 'admin' && viewer.userId !== row.id) {
+    for (const column of USER_CONTACT_COLUMNS) delete out[column];
+  }
+  return out;
 }
 
 export interface NewUser {

@@ -12,7 +12,7 @@ import { NETWORK_ERROR_MESSAGE } from '@land/shared/constants';
 import { cleanParams } from '@land/shared/helpers';
 import { goToLogin } from './navigation';
 import { notify } from './notify';
-import { clearSession, getStoredSessionId, getStoredUserInfo, getToken } from './session';
+import { clearSession, getStoredSessionId, getStoredUserInfo, getToken, markPasswordChangeRequired } from './session';
 
 const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
@@ -129,6 +129,11 @@ function checkBody(status: number, body: RawBody | null): ApiError | null {
   if (status === 401) {
     endSession();
     return new ApiError(code || CLIENT_CODES.http, msg, { status, data: body?.data, handled: true });
+  }
+  if (code === ERROR_CODES.FORBIDDEN && (body?.data as { mustChangePassword?: unknown } | null)?.mustChangePassword === true) {
+    // The password an administrator set must be changed first: the forced dialog says so.
+    markPasswordChangeRequired();
+    return new ApiError(code, msg, { status, data: body?.data, handled: true });
   }
   if (status === 200 && code === OK_CODE) return null;
   // SPEC §4/§8: a body whose code is the empty string is a failure, and its msg is the reason.

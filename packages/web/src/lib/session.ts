@@ -77,6 +77,13 @@ export function saveSession(result: LoginResult): void {
   emit();
 }
 
+/** The server holds every call until the password is changed: the layout shows the forced dialog. */
+export function markPasswordChangeRequired(): void {
+  if (!getToken() || localStorage.getItem(KEYS.mustChangePassword) === 'true') return;
+  localStorage.setItem(KEYS.mustChangePassword, 'true');
+  emit();
+}
+
 export function markPasswordChanged(): void {
   localStorage.setItem(KEYS.mustChangePassword, 'false');
   emit();

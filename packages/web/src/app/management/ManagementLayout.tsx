@@ -136,7 +136,8 @@ export function ManagementLayout() {
         <TabsBar onCloseAll={() => void signOut()} />
         <Layout.Content className={styles.content}>
           <Spin spinning={navigation.state === 'loading'} delay={300}>
-            {forbidden ? (
+            {/* Until the password is changed the server answers only the session calls: the screen waits behind the dialog. */}
+            {session.mustChangePassword ? null : forbidden ? (
               <Suspense fallback={null}>
                 <ForbiddenResult title={screen?.title ?? ''} onHome={() => navigate(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`)} />
               </Suspense>

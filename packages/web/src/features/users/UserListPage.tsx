@@ -38,7 +38,10 @@ export function UserListPage() {
   // Selection belongs to one result page; a new query starts with nothing selected.
   const [selection, setSelection] = useState<{ query: string; ids: string[] }>({ query: '', ids: [] });
   const selectedIds = selection.query === queryKeyText ? selection.ids : [];
-  const selfId = getSession()?.userId ?? '';
+  const session = getSession();
+  const selfId = session?.userId ?? '';
+  // The server sends staff phone and e-mail to administrators only.
+  const showContact = session?.role === 'admin';
 
   const rows = data?.list ?? [];
   const total = data?.total ?? 0;
@@ -79,8 +82,12 @@ export function UserListPage() {
   const columns: TableColumnsType<User> = [
     { title: '账号', dataIndex: 'userAccount', key: 'userAccount', sorter: true, sortOrder: sortOrderOf('userAccount'), width: 130 },
     { title: '姓名', dataIndex: 'userName', key: 'userName', sorter: true, sortOrder: sortOrderOf('userName'), width: 110 },
-    { title: '手机号', dataIndex: 'phone', key: 'phone', sorter: true, sortOrder: sortOrderOf('phone'), width: 130 },
-    { title: '邮箱', dataIndex: 'email', key: 'email', sorter: true, sortOrder: sortOrderOf('email'), ellipsis: true },
+    ...(showContact
+      ? [
+          { title: '手机号', dataIndex: 'phone', key: 'phone', sorter: true, sortOrder: sortOrderOf('phone'), width: 130 },
+          { title: '邮箱', dataIndex: 'email', key: 'email', sorter: true, sortOrder: sortOrderOf('email'), ellipsis: true },
+        ]
+      : []),
     {
       title: '所属单位',
       dataIndex: 'company',

@@ -10,8 +10,9 @@ export interface User {
   id: string;
   userAccount: string;
   userName: string;
-  phone: string | null;
-  email: string | null;
+  /** Sent to administrators only. */
+  phone?: string | null;
+  email?: string | null;
   company: string | null;
   status: UserStatus;
   role: UserRole;
