@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { MANAGEMENT_SCREENS } from '@land/shared/routes';
-import { ROLES, apiPermission, canReviewOn, canUseScreen, roleMay, type Permission, type Role } from '@land/shared/roles';
+import { ENTITIES } from '@land/shared/entities/index';
+import { ROLES, apiPermission, canReviewOn, canUseScreen, roleMay, screenPermission, type Permission, type Role } from '@land/shared/roles';
 import type { RouteEntry } from '../src/app';
 import { hashToken } from '../src/services/sessions';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -29,7 +30,16 @@ async function eachInBatches<T>(items: T[], check: (item: T) => Promise<void>, s
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(check));
 }
 
-const effectivePermission = (r: RouteEntry): Permission => (r.permission as Permission | undefined) ?? apiPermission(r.url);
+const effectivePermission = (r: RouteEntry): Permission => apiPermission(r.url, r.permission as Permission | undefined);
+
+/** The screen of each call group, from the screens' own declarations (entities and the non-entity screens). */
+const SCREEN_OF_GROUP: Record<string, string> = {
+  ...Object.fromEntries(ENTITIES.filter((e) => e.screen).map((e) => [e.name, e.screen!])),
+  tUser: 'user',
+  config: 'peizhi',
+  auditLog: 'auditLog',
+  recycleBin: 'recycleBin',
+};
 
 describe('permission map (shared)', () => {
   it('admin may use every screen; review screens and actions need a reviewer; read-only sees no entry screen', () => {
@@ -53,6 +63,10 @@ describe('permission map (shared)', () => {
     expect(apiPermission('/api/tUser/addUser')).toBe('admin');
     expect(apiPermission('/api/config/save')).toBe('admin');
     expect(apiPermission('/api/tUser/updatePassword')).toBe('session');
+    // A change needs what its screen needs: templates are managed on an admin-only screen.
+    expect(apiPermission('/api/tTemplate/addOrUpdate', 'write')).toBe('admin');
+    expect(apiPermission('/api/tTemplate/importExcel')).toBe('admin');
+    expect(apiPermission('/api/tTemplate/selectByPage')).toBe('read');
     expect(apiPermission('/api/ExcelMainDispose/createPdf')).toBe('read');
     expect(roleMay('readonly', 'write')).toBe(false);
     expect(roleMay('editor', 'review')).toBe(false);
@@ -139,6 +153,67 @@ for (const dialect of DIALECTS) {
       const writesReadable = apiRoutes.filter((r) => /\/(add|update|delete|batch|save|import)[^/]*$/i.test(r.url) && !r.url.endsWith('/updatePassword') && roleMay('readonly', effectivePermission(r)));
       expect(writesReadable.map((r) => r.url)).toEqual([]);
     }, 60_000);
+
+    it('every call that changes data needs at least what its screen needs (route-table walk)', async () => {
+      const changes = apiRoutes.filter((r) => effectivePermission(r) !== 'read' && effectivePermission(r) !== 'session');
+      const screened = changes.filter((r) => SCREEN_OF_GROUP[r.url.split('/')[2]]);
+      expect(screened.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/tTemplate/addOrUpdate', '/api/tTemplate/importExcel', '/api/tUser/addUser', '/api/config/save']));
+      const weaker: string[] = [];
+      for (const route of screened) {
+        const screen = SCREEN_OF_GROUP[route.url.split('/')[2]];
+        for (const role of ROLES) {
+          if (roleMay(role, effectivePermission(route)) && !canUseScreen(role, screen)) weaker.push(`${role} ${route.method} ${route.url} (screen ${screen}: ${screenPermission(screen)})`);
+        }
+      }
+      expect(weaker).toEqual([]);
+    });
+
+    it('refuses the template calls to an editor (the template screen is admin-only) and keeps the templates unchanged', async () => {
+      const saved = await w.call('/api/tTemplate/addOrUpdate', { name: '出让公告模板', type: 'transferNotice', status: '1' });
+      expect(saved.body.code, saved.body.msg).toBe('200');
+      const id = String(saved.body.data.id);
+      const templates = async () => JSON.stringify(await t.db.db.selectFrom('t_template' as never).selectAll().orderBy('id' as never).execute());
+      const before = await templates();
+      const attempts: [string, Row][] = [
+        ['/api/tTemplate/addOrUpdate', { name: '编辑新建模板', type: 'notice', status: '1' }],
+        ['/api/tTemplate/addOrUpdate', { id, name: '编辑改名模板', type: 'notice', status: '1' }],
+        ['/api/tTemplate/deleteById', { id }],
+        ['/api/tTemplate/batchDelete', { ids: [id] }],
+        ['/api/tTemplate/importExcel', {}],
+      ];
+      for (const [url, body] of attempts) {
+        const res = await t.call(url, body, { token: w.tokens.editor });
+        expect({ url, status: res.status, code: res.body.code, msg: res.body.msg }).toEqual({ url, status: 403, code: ERROR_CODES.FORBIDDEN, msg: '只有管理员可以执行此操作' });
+      }
+      expect(await templates()).toBe(before);
+      // Reading templates stays open to staff.
+      expect((await t.call('/api/tTemplate/selectByPage', { pageNo: 1, pageSize: 10 }, { token: w.tokens.editor })).body.code).toBe('200');
+    });
+
+    it("shows staff phone numbers and e-mail addresses to administrators only (and one's own)", async () => {
+      const add = await w.call('/api/tUser/addUser', { userAccount: 'contact01', userName: '联系测试', password: 'Cont@2024ab', phone: '13955556666', email: 'contact01@kfq.gov.cn', role: 'editor' });
+      expect(add.body.code, add.body.msg).toBe('200');
+      const page = (token: string, params: Row[] = []) => t.call('/api/tUser/selectByPage', { pageNo: 1, pageSize: 100, params }, { token });
+      const asAdmin = await page(w.tokens.admin);
+      expect(asAdmin.body.data.list).toEqual(expect.arrayContaining([expect.objectContaining({ userAccount: 'contact01', phone: '13955556666', email: 'contact01@kfq.gov.cn' })]));
+      for (const role of ['readonly', 'editor', 'reviewer'] as const) {
+        const res = await page(w.tokens[role]);
+        expect(res.body.code).toBe('200');
+        const others = (res.body.data.list as Row[]).filter((u) => u.role !== role);
+        expect(others.length).toBeGreaterThan(0);
+        for (const user of others) expect(Object.keys(user)).not.toEqual(expect.arrayContaining(['phone']));
+        expect(JSON.stringify(res.body)).not.toMatch(/13955556666|contact01@kfq/);
+        const one = await t.call('/api/tUser/selectByUserName', { userAccount: 'contact01' }, { token: w.tokens[role] });
+        expect(one.body.data).toMatchObject({ userAccount: 'contact01' });
+        expect(one.body.data).not.toHaveProperty('phone');
+        expect(one.body.data).not.toHaveProperty('email');
+        // Nor can a colleague be found by phone or e-mail.
+        const byPhone = await page(w.tokens[role], [{ column: 'phone', type: 'like', val: '1395555' }]);
+        expect(byPhone.body.code).toBe(ERROR_CODES.VALIDATION);
+      }
+      const own = await t.call('/api/currentUser', {}, { token: await t.login('contact01', 'Cont@2024ab') });
+      expect(own.body.data).toMatchObject({ phone: '13955556666', email: 'contact01@kfq.gov.cn' });
+    });
 
     it('an editor cannot review, a read-only user cannot write, a reviewer can review; the database keeps the refused changes out', async () => {
       const parcel = await w.createParcel({ dkmc: '权限测试地块' });
