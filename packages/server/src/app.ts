@@ -95,7 +95,7 @@ export async function buildApp(
     }
   });
 
-  // Messaging: the WeChat client (the development login without an app id) and the scheduled
+  // Messaging: the WeChat client (offline without an app id) and the scheduled
   // jobs, built with the app and stopped with it; started by main.ts (tests run jobs by hand).
   const wechat = wechatClientFor(ctx.config);
   setWechatChannel(wechat.configured);

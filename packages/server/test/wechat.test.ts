@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
+import { loadConfig } from '../src/config';
 import { DevWechatClient, HttpWechatClient, WechatError } from '../src/integrations/wechat/index';
 import { OUTBOX_JOB } from '../src/services/messagingJobs';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -84,8 +85,48 @@ describe('WeChat HTTP client against a fake WeChat server', () => {
   });
 });
 
+describe('WeChat development login setting', () => {
+  it('is on only when switched on (on with demo data by default), never with an app id', () => {
+    expect(loadConfig({}).wechatDevLogin).toBe(true);
+    expect(loadConfig({ DEMO_DATA: '0' }).wechatDevLogin).toBe(false);
+    expect(loadConfig({ DEMO_DATA: '0', WECHAT_DEV_LOGIN: '1' }).wechatDevLogin).toBe(true);
+    expect(loadConfig({ WECHAT_DEV_LOGIN: '0' }).wechatDevLogin).toBe(false);
+    expect(loadConfig({ WECHAT_APPID: 'wx-real-app', WECHAT_DEV_LOGIN: '1' }).wechatDevLogin).toBe(false);
+  });
+});
+
 for (const dialect of DIALECTS) {
   const available = await dialectAvailable(dialect);
+  describe.skipIf(!available)(`WeChat development login off unless switched on [${dialect}]`, () => {
+    const rows = async (t: TestApp) => ({
+      visitors: (await t.db.db.selectFrom('t_visitor' as never).select('id' as never).execute()).length,
+      wxusers: (await t.db.db.selectFrom('t_wxuser' as never).select('id' as never).execute()).length,
+    });
+
+    it('without an app id and with the development login off, wxLogin refuses any code and creates nobody', async () => {
+      const t = await createTestApp(dialect, { wechatDevLogin: false });
+      try {
+        const before = await rows(t);
+        const res = await t.call('/openApi/tWxuser/wxLogin', { code: 'made-up-code' });
+        expect({ status: res.status, code: res.body.code, msg: res.body.msg }).toEqual({ status: 403, code: ERROR_CODES.FORBIDDEN, msg: '微信登录未开通：服务器未配置微信小程序' });
+        expect(await rows(t)).toEqual(before);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('switched on, a made-up code is a development login', async () => {
+      const t = await createTestApp(dialect, { wechatDevLogin: true });
+      try {
+        const res = await t.call('/openApi/tWxuser/wxLogin', { code: 'made-up-code' });
+        expect(res.body.code, res.body.msg).toBe('200');
+        expect(res.body.data).toMatchObject({ devLogin: true, openid: expect.stringMatching(/^dev_/) });
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
   describe.skipIf(!available)(`mini-program login and WeChat delivery [${dialect}]`, () => {
     let wx: FakeWechat;
     let t: TestApp;

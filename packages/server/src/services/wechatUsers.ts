@@ -107,7 +107,12 @@ export async function wechatLogin(db: Db, config: Config, client: WechatClient, 
   return auditedLogin(db, 'visitor', '微信登录', meta, () => checkWechatLogin(db, config, client, input, meta));
 }
 
+/** Without a WeChat app id and with the development login off (WECHAT_DEV_LOGIN), nobody signs in through WeChat. */
+export const WECHAT_LOGIN_OFF_MESSAGE = '微信登录未开通：服务器未配置微信小程序';
+
 async function checkWechatLogin(db: Db, config: Config, client: WechatClient, input: WechatLoginInput, meta: VisitorMeta): Promise<WechatLoginResult> {
+  // The development login takes any code: only when switched on (config.wechatDevLogin).
+  if (!client.configured && !config.wechatDevLogin) throw new AppError(ERROR_CODES.FORBIDDEN, WECHAT_LOGIN_OFF_MESSAGE, 403);
   const session = await client.login(input.code);
   const visitorId = await findOrCreate(db, session.openid, session.unionid, input, session.dev);
   const visitor = await db.selectFrom('t_visitor').select(['id', 'userName', 'userAccount', 'registerType', 'sqdw', 'status']).where('id', '=', visitorId).executeTakeFirstOrThrow();

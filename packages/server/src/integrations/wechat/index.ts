@@ -9,7 +9,8 @@ export { WechatError, type SubscribeMessage, type WechatClient, type WechatSessi
 
 /**
  * The configured WeChat client: the HTTP client when an app id and secret are set (at
- * WECHAT_API_BASE, by default WeChat's own), otherwise the development login.
+ * WECHAT_API_BASE, by default WeChat's own), otherwise the offline client (not configured: no
+ * subscribe messages; its development login is used only when config.wechatDevLogin is on).
  */
 export function wechatClientFor(config: Pick<Config, 'wechatAppId' | 'wechatSecret' | 'wechatApiBase' | 'wechatTimeoutMs'>): WechatClient {
   if (config.wechatAppId && config.wechatSecret) {

@@ -7,7 +7,7 @@ import type { AnyDb } from '../../entities/repository';
 import { WechatError } from '../../integrations/wechat/index';
 import { defineCall } from '../../lib/call';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { perAddressLimit } from '../../lib/throttle';
+import { addressLimit } from '../../lib/throttle';
 import { nowIso } from '../../lib/time';
 import { incrementVisits, listInput, publicColumns, publicList, publicRecord, type PublicListSpec } from '../../services/publicQuery';
 import { openidOfVisitor, wechatLogin } from '../../services/wechatUsers';
@@ -36,14 +36,15 @@ const PERMISSION_COLUMNS = ['id', 'permission', 'status', 'expiryDate', 'nicknam
 export function registerWechatRoutes(open: FastifyInstance, ctx: AppContext, visits: VisitCounter): void {
   const db = ctx.db as unknown as AnyDb;
   const tags = ['小程序'];
-  const loginLimit = perAddressLimit(60, 600_000, '登录尝试过于频繁，请稍后再试');
+  // Per address, counted in the database like every other limit (RATE_LIMIT_WECHAT_LOGIN).
+  const loginLimit = addressLimit(ctx.db, { name: 'wechat-login', ...ctx.config.rateLimits.wechatLogin, message: '登录尝试过于频繁，请稍后再试' });
 
   defineCall(
     open,
     '/tWxuser/wxLogin',
     {
       summary:
-        '小程序登录：code（wx.login 所得）换取 openid，首次登录自动建立微信用户；返回与 visitorLogin 相同的会话字段及 openid。未配置 WECHAT_APPID 时为开发登录（devLogin true，openid 由 code 推出，以 dev_ 开头）',
+        '小程序登录：code（wx.login 所得）换取 openid，首次登录自动建立微信用户；返回与 visitorLogin 相同的会话字段及 openid。未配置 WECHAT_APPID 且开启 WECHAT_DEV_LOGIN 时为开发登录（devLogin true，openid 由 code 推出，以 dev_ 开头）；两者皆无时拒绝（A0301）',
       tags,
       input: z.object({
         code: z.string({ error: '缺少登录凭证 code' }).trim().min(1, '缺少登录凭证 code').max(128, '登录凭证 code 不正确'),
@@ -51,7 +52,7 @@ export function registerWechatRoutes(open: FastifyInstance, ctx: AppContext, vis
         avatarUrl: z.string().trim().max(500, '头像地址过长').refine((s) => s === '' || /^https?:\/\//i.test(s), '头像地址必须以 http(s):// 开头').nullish(),
       }),
       output: visitorSessionOut.extend({ openid: z.string(), devLogin: z.boolean() }),
-      options: { preHandler: async (req) => loginLimit(req) },
+      options: { preHandler: loginLimit },
     },
     async (input, req) => {
       try {
