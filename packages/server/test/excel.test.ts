@@ -116,6 +116,31 @@ for (const dialect of DIALECTS) {
         expect(typeof ws.getCell('D3').value).toBe('string');
       });
 
+      it('puts a leading apostrophe before every formula-like text cell (= + - @ tab CR), and imports it back unchanged', async () => {
+        const risky = ['=HYPERLINK("http://evil.example","点我")', '+1+1', '-2+3', '@SUM(A1:A9)'];
+        for (const [i, text] of risky.entries()) await save('tArea', { areaname: `危险${i}`, areacode: `R0${i}`, status: '1', displayorder: i, leadingIndustry: text, address: `安全${i}` });
+        const before = await all('tArea');
+        const exported = await exportFile('tArea');
+        const { header, rows } = await readSheet(exported.rawPayload);
+        const column = (label: string) => rows.map((r) => r[header.indexOf(label)]);
+        expect(column('主导产业')).toEqual(risky.map((text) => `'${text}`));
+        expect(column('地址')).toEqual(risky.map((_, i) => `安全${i}`));
+        // Numbers stay numbers (a negative number is not text).
+        expect(column('排序')).toEqual(risky.map((_, i) => i));
+        const res = await importFile('tArea', exported.rawPayload);
+        expect(res.body).toMatchObject({ code: '200', data: { updated: risky.length } });
+        expect((await all('tArea')).map(content)).toEqual(before.map(content));
+
+        // Saves trim text, so a leading tab or carriage return can only come from older data.
+        await sql`update t_area set ${sql.ref('leadingIndustry')} = ${'\tTAB'} where areacode = 'R00'`.execute(t.db.db);
+        await sql`update t_area set ${sql.ref('leadingIndustry')} = ${'\rCR'} where areacode = 'R01'`.execute(t.db.db);
+        const again = await readSheet((await exportFile('tArea')).rawPayload);
+        const [tab, cr] = again.rows.map((r) => r[again.header.indexOf('主导产业')]);
+        expect(tab).toBe("'\tTAB");
+        // XML reading turns the carriage return into a line feed; the apostrophe is what matters.
+        expect(cr).toMatch(/^'[\r\n]CR$/);
+      });
+
       it('shows refs by the referenced name; the form-encoded call works too', async () => {
         await save('tArea', { areaname: '临江产业园', areacode: 'A01', status: '1' });
         await save('tJd', { jdname: '临江街道', areacode: 'A01', phone: '0571-86001234' });

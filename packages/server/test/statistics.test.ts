@@ -395,6 +395,25 @@ for (const dialect of DIALECTS) {
       expect((ws2.getRow(4).values as unknown[]).slice(1)).toEqual(['1001', '工业用地', 3, 32000, 48]);
     });
 
+    it('puts a leading apostrophe before formula-like names in the export (spreadsheet injection)', async () => {
+      const db = t.db.db as unknown as AnyDb;
+      const rename = (areaname: string) => db.updateTable('t_area').set({ areaname }).where('areacode', '=', 'A01').execute();
+      await rename('=HYPERLINK("http://evil.example","甲")');
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/api/statistics/exportExcel?section=district', headers: { token } });
+        expect(res.statusCode).toBe(200);
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+        const cells: unknown[] = [];
+        wb.worksheets[0].eachRow((row) => cells.push(...(row.values as unknown[]).slice(1)));
+        expect(cells).toContain('\'=HYPERLINK("http://evil.example","甲")');
+        expect(cells.filter((c) => typeof c === 'string' && /^[=+\-@\t\r]/.test(c))).toEqual([]);
+        expect(cells.some((c) => typeof c === 'object' && c !== null && 'formula' in c)).toBe(false);
+      } finally {
+        await rename('甲片区');
+      }
+    });
+
     it('refuses malformed filters with A0400 and needs a login on /api', async () => {
       const bad: [string, Row, string][] = [
         ['/api/tLandinfo/statisticsDk', { startDate: '2016-02-30' }, 'startDate'],

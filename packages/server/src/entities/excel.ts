@@ -8,6 +8,7 @@ import type { AppContext } from '../app';
 import { assertWriter, defineCall, ok } from '../lib/call';
 import { AppError, validationError } from '../lib/errors';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
+import { safeCell, unescapeCell } from '../lib/spreadsheet';
 import { attachmentHeader, firstFile, MB, readWhole } from '../lib/upload';
 import { totalUncompressed, zipEntriesOfBuffer } from '../lib/zip';
 import { GisFileError } from '../gis/errors';
@@ -334,7 +335,7 @@ export async function buildWorkbook(
   header.font = { bold: true };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
   for (const [i, r] of rows.entries()) {
-    ws.addRow(columns.map((c) => c.codec.write(r[c.key], c.field, lookups.get(c.key))));
+    ws.addRow(columns.map((c) => safeCell(c.codec.write(r[c.key], c.field, lookups.get(c.key)))));
     if (options.onProgress && (i + 1) % 100 === 0) options.onProgress(i + 1, rows.length);
   }
   // The last report, so a small export ends at "n / n" rather than at its last hundred.
@@ -360,8 +361,9 @@ export async function buildWorkbook(
 /** An exceljs cell value reduced to what a person typed or saw. */
 function plainCell(value: ExcelJS.CellValue): Cell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if ('richText' in value) return value.richText.map((t) => t.text).join('');
+  if (typeof value === 'string') return unescapeCell(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if ('richText' in value) return unescapeCell(value.richText.map((t) => t.text).join(''));
   if ('formula' in value || 'sharedFormula' in value) {
     const result = (value as ExcelJS.CellFormulaValue).result;
     if (result === undefined) return null;

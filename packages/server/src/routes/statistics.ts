@@ -7,6 +7,7 @@ import { sessionPolicy, type AppContext } from '../app';
 import { XLSX_MIME } from '../entities/excel';
 import type { AnyDb } from '../entities/repository';
 import { defineCall } from '../lib/call';
+import { safeCell } from '../lib/spreadsheet';
 import { attachmentHeader } from '../lib/upload';
 import { staffGuard } from '../plugins/auth';
 import {
@@ -209,16 +210,17 @@ async function workbookOf(sheet: Sheet, subtitle: string): Promise<Buffer> {
   wb.creator = '开发区土地信息平台';
   const ws = wb.addWorksheet(sheet.title.slice(0, 31));
   ws.columns = sheet.columns.map((c) => ({ width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
-  ws.addRow([sheet.title]);
-  ws.addRow([subtitle]);
+  // Every cell through safeCell: names and the filter text come from the database and the caller.
+  ws.addRow([safeCell(sheet.title)]);
+  ws.addRow([safeCell(subtitle)]);
   ws.mergeCells(1, 1, 1, sheet.columns.length);
   ws.mergeCells(2, 1, 2, sheet.columns.length);
   ws.getRow(1).font = { bold: true, size: 14 };
   ws.getRow(2).font = { color: { argb: 'FF666666' } };
-  const header = ws.addRow(sheet.columns.map((c) => c.header));
+  const header = ws.addRow(sheet.columns.map((c) => safeCell(c.header)));
   header.font = { bold: true };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
-  for (const row of sheet.rows) ws.addRow(row);
+  for (const row of sheet.rows) ws.addRow(row.map(safeCell));
   ws.views = [{ state: 'frozen', ySplit: 3 }];
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
