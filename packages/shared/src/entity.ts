@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { RuleName } from './validation';
+import { isLinkUrl } from './helpers';
 import { INVALID_VALUE_MESSAGE, MESSAGES, requiredMessage, withRules, zNumeric } from './validation';
 
 export type FieldType =
@@ -189,7 +190,12 @@ export function isInForm(f: FieldDef): boolean {
 // Validation, one entry per field type. Optional fields accept '', null and undefined.
 // ---------------------------------------------------------------------------------------
 
-const fileEntry = z.object({ id: z.string().max(64).optional(), name: z.string().max(255), url: z.string().max(1000) });
+/** An uploaded file or image: its url is one of the platform's files or an http(s) address (isLinkUrl). */
+const fileEntry = z.object({
+  id: z.string().max(64).optional(),
+  name: z.string().max(255),
+  url: z.string().max(1000).refine((u) => u !== '' && isLinkUrl(u), MESSAGES.link),
+});
 
 function jsonValue(v: unknown): unknown {
   if (typeof v !== 'string') return v;

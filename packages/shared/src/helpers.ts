@@ -336,3 +336,15 @@ export const formatChineseNumber = (
   if (plain >= 1e4) return `${sign}1万`;
   return `${sign}${formatThousands(plain)}`;
 };
+
+/** The platform's own stored files are served under this path. */
+export const FILES_PATH = '/virtualPath/';
+
+/**
+ * Where a link or an attachment may point: one of the platform's own files (/virtualPath/…) or
+ * an absolute http(s) address — never javascript:, data:, vbscript: or a protocol-relative //host.
+ */
+export const isLinkUrl = (s: string): boolean =>
+  s === '' || ((s.startsWith(FILES_PATH) || /^https?:\/\/[^\s/?#\\]+/i.test(s)) && !hasSpaceOrControl(s));
+
+const hasSpaceOrControl = (s: string): boolean => /\s/.test(s) || [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);

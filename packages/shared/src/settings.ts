@@ -4,6 +4,7 @@
  * filters the public view with it; the web builds the settings form from it.
  */
 import { z } from 'zod';
+import { isLinkUrl } from './helpers';
 import { MESSAGES, RULES, type RuleName } from './validation';
 
 export type SettingGroup = 'site' | 'contact' | 'map' | 'services';
@@ -85,7 +86,7 @@ const bannerImage = z.object({
   url: z
     .string({ error: '图片地址不正确' })
     .max(1000, '图片地址过长')
-    .refine((u) => u.startsWith('/virtualPath/') || /^https?:\/\//i.test(u), '图片地址必须是上传后的地址或 http(s) 地址'),
+    .refine((u) => u !== '' && isLinkUrl(u), '图片地址必须是上传后的地址或 http(s) 地址'),
 });
 
 const jsonList = (v: unknown) => {

@@ -4,6 +4,7 @@
  * never rephrase them.
  */
 import { z } from 'zod';
+import { isLinkUrl } from './helpers';
 
 export const MESSAGES = {
   phone: '联系电话格式不正确',
@@ -23,6 +24,7 @@ export const MESSAGES = {
   len10: '长度不能超过10位',
   blank: '不能全部为空格',
   ipv4: '请输入正确的ip地址',
+  link: '链接地址必须是本平台上传的文件或 http(s) 地址',
   required: (label: string): string => `请输入${label}`,
   select: (label: string): string => `请选择${label}`,
 } as const;
@@ -121,6 +123,7 @@ export const isNotBlank = (s: string): boolean => s === '' || /\S/.test(s);
 
 export const isIpv4 = (s: string): boolean => s === '' || IPV4_RE.test(s);
 
+
 /**
  * Length in the units of the SPEC length rules: a Chinese (or any non-ASCII) character counts
  * 2, everything else 1. Iterates by code point so an emoji counts once, as 2.
@@ -152,7 +155,8 @@ export type RuleName =
   | 'len2000'
   | 'len10'
   | 'notBlank'
-  | 'ipv4';
+  | 'ipv4'
+  | 'link';
 
 export interface Rule {
   test: (v: unknown) => boolean;
@@ -211,6 +215,7 @@ export const RULES: Record<RuleName, Rule> = {
   len10: { test: textRule((s) => [...s].length <= 10), message: MESSAGES.len10 },
   notBlank: { test: textRule(isNotBlank), message: MESSAGES.blank },
   ipv4: { test: textRule(isIpv4), message: MESSAGES.ipv4 },
+  link: { test: textRule(isLinkUrl), message: MESSAGES.link },
 };
 
 export const RULE_NAMES: readonly RuleName[] = Object.freeze(Object.keys(RULES) as RuleName[]);

@@ -94,6 +94,7 @@ describe('MESSAGES (SPEC §5 verbatim)', () => {
       len10: MESSAGES.len10,
       notBlank: MESSAGES.blank,
       ipv4: MESSAGES.ipv4,
+      link: MESSAGES.link,
     };
     for (const name of RULE_NAMES) expect(RULES[name].message).toBe(expected[name]);
     expect([...RULE_NAMES].sort()).toEqual(Object.keys(expected).sort());
@@ -521,5 +522,14 @@ describe('index', () => {
     expect(index.OK_CODE).toBe('200');
     expect(index.MANAGEMENT_BASE).toBe('/managementSystem');
     expect('default' in index).toBe(false);
+  });
+});
+
+describe('link', () => {
+  it("accepts the platform's own files and http(s) addresses only", () => {
+    for (const ok of ['/virtualPath/files/202401/a.pdf', 'https://mp.weixin.qq.com/s/abc', 'HTTP://10.0.0.5:8080/x?y=1#z']) expect(checkRule('link', ok)).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/a', '/api/logout', 'https://', 'https:///x', 'https://a b', 'https://a\nb', 'java\tscript:alert(1)', 'mailto:a@b.cn']) {
+      expect(checkRule('link', bad), bad).toBe(MESSAGES.link);
+    }
   });
 });

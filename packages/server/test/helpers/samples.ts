@@ -9,6 +9,7 @@ const SAMPLES: Record<FieldType, (f: FieldDef, n: number) => unknown> = {
     if (f.rules?.includes('positiveInt')) return String(330100 + n);
     if (f.rules?.includes('ipv4')) return `10.0.0.${n % 250}`;
     if (f.rules?.includes('idCard')) return '11010519491231002X';
+    if (f.rules?.includes('link')) return `https://www.example.gov.cn/${n}`;
     const max = Math.min(f.maxLength ?? 200, f.rules?.includes('len10') ? 10 : 200);
     return `测试${f.label}${n}`.slice(0, Math.max(2, Math.floor(max / 2)));
   },

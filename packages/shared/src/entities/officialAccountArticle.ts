@@ -15,7 +15,7 @@ export const officialAccountArticleEntity = defineEntity({
     { name: 'author', type: 'string', label: '作者', rules: ['len60'], maxLength: 60, search: 'like' },
     { name: 'cover', type: 'images', label: '封面图', widget: 'single' },
     { name: 'summary', type: 'string', label: '摘要', rules: ['len200'], maxLength: 200, list: false, widget: 'textarea' },
-    { name: 'url', type: 'string', label: '原文链接', maxLength: 500, list: false, help: '公众号文章地址，以 https:// 开头' },
+    { name: 'url', type: 'string', label: '原文链接', maxLength: 500, rules: ['link'], list: false, help: '公众号文章地址，以 https:// 开头' },
     { name: 'content', type: 'richText', label: '正文' },
     { name: 'publishDate', type: 'date', label: '发布日期', search: 'range', sortable: true },
     publishStatusField,

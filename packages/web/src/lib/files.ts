@@ -2,6 +2,7 @@
  * Uploaded files (SPEC §3, §7 File upload): entries {id, name, url}, where url starts at
  * /virtualPath and is shown prefixed with the GIS base; upload and delete calls.
  */
+import { isLinkUrl } from '@land/shared/helpers';
 import { notify } from './notify';
 import { ApiError, CLIENT_CODES, post, postMultipart } from './request';
 import type { UploadOptions } from './request';
@@ -25,6 +26,14 @@ const GIS_BASE: string = import.meta.env.VITE_GIS_BASE ?? '';
 export function fileUrl(url: string): string {
   if (/^(https?:)?\/\//i.test(url) || url.startsWith('data:') || url.startsWith('blob:')) return url;
   return `${GIS_BASE}${url}`;
+}
+
+/**
+ * Address a link may open: the platform's own files and http(s) addresses (isLinkUrl, the rule
+ * saves are checked by); anything else (javascript:, data:…) gives no link at all.
+ */
+export function linkHref(url: string): string | undefined {
+  return url !== '' && isLinkUrl(url) ? fileUrl(url) : undefined;
 }
 
 /** The part of a url from the /virtualPath segment on: what deleteFile takes. */
@@ -52,7 +61,8 @@ export function toFileList(value: unknown): FileEntry[] {
       return [];
     }
   }
-  return Array.isArray(v) ? v.filter(isFileEntry) : [];
+  // Entries whose url is not a link the platform allows are not shown (nor kept when edited).
+  return Array.isArray(v) ? v.filter((e): e is FileEntry => isFileEntry(e) && e.url !== '' && isLinkUrl(e.url)) : [];
 }
 
 export async function uploadFile(file: File, dir: UploadDir | undefined, options: UploadOptions = {}): Promise<FileEntry> {

@@ -194,7 +194,7 @@ function AutoUpload(props: AutoUploadProps) {
       return true;
     },
     onPreview: (file) => {
-      if (file.url) window.open(file.url, '_blank', 'noopener');
+      if (file.url) window.open(file.url, '_blank', 'noopener,noreferrer');
     },
     onRemove: async (file) => {
       const uploading = pending.find((p) => p.uid === file.uid);

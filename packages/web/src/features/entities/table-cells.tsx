@@ -55,7 +55,7 @@ function FilesCell({ value }: { value: unknown }) {
   const files = toFileList(value);
   if (files.length === 0) return null;
   return (
-    <a href={fileUrl(files[0].url)} target="_blank" rel="noreferrer" title={files.map((f) => f.name).join('\n')}>
+    <a href={fileUrl(files[0].url)} target="_blank" rel="noopener noreferrer" title={files.map((f) => f.name).join('\n')}>
       <FileOutlined /> {files.length > 1 ? `${files.length} 个附件` : files[0].name}
     </a>
   );

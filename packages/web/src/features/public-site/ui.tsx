@@ -186,7 +186,7 @@ export function FileLinks({ value, empty = '暂无附件' }: { value: unknown; e
     <ul className={styles.files}>
       {files.map((f) => (
         <li key={f.url}>
-          <a href={fileUrl(f.url)} target="_blank" rel="noreferrer" download={f.name}>
+          <a href={fileUrl(f.url)} target="_blank" rel="noopener noreferrer" download={f.name}>
             {fileIcon(f.name)} {f.name}
           </a>
         </li>

@@ -7,6 +7,7 @@ import { openPost, listOf, type Parcel } from '../../public-map/api';
 import { dateText, EVENT_TYPE_LABELS, optionLabel, text } from '../../public-map/format';
 import { pageQuery, PATHS, recordQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
+import { linkHref } from '../../../lib/files';
 import { FileLinks, firstImage, LoadError, NoData, PageBanner, RichText, Section } from '../ui';
 import styles from './about.module.css';
 
@@ -43,9 +44,9 @@ function NewsDrawer({ kind, id, onClose }: { kind: 'event' | 'article'; id: stri
           {text(r.summary) && <p className={styles.newsSummary}>{text(r.summary)}</p>}
           <RichText html={r.content} />
           <FileLinks value={r.attachments} empty={null} />
-          {text(r.url) && (
+          {linkHref(text(r.url)) && (
             <p>
-              <a href={text(r.url)} target="_blank" rel="noreferrer">
+              <a href={linkHref(text(r.url))} target="_blank" rel="noopener noreferrer">
                 阅读原文
               </a>
             </p>
