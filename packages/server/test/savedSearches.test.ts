@@ -78,7 +78,7 @@ for (const dialect of DIALECTS) {
       expect(messages[0].title).toContain('工业用地 1000 万以内');
       expect(messages[0].content).toContain('东区智造地块');
       expect(messages[0].content).toContain(`/mapMoreDetails/${String(parcel.id)}`);
-      expect(messages[0].content).toMatch(/\/savedSearch\/unsubscribe\?token=\S+/);
+      expect(messages[0].content).toMatch(/\/personalCenter\?unsubscribe=\S+/);
       expect((await must('selectSavedSearchList', {}, v.token))[0].lastDigestAt).toBeTruthy();
     });
 
@@ -159,7 +159,7 @@ for (const dialect of DIALECTS) {
       await publish({ dkmc: '退订测试地块' });
       await digestAndDeliver();
       const message = (await inbox(v.token)).find((m) => String(m.title).includes('退订测试'))!;
-      const token = decodeURIComponent(/token=(\S+)/.exec(String(message.content))![1]);
+      const token = decodeURIComponent(/unsubscribe=(\S+)/.exec(String(message.content))![1]);
       expect(token.startsWith(`${String(s.id)}.`)).toBe(true);
 
       const [, sig] = token.split('.');

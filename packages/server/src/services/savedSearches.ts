@@ -361,7 +361,7 @@ export async function runSavedSearchDigests(db: AnyDb, dialect: DialectName, opt
       hits.set(parcel.dkid, hit);
     }
     const list = [...hits.values()];
-    const link = `/savedSearch/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(db, s.id))}`;
+    const link = `/personalCenter?unsubscribe=${encodeURIComponent(await unsubscribeToken(db, s.id))}`;
     const sent = await db.transaction().execute(async (trx) => {
       const now = nowIso();
       const moved = await trx

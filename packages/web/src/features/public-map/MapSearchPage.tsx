@@ -29,6 +29,7 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { CompareButton } from '../visitor/CompareButton';
+import { SaveSearchButton } from '../visitor/SaveSearchButton';
 import { districtOutlinesQuery, landClassName, mapParcelsQuery, parcelPageQuery, useDistrictOptions, useLandClasses, useSiteSettings, type Parcel } from './api';
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS } from './colors';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
@@ -257,6 +258,7 @@ export function MapSearchPage() {
             <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0}>
               重置
             </Button>
+            <SaveSearchButton filter={queryFilters} />
           </div>
         </div>
 
