@@ -82,6 +82,34 @@ for (const dialect of DIALECTS) {
       expect((await must('selectSavedSearchList', {}, v.token))[0].lastDigestAt).toBeTruthy();
     });
 
+    it('the public search filters by a drawn area, concave or with a hole, the same on both databases', async () => {
+      // An L: the square 122.00–122.10 × 32.00–32.10 without its north-east quarter, and a hole.
+      const lShape = {
+        type: 'Polygon',
+        coordinates: [
+          [[122.0, 32.0], [122.1, 32.0], [122.1, 32.05], [122.05, 32.05], [122.05, 32.1], [122.0, 32.1], [122.0, 32.0]],
+          [[122.06, 32.01], [122.09, 32.01], [122.09, 32.04], [122.06, 32.04], [122.06, 32.01]],
+        ],
+      };
+      const at = (lon: number, lat: number, dkmc: string) => publish({ dkmc, geometry: square(lon, lat, 0.002) });
+      await at(122.01, 32.01, '范围西南');
+      await at(122.01, 32.08, '范围西北');
+      await at(122.07, 32.07, '缺口东北');
+      await at(122.07, 32.02, '洞内');
+      await at(122.2, 32.2, '范围之外');
+      for (const area of [lShape, JSON.stringify(lShape)]) {
+        const res = await t.call('/openApi/selectLandInfoListPage', { pageNo: 1, pageSize: 50, area });
+        expect(res.body.code, res.body.msg).toBe('200');
+        expect(res.body.data.list.map((p: Row) => p.dkmc).sort()).toEqual(['范围西北', '范围西南']);
+      }
+      const map = await t.call('/openApi/selectLandInfoList', { area: lShape, keyword: '西北' });
+      expect(map.body.data.map((p: Row) => p.dkmc)).toEqual(['范围西北']);
+      const ring = Array.from({ length: 260 }, (_, i) => [122 + 0.05 * Math.cos((i / 260) * 2 * Math.PI), 32 + 0.05 * Math.sin((i / 260) * 2 * Math.PI)]);
+      const tooMany = await t.call('/openApi/selectLandInfoListPage', { pageNo: 1, pageSize: 5, area: { type: 'Polygon', coordinates: [[...ring, ring[0]]] } });
+      expect(tooMany.body.code).toBe(ERROR_CODES.VALIDATION);
+      expect(tooMany.body.msg).toContain('搜索范围不正确');
+    });
+
     it('a parcel that does not match, inside or outside a drawn area, gives no message', async () => {
       const v = await visitor();
       const area = square(121.0, 31.0, 0.05);

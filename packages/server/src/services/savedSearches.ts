@@ -14,7 +14,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { pointInPolygon, validateParcelGeometry, type ParcelGeometry } from '@land/shared/geo/index';
 import type { DialectName } from '../db/database';
 import type { AnyDb } from '../entities/repository';
 import { notFound, validationError } from '../lib/errors';
@@ -22,7 +21,7 @@ import { newId } from '../lib/ids';
 import { isoPlus, nowIso } from '../lib/time';
 import { writeAudit } from './audit';
 import { enqueueMessage } from './messaging';
-import { parcelCondition, parcelFilterShape, type ParcelFilter } from './publicParcels';
+import { parcelCondition, parcelFilterShape } from './publicParcels';
 
 // ---------------------------------------------------------------------------------------
 // Tables
@@ -62,32 +61,10 @@ declare module '../db/schema' {
 // The saved filter
 // ---------------------------------------------------------------------------------------
 
-/** The public search's named filters that a saved search keeps (sorting is not a filter). */
+/** The public search's named filters (with a drawn area) that a saved search keeps; sorting is not a filter. */
 const { orderBy: _orderBy, order: _order, ...filterShape } = parcelFilterShape;
 
-/** A drawn area: a lon-lat Polygon or MultiPolygon, checked like a parcel boundary. */
-const drawnArea = z
-  .unknown()
-  .transform((value, ctx) => {
-    if (value === undefined || value === null || value === '') return undefined;
-    let g: unknown = value;
-    if (typeof g === 'string') {
-      try {
-        g = JSON.parse(g);
-      } catch {
-        g = null;
-      }
-    }
-    const result = validateParcelGeometry(g);
-    if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: `搜索范围不正确：${result.message}` });
-      return z.NEVER;
-    }
-    return result.geometry;
-  })
-  .optional();
-
-export const savedFilterInput = z.object({ ...filterShape, area: drawnArea }, { error: '搜索条件 filter 应为对象' });
+export const savedFilterInput = z.object(filterShape, { error: '搜索条件 filter 应为对象' });
 export type SavedFilter = z.output<typeof savedFilterInput>;
 
 /** The filter as stored: empty values left out, so two equal searches store the same text. */
@@ -288,17 +265,15 @@ interface Hit {
 async function matchingParcels(db: AnyDb, dialect: DialectName, filter: SavedFilter | null, dkids: string[]): Promise<Map<string, Omit<Hit, 'kinds'>>> {
   const out = new Map<string, Omit<Hit, 'kinds'>>();
   if (!filter) return out;
-  const { area, ...named } = filter;
-  const condition = await parcelCondition(db, dialect, named as ParcelFilter);
+  const condition = await parcelCondition(db, dialect, filter);
   for (let i = 0; i < dkids.length; i += 500) {
     const rows = await db
       .selectFrom('t_landinfo')
-      .select(['id', 'dkmc', 'dkbh', 'tradeState', 'startingPrice', 'centerLon', 'centerLat'])
+      .select(['id', 'dkmc', 'dkbh', 'tradeState', 'startingPrice'])
       .where(condition)
       .where('t_landinfo.id', 'in', dkids.slice(i, i + 500))
       .execute();
     for (const r of rows) {
-      if (area && !(typeof r.centerLon === 'number' && typeof r.centerLat === 'number' && pointInPolygon([r.centerLon, r.centerLat], area as ParcelGeometry))) continue;
       out.set(r.id as string, {
         dkid: r.id as string,
         dkmc: String(r.dkmc ?? ''),
