@@ -46,13 +46,31 @@ describe('saved searches in the browser', () => {
     // Listed parcels only.
     await page.getByTestId('filter-state').getByText('挂牌中').click();
     await expect.poll(() => page.getByTestId('result-count').textContent()).toContain('1 项筛选');
+    const listed = Number(await page.getByTestId('result-count').locator('b').textContent());
+
+    // A drawn area: clicks add vertices, a double click closes it; the result narrows to it.
+    const map = page.getByTestId('land-map');
+    await map.locator('canvas').first().waitFor();
+    await page.getByTestId('draw-area').click();
+    await expect.poll(() => map.getAttribute('data-drawing')).toBe('1');
+    const box = (await map.boundingBox())!;
+    const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+    for (const [fx, fy] of [[0.3, 0.2], [0.75, 0.2], [0.75, 0.8]]) {
+      await page.mouse.click(at(fx, fy).x, at(fx, fy).y);
+      await page.waitForTimeout(150);
+    }
+    await page.mouse.dblclick(at(0.3, 0.8).x, at(0.3, 0.8).y);
+    await page.getByTestId('clear-area').waitFor();
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toContain('2 项筛选');
+    const inArea = Number(await page.getByTestId('result-count').locator('b').textContent());
+    expect(inArea).toBeLessThanOrEqual(listed);
 
     await page.getByTestId('save-search').click();
     await signInFromDialog(page, '保存搜索需要先登录');
     const name = page.getByTestId('save-search-name');
     await name.waitFor();
-    expect(await name.inputValue()).toBe('挂牌中');
-    await page.locator('.ant-modal').filter({ hasText: '条件：挂牌中' }).waitFor();
+    expect(await name.inputValue()).toBe('挂牌中 · 绘制范围');
+    await page.locator('.ant-modal').filter({ hasText: '条件：挂牌中 · 绘制范围' }).waitFor();
     await name.fill('挂牌中的地块');
     await screenshot(page, 'saved-search-dialog-1280');
     await page.getByTestId('save-search-ok').click();
@@ -64,7 +82,7 @@ describe('saved searches in the browser', () => {
     await item.waitFor();
     expect(await item.getByTestId('saved-search-name').textContent()).toBe('挂牌中的地块');
     expect(await item.textContent()).toContain('提醒中');
-    expect(await item.textContent()).toContain('挂牌中');
+    expect(await item.textContent()).toContain('挂牌中 · 绘制范围');
     await screenshot(page, 'saved-search-centre-1280');
 
     await item.getByTestId('saved-search-rename').click();
