@@ -9,7 +9,9 @@ import { ERROR_CODES } from '@land/shared/api';
 import type { AnyDb } from '../src/entities/repository';
 import { OUTBOX_JOB, SAVED_SEARCH_JOB } from '../src/services/messagingJobs';
 import { runSavedSearchDigests } from '../src/services/savedSearches';
+import { newId } from '../src/lib/ids';
 import { createTestApp, type TestApp } from './helpers/app';
+import { FAKE_WECHAT_CONFIG, startFakeWechat, type FakeWechat } from './helpers/fakeWechat';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { parcelWorld, square, type ParcelWorld } from './helpers/parcels';
 
@@ -249,6 +251,48 @@ for (const dialect of DIALECTS) {
 
       expect(await must('deleteSavedSearchByID', { id: s.id }, a.token)).toEqual({ deleted: 1 });
       expect(await must('selectSavedSearchList', {}, a.token)).toEqual([]);
+    });
+  });
+
+  describe.skipIf(!available)(`saved searches: WeChat subscribe messages [${dialect}]`, () => {
+    let wx: FakeWechat;
+    let t: TestApp;
+    let w: ParcelWorld;
+    let db: AnyDb;
+
+    beforeAll(async () => {
+      wx = await startFakeWechat();
+      t = await createTestApp(dialect, { ...FAKE_WECHAT_CONFIG, wechatApiBase: wx.baseUrl, wechatTimeoutMs: 3000 });
+      w = await parcelWorld(t);
+      db = t.db.db as unknown as AnyDb;
+      const tpl = await w.call('/api/tMessage/addOrUpdate', { templateId: 'TPL-SAVED', title: '搜索订阅提醒', type: 'savedSearch', content: '搜索：{{thing1.DATA}}\n更新：{{thing2.DATA}}\n时间：{{date3.DATA}}', status: '1' });
+      expect(tpl.body.code, tpl.body.msg).toBe('200');
+    });
+    afterAll(async () => {
+      await t?.close();
+      await wx?.close();
+    });
+
+    it('a visitor signed in through WeChat gets the digest as a subscribe message too, once; others only in the inbox', async () => {
+      const register = async (phone: string) => (await t.call('/openApi/register', { userAccount: phone, password: PASSWORD, userName: '投资人', sqdw: '某公司' })).body.data as { userId: string; token: string };
+      const wechatUser = await register('13600009001');
+      const phoneUser = await register('13600009002');
+      await db.insertInto('t_wxuser').values({ id: newId(), openid: 'o_saved_1', visitorId: wechatUser.userId, dev: 0, createdAt: new Date().toISOString() }).execute();
+      for (const v of [wechatUser, phoneUser]) {
+        const res = await t.call('/openApi/tSavedSearch/addSavedSearch', { name: '港口物流', filter: { keyword: '港口' } }, { token: v.token });
+        expect(res.body.code, res.body.msg).toBe('200');
+      }
+      const parcel = await w.createParcel({ dkmc: '港口物流地块' });
+      for (const action of ['submit', 'passFirst', 'publish']) await w.call('/api/tLandinfo/transition', { ids: [parcel.id], action });
+      for (let i = 0; i < 2; i++) {
+        await runSavedSearchDigests(db, dialect, { settleMs: 0 });
+        expect(await t.app.scheduler.runOnce(OUTBOX_JOB)).toBe(true);
+      }
+      const sends = wx.sends.filter((s) => s.template_id === 'TPL-SAVED');
+      expect(sends.map((s) => s.touser)).toEqual(['o_saved_1']);
+      expect(sends[0].data.thing1.value).toBe('港口物流');
+      const inbox = await db.selectFrom('t_messageuser').select('userId').where('type', '=', 'savedSearch').execute();
+      expect(inbox.map((r) => r.userId).sort()).toEqual([wechatUser.userId, phoneUser.userId].sort());
     });
   });
 }
