@@ -178,14 +178,17 @@ export async function staffSearchList(db: AnyDb, visitorId: string | undefined):
 // ---------------------------------------------------------------------------------------
 
 const SIGNING_KEY = 'savedSearch.signingKey';
-let signingKey: Buffer | undefined;
+/** The key per database handle (read once; a restored database comes with a new handle). */
+const signingKeys = new WeakMap<object, Buffer>();
 
 async function keyOf(db: AnyDb): Promise<Buffer> {
-  if (signingKey) return signingKey;
+  const cached = signingKeys.get(db);
+  if (cached) return cached;
   const row = await db.selectFrom('t_setting').select('value').where('key', '=', SIGNING_KEY).executeTakeFirst();
   if (!row) throw new Error('savedSearch.signingKey is missing (migration 010_saved_searches)');
-  signingKey = Buffer.from(JSON.parse(row.value as string) as string, 'hex');
-  return signingKey;
+  const key = Buffer.from(JSON.parse(row.value as string) as string, 'hex');
+  signingKeys.set(db, key);
+  return key;
 }
 
 function signature(key: Buffer, id: string): string {
