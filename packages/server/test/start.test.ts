@@ -5,7 +5,7 @@
  * SIGTERM. (The root `npm start` builds the web app first; that step is Vite's and is left out
  * here by running the server workspace's start, which is the part that used to need tsx.)
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,13 +15,27 @@ import { freePort, waitForHealth } from './helpers/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** Every process: its parent and command line (from /proc). */
+function processTable(): { pid: number; ppid: number; args: string }[] {
+  const out: { pid: number; ppid: number; args: string }[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // "pid (comm) state ppid …": the name in parentheses may contain spaces.
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const args = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      out.push({ pid: Number(name), ppid, args });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return out;
+}
+
 /** pid → command line of every process below `pid`. */
 function descendants(pid: number): Map<number, string> {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => !!m)
-    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] }));
+  const table = processTable();
   const found = new Map<number, string>();
   const walk = (parent: number) => {
     for (const p of table) {
