@@ -15,7 +15,10 @@ import { build } from 'esbuild';
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = path.join(server, 'src');
 const SHARED_SRC = path.resolve(server, '../shared/src');
-const OUT = path.join(server, 'dist');
+const DIST = path.join(server, 'dist');
+// Built beside dist and swapped in at the end, so a server starting from dist meanwhile (another
+// `npm start` on the same checkout) never sees a half-written folder.
+const OUT = `${DIST}.build-${process.pid}`;
 const SHARED_OUT = path.join(OUT, '_shared');
 
 /** TypeScript sources under a folder (declarations and tests aside). */
@@ -60,16 +63,24 @@ const perFile = {
 };
 
 const started = Date.now();
-fs.rmSync(OUT, { recursive: true, force: true });
 const files = [...sources(SRC), ...sources(SHARED_SRC)];
-await build({
-  entryPoints: files.map((file) => ({ in: file, out: path.relative(OUT, outputOf(file)).replace(/\.js$/, '') })),
-  outdir: OUT,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  plugins: [perFile],
-  logLevel: 'warning',
-});
-console.log(`server compiled: ${files.length} modules → ${path.relative(process.cwd(), OUT) || OUT} (${Date.now() - started} ms)`);
+try {
+  await build({
+    entryPoints: files.map((file) => ({ in: file, out: path.relative(OUT, outputOf(file)).replace(/\.js$/, '') })),
+    outdir: OUT,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    plugins: [perFile],
+    logLevel: 'warning',
+  });
+} catch (err) {
+  fs.rmSync(OUT, { recursive: true, force: true });
+  throw err;
+}
+const old = `${DIST}.old-${process.pid}`;
+if (fs.existsSync(DIST)) fs.renameSync(DIST, old);
+fs.renameSync(OUT, DIST);
+fs.rmSync(old, { recursive: true, force: true });
+console.log(`server compiled: ${files.length} modules → ${path.relative(process.cwd(), DIST) || DIST} (${Date.now() - started} ms)`);
