@@ -72,6 +72,9 @@ for (const dialect of DIALECTS) {
       expect(text).toMatch(/land_tile_cache_lookups_total\{result="hit"\} [1-9]/);
       expect(text).toMatch(/land_tile_cache_lookups_total\{result="miss"\} [1-9]/);
       expect(text).toContain('process_resident_memory_bytes');
+      // The PostgreSQL pool (SQLite has none).
+      if (dialect === 'postgres') expect(text).toMatch(/land_db_pool_connections\{state="total"\} [1-9]/);
+      else expect(text).not.toContain('land_db_pool_connections');
     });
 
     it('refuses metrics to anyone but this machine without a proxy in between', async () => {

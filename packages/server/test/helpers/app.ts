@@ -53,7 +53,7 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Con
     ...overrides,
   };
   await ensureAdmin(db.db, ADMIN_PASSWORD);
-  const app = await buildApp({ db: db.db, dialect: db.dialect, config, readDb: readDb?.db }, { logger: false });
+  const app = await buildApp({ db: db.db, dialect: db.dialect, config, readDb: readDb?.db, dbPool: db.pool }, { logger: false });
   await app.ready();
 
   const call: TestApp['call'] = async (url, payload = {}, opts = {}) => {
