@@ -47,6 +47,8 @@ export interface AppContext {
    * DATABASE_READ_URL is set, otherwise `db`. Writes and visitor-owned records always use `db`.
    */
   readDb?: Db;
+  /** The PostgreSQL pool behind `db`, for its figures in /metrics. */
+  dbPool?: Pick<import('pg').Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
 }
 
 export interface RouteEntry {
@@ -65,6 +67,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** The WeChat client and this process's name for outbox delivery. */
     messaging: MessagingRuntime;
+    /** Set by main.ts on SIGTERM: /readyz answers 503 while in-flight requests finish. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -88,6 +92,7 @@ export async function buildApp(
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('lifecycle', { draining: false });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const config = (route.config ?? {}) as { visitor?: string; permission?: string };

@@ -66,8 +66,18 @@ export interface Config {
   schedulerEnabled: boolean;
   /** Test only (env SCHEDULER_PROBE_MS): a scheduled job that records each run, to check "once per interval" across processes. */
   schedulerProbeMs?: number;
+  /** Test only (env SCHEDULER_PROBE_RUN_MS): how long one probe run lasts, to stop a process while it holds the lease. */
+  schedulerProbeRunMs: number;
   /** Uploaded files (env FILES_DIR; default DATA_DIR/uploads): shared storage when several servers run. */
   filesDir?: string;
+  /** Uploaded files in an S3-compatible object store instead (env FILES_URL=s3://bucket/prefix). */
+  filesUrl?: string;
+  /** The object store's endpoint, region and keys (env S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE). */
+  s3: { endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** Bearer token for /metrics (env METRICS_TOKEN); unset: /metrics answers only on loopback, not through a proxy. */
+  metricsToken?: string;
+  /** On SIGTERM, how long in-flight requests and job runs may take before the process exits anyway (env SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutSeconds: number;
   /** Seconds between outbox deliveries (env MESSAGE_DELIVERY_SECONDS). */
   messageDeliverySeconds: number;
   /** Minutes between reminder runs (env REMINDER_MINUTES). */
@@ -196,7 +206,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatTimeoutMs: positive(env.WECHAT_TIMEOUT_MS, 5000),
     schedulerEnabled: env.SCHEDULER !== '0',
     schedulerProbeMs: positive(env.SCHEDULER_PROBE_MS, 0) || undefined,
+    schedulerProbeRunMs: positive(env.SCHEDULER_PROBE_RUN_MS, 0),
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
+    filesUrl: env.FILES_URL || undefined,
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, false),
+    },
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutSeconds: positive(env.SHUTDOWN_TIMEOUT_SECONDS, 25),
     messageDeliverySeconds: positive(env.MESSAGE_DELIVERY_SECONDS, 10),
     reminderMinutes: positive(env.REMINDER_MINUTES, 60),
     savedSearchSeconds: positive(env.SAVED_SEARCH_SECONDS, 300),

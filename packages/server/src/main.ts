@@ -23,7 +23,7 @@ if (config.databaseReadUrl && handle.dialect !== 'postgres') {
   process.exit(1);
 }
 const replica = config.databaseReadUrl ? openDatabase({ databaseUrl: config.databaseReadUrl }) : null;
-const ctx = { db: handle.db, dialect: handle.dialect, config, readDb: replica?.db };
+const ctx = { db: handle.db, dialect: handle.dialect, config, readDb: replica?.db, dbPool: handle.pool };
 if (config.demoData) await seedDemoData(ctx);
 if (config.demoData) await seedFacilityDictionary(ctx);
 
@@ -45,18 +45,40 @@ const stopSync = config.jyxtBaseUrl
 const stopHousekeeping = startHousekeeping(ctx, app.log);
 
 // Outbox delivery and reminders; with several processes each job runs on one at a time (leases).
-if (config.schedulerProbeMs) registerSchedulerProbe(app.scheduler, handle.db, config.schedulerProbeMs);
+if (config.schedulerProbeMs) registerSchedulerProbe(app.scheduler, handle.db, config.schedulerProbeMs, config.schedulerProbeRunMs);
 if (config.schedulerEnabled) app.scheduler.start();
 
-const shutdown = async () => {
-  stopSync();
-  stopHousekeeping();
-  await app.close();
-  await replica?.destroy();
-  await handle.destroy();
+/**
+ * SIGTERM/SIGINT: /readyz turns 503, the listener closes (new connections are refused, a new
+ * request on a kept-alive connection gets 503), requests in flight finish, running jobs finish
+ * and every job lease is given back so another process takes the jobs at once; then the
+ * database is closed. After SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
+ */
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: draining`);
+  app.lifecycle.draining = true;
+  const deadline = setTimeout(() => {
+    app.log.error(`shutdown took longer than ${config.shutdownTimeoutSeconds} s; exiting`);
+    process.exit(1);
+  }, config.shutdownTimeoutSeconds * 1000);
+  deadline.unref();
+  try {
+    stopSync();
+    stopHousekeeping();
+    // The scheduler stops at once (no new runs) while the listener drains.
+    await Promise.all([app.scheduler.stop(), app.close()]);
+    await replica?.destroy();
+    await handle.destroy();
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
   process.exit(0);
 };
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,51 +6,43 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '../src/config';
 import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/database';
 import { BackupError, createBackup, restoreBackup, type BackupTarget } from '../src/services/backup';
+import { closeFileStore, fileStoreFor } from '../src/services/storage';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, PG_URL, createTestDb, dialectAvailable, type TestDb } from './helpers/db';
 import { square } from './helpers/parcels';
+import { STORES, createStoreFixture, type StoreFixture } from './helpers/stores';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../../..');
 const run = promisify(execFile);
 
-/** Every file under a folder with its content hash. */
-function filesOf(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (rel: string) => {
-    const abs = path.join(dir, rel);
-    if (!fs.existsSync(abs)) return;
-    for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
-      const name = path.join(rel, e.name);
-      if (e.isDirectory()) walk(name);
-      else out[name] = createHash('sha256').update(fs.readFileSync(path.join(dir, name))).digest('hex');
-    }
-  };
-  walk('');
-  return out;
-}
-
 async function parcelsOf(db: DbHandle['db']) {
   return (await sql<{ id: string; dkmc: string; contact: string | null; version: number }>`select id, dkmc, contact, version from t_landinfo order by id`.execute(db)).rows;
 }
 
-/** Backup test (issue 10): backup, change data and files, restore: all as at the backup. */
-for (const dialect of DIALECTS) {
+/**
+ * Backup test (issue 10): backup, change data and files, restore: all as at the backup. On both
+ * databases and both file stores (the folder and an S3-compatible bucket).
+ */
+for (const dialect of DIALECTS) for (const storeKind of STORES) {
   const available = await dialectAvailable(dialect);
-  describe.skipIf(!available)(`backup and restore [${dialect}]`, () => {
+  describe.skipIf(!available)(`backup and restore [${dialect}, ${storeKind} store]`, () => {
     let dataDir: string;
     let pgDb: TestDb | undefined;
     let target: BackupTarget;
+    let store: StoreFixture;
+    let storeConfig: Config;
     let t: TestApp | undefined;
     const open = (): DbHandle =>
       dialect === 'sqlite' ? openDatabase({ sqliteFile: target.sqliteFile }) : openDatabase({ databaseUrl: PG_URL, pgSchema: pgDb!.schema });
     const start = async () => {
       const handle = open();
       await migrateToLatest(handle.db, handle.schema);
-      // The uploads folder is DATA_DIR/uploads, as the server has it; stopping keeps data and files.
-      const app = await createTestApp(dialect, { dataDir }, { ...handle, dispose: () => handle.destroy() });
+      // The server's store (DATA_DIR/uploads or the bucket); stopping keeps data and files.
+      const app = await createTestApp(dialect, { dataDir, ...store.config }, { ...handle, dispose: () => handle.destroy() });
       t = {
         ...app,
         close: async () => {
@@ -69,16 +60,22 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-backup-'));
+      store = await createStoreFixture(storeKind, dataDir);
+      // What npm run backup / restore build from the environment (cli/target.ts).
+      storeConfig = { ...loadConfig({}), dataDir, ...store.config };
+      const files = fileStoreFor(storeConfig);
       if (dialect === 'sqlite') {
-        target = { dialect, sqliteFile: path.join(dataDir, 'land.db'), filesDir: path.join(dataDir, 'uploads') };
+        target = { dialect, sqliteFile: path.join(dataDir, 'land.db'), files };
       } else {
         pgDb = await createTestDb('postgres');
-        target = { dialect, databaseUrl: PG_URL, pgSchema: pgDb.schema, filesDir: path.join(dataDir, 'uploads') };
+        target = { dialect, databaseUrl: PG_URL, pgSchema: pgDb.schema, files };
       }
     });
     afterAll(async () => {
       await stop();
       await pgDb?.dispose();
+      closeFileStore(storeConfig);
+      await store?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -93,11 +90,11 @@ for (const dialect of DIALECTS) {
       await must('/api/tArea/addOrUpdate', { areaname: '备份片区', areacode: 'B01', status: '1' });
       await must('/api/tDl/addOrUpdateDl', { code: '10', name: '工矿用地', scheme: '2023' });
       const kept = await must('/api/tLandinfo/addOrUpdate', { dkbh: 'BK-1', dkmc: '备份前地块', areacode: 'B01', dlcode: '10', landArea: 1000, contact: '备份时联系人', geometry: square(120.3, 30.2) });
-      fs.mkdirSync(path.join(target.filesDir, 'images', '202601'), { recursive: true });
-      fs.writeFileSync(path.join(target.filesDir, 'images', '202601', 'a.png'), Buffer.from('first image'));
-      fs.writeFileSync(path.join(target.filesDir, 'images', '202601', 'b.png'), Buffer.from('second image'));
+      await store.write('images/202601/a.png', 'first image');
+      await store.write('images/202601/b.png', 'second image');
       const parcelsAtBackup = await parcelsOf(app.db.db);
-      const filesAtBackup = filesOf(target.filesDir);
+      const filesAtBackup = await store.snapshot();
+      expect(Object.keys(filesAtBackup)).toEqual(['images/202601/a.png', 'images/202601/b.png']);
 
       // The server keeps running during the backup (SQLite online backup, pg_dump).
       const archive = path.join(dataDir, 'backup.tar.gz');
@@ -106,9 +103,10 @@ for (const dialect of DIALECTS) {
 
       await must('/api/tLandinfo/addOrUpdate', { id: kept.id, version: kept.version, contact: '备份后改的' });
       await must('/api/tLandinfo/addOrUpdate', { dkbh: 'BK-2', dkmc: '备份后新增', areacode: 'B01', dlcode: '10', landArea: 500, geometry: square(120.31, 30.2) });
-      fs.rmSync(path.join(target.filesDir, 'images', '202601', 'a.png'));
-      fs.writeFileSync(path.join(target.filesDir, 'images', '202601', 'b.png'), Buffer.from('overwritten'));
-      fs.writeFileSync(path.join(target.filesDir, 'images', '202601', 'c.png'), Buffer.from('new after backup'));
+      await store.remove('images/202601/a.png');
+      await store.write('images/202601/b.png', 'overwritten');
+      await store.write('images/202601/c.png', 'new after backup');
+      expect(await store.snapshot()).not.toEqual(filesAtBackup);
       expect(await parcelsOf(app.db.db)).not.toEqual(parcelsAtBackup);
       await stop();
 
@@ -116,7 +114,7 @@ for (const dialect of DIALECTS) {
 
       const again = await start();
       expect(await parcelsOf(again.db.db)).toEqual(parcelsAtBackup);
-      expect(filesOf(target.filesDir)).toEqual(filesAtBackup);
+      expect(await store.snapshot()).toEqual(filesAtBackup);
       expect((await again.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const token2 = await again.login();
       const page = await again.call('/api/tLandinfo/selectByPage', { pageNo: 1, pageSize: 10 }, { token: token2 });
@@ -126,12 +124,11 @@ for (const dialect of DIALECTS) {
 
     it('refuses a damaged, foreign or wrong-database archive with a message and changes nothing', async () => {
       const app = await start();
-      fs.mkdirSync(path.join(target.filesDir, 'images', '202601'), { recursive: true });
-      fs.writeFileSync(path.join(target.filesDir, 'images', '202601', 'a.png'), Buffer.from('an image'));
+      await store.write('images/202601/a.png', 'an image');
       const archive = path.join(dataDir, 'good.tar.gz');
       await createBackup(target, archive);
       const parcels = await parcelsOf(app.db.db);
-      const files = filesOf(target.filesDir);
+      const files = await store.snapshot();
       await stop();
 
       const truncated = path.join(dataDir, 'truncated.tar.gz');
@@ -153,13 +150,13 @@ for (const dialect of DIALECTS) {
       await run('tar', ['-czf', tampered, '-C', unpacked, '.']);
       await expect(restoreBackup(target, tampered)).rejects.toThrow('文件 images/202601/a.png 校验失败');
 
-      const other: BackupTarget = dialect === 'sqlite' ? { dialect: 'postgres', databaseUrl: PG_URL, filesDir: target.filesDir } : { dialect: 'sqlite', sqliteFile: path.join(dataDir, 'x.db'), filesDir: target.filesDir };
+      const other: BackupTarget = dialect === 'sqlite' ? { dialect: 'postgres', databaseUrl: PG_URL, files: target.files } : { dialect: 'sqlite', sqliteFile: path.join(dataDir, 'x.db'), files: target.files };
       await expect(restoreBackup(other, archive)).rejects.toBeInstanceOf(BackupError);
       await expect(restoreBackup(target, path.join(dataDir, 'missing.tar.gz'))).rejects.toThrow('找不到备份文件');
 
       const app2 = await start();
       expect(await parcelsOf(app2.db.db)).toEqual(parcels);
-      expect(filesOf(target.filesDir)).toEqual(files);
+      expect(await store.snapshot()).toEqual(files);
       await stop();
     }, 120_000);
   });

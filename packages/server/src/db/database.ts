@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
@@ -15,6 +15,8 @@ export interface DbHandle {
   dialect: DialectName;
   /** PostgreSQL schema when not the default one. */
   schema?: string;
+  /** The PostgreSQL connection pool (for its figures in /metrics); none on SQLite. */
+  pool?: pg.Pool;
   destroy(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export function openDatabase(options: DbOptions): DbHandle {
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.pgSchema, destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: options.pgSchema, pool, destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -54,6 +56,11 @@ export function openDatabase(options: DbOptions): DbHandle {
 }
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  // Unnamed, Kysely takes a migration table of any schema in the database for its own; a
+  // PostgreSQL connection's is the one on its search_path.
+  if (!schema && db.getExecutor().adapter instanceof PostgresAdapter) {
+    schema = (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0].name;
+  }
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/schema';
-import { acquireLease, lastRunOf, recordRun, releaseLease } from '../services/jobLease';
+import { acquireLease, lastRunOf, recordRun, releaseLease, releaseLeasesOf } from '../services/jobLease';
 
 /** What a job run reports (kept as the lease row's lastResult); nothing is fine too. */
 export type JobFn = () => Promise<string | void> | string | void;
@@ -62,14 +62,20 @@ export class Scheduler {
     for (const job of this.jobs.values()) this.schedule(job);
   }
 
-  /** Stops the timers, waits for runs in progress and gives their leases back. */
+  /**
+   * Stops the timers, waits for runs in progress and gives their leases back, so another
+   * process takes the jobs over at once instead of when the leases run out.
+   */
   async stop(): Promise<void> {
+    const wasStarted = this.started;
     this.started = false;
     for (const job of this.jobs.values()) {
       if (job.timer) clearTimeout(job.timer);
       job.timer = undefined;
     }
-    await Promise.all([...this.jobs.values()].map((j) => j.running?.catch(() => false)));
+    const running = [...this.jobs.values()].filter((j) => j.running);
+    await Promise.all(running.map((j) => j.running?.catch(() => false)));
+    if (wasStarted || running.length > 0) await releaseLeasesOf(this.options.db, this.owner).catch(() => undefined);
   }
 
   /**

@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import type { AppContext } from '../app';
 import type { Config } from '../config';
@@ -18,12 +15,9 @@ import {
   isStoredPath,
   storeUpload,
 } from '../services/files';
+import { closeFileStore, fileStoreFor } from '../services/storage';
 
 const tags = ['文件'];
-
-export function uploadsRoot(config: Config): string {
-  return config.filesDir ?? path.join(config.dataDir, 'uploads');
-}
 
 const dirInput = z.object({
   dir: z.enum(UPLOAD_DIRS, { error: `上传目录只能是 ${UPLOAD_DIRS.join('、')} 之一` }).default('files'),
@@ -31,7 +25,7 @@ const dirInput = z.object({
 
 /** Staff upload and delete under /api/file (the staff guard of /api applies). */
 export function registerStaffFileRoutes(api: FastifyInstance, ctx: AppContext): void {
-  const root = uploadsRoot(ctx.config);
+  const store = fileStoreFor(ctx.config);
   const maxBytes = ctx.config.uploadMaxMb * MB;
   const staffUploads = { name: 'staff-upload', ...ctx.config.rateLimits.staffUpload, message: '上传过于频繁，请稍后再试' };
 
@@ -55,7 +49,7 @@ export function registerStaffFileRoutes(api: FastifyInstance, ctx: AppContext): 
         part.file.resume();
         throw err;
       }
-      return ok(await storeUpload(root, part, { dir, kinds: STAFF_KINDS[dir], maxBytes }), '上传成功');
+      return ok(await storeUpload(store, part, { dir, kinds: STAFF_KINDS[dir], maxBytes }), '上传成功');
     },
   );
 
@@ -70,7 +64,7 @@ export function registerStaffFileRoutes(api: FastifyInstance, ctx: AppContext): 
       }),
     },
     async (input) => {
-      await deleteUpload(root, input.filepath);
+      await deleteUpload(store, input.filepath);
       return null;
     },
   );
@@ -80,7 +74,7 @@ export const VISITOR_UPLOADS_PER_10_MIN = 30;
 
 /** Visitor upload for public forms: pictures and PDF only, a smaller limit, rate-limited. */
 export function registerPublicFileRoutes(open: FastifyInstance, ctx: AppContext): void {
-  const root = uploadsRoot(ctx.config);
+  const store = fileStoreFor(ctx.config);
   const maxBytes = ctx.config.visitorUploadMaxMb * MB;
   // Counted in the database: several server processes share the limit (config.rateLimits.visitorUpload).
   const limit = addressLimit(ctx.db, { name: 'visitor-upload', ...ctx.config.rateLimits.visitorUpload, message: '上传过于频繁，请稍后再试' });
@@ -96,34 +90,27 @@ export function registerPublicFileRoutes(open: FastifyInstance, ctx: AppContext)
     async (req, reply) => {
       await limit(req, reply);
       const part = await firstFile(req, maxBytes);
-      return ok(await storeUpload(root, part, { dir: VISITOR_DIR, kinds: VISITOR_KINDS, maxBytes }), '上传成功');
+      return ok(await storeUpload(store, part, { dir: VISITOR_DIR, kinds: VISITOR_KINDS, maxBytes }), '上传成功');
     },
   );
 }
 
 /**
- * Serves the store read-only under /virtualPath: only paths of the stored shape, with the
- * content type of the (checked) extension, nosniff, and a year of caching since a stored name
- * never gets other content. A visitor's PDF is offered as a download, not shown under our name.
+ * Serves the store (folder or object store) read-only under /virtualPath: only paths of the
+ * stored shape, with the content type of the (checked) extension, nosniff, and a year of caching
+ * since a stored name never gets other content. A visitor's PDF is offered as a download, not
+ * shown under our name.
  */
 export async function registerUploadServing(app: FastifyInstance, config: Config): Promise<void> {
-  const root = uploadsRoot(config);
-  fs.mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: `${VIRTUAL_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    etag: true,
-    allowedPath: (pathName) => isStoredPath(pathName),
-    setHeaders(res, filePath) {
-      res.header('x-content-type-options', 'nosniff');
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      if (filePath.includes(`${path.sep}${VISITOR_DIR}${path.sep}`) && !/\.(jpg|png|gif|webp)$/.test(filePath)) {
-        res.header('content-disposition', 'attachment');
-      }
+  const store = fileStoreFor(config);
+  app.addHook('onClose', async () => closeFileStore(config));
+  await store.serve(app, {
+    prefix: VIRTUAL_PREFIX,
+    allowed: (pathName) => isStoredPath(pathName),
+    headers(key) {
+      const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' };
+      if (key.startsWith(`${VISITOR_DIR}/`) && !/\.(jpg|png|gif|webp)$/.test(key)) headers['content-disposition'] = 'attachment';
+      return headers;
     },
   });
 }

@@ -22,7 +22,7 @@ import {
   replaceMarkers,
   requireParcel,
 } from '../services/parcels';
-import { uploadsRoot } from './files';
+import { fileStoreFor } from '../services/storage';
 
 const recordId = (label: string) =>
   z.string({ error: `缺少${label}` }).trim().min(1, `缺少${label}`).max(32, `${label}不正确`);
@@ -110,7 +110,7 @@ export function registerParcelRoutes(api: FastifyInstance, ctx: AppContext): voi
       const removedFrom = await db.transaction().execute((trx) => removeParcelAttachment(trx, input.filepath, input.id || undefined, actor(req)));
       let fileDeleted = true;
       try {
-        await deleteUpload(uploadsRoot(ctx.config), input.filepath);
+        await deleteUpload(fileStoreFor(ctx.config), input.filepath);
       } catch (err) {
         // Already gone: the parcel no longer lists it, which is what the caller wanted.
         if (!(err instanceof AppError) || err.code !== ERROR_CODES.NOT_FOUND) throw err;

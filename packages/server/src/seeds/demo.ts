@@ -4,7 +4,7 @@ import type { AnyDb } from '../entities/repository';
 import { nowIso } from '../lib/time';
 import { addUser, findUserByAccount } from '../services/users';
 import type { StaffIdentity } from '../plugins/auth';
-import { uploadsRoot } from '../routes/files';
+import { fileStoreFor } from '../services/storage';
 import { seedInvestment } from './investment';
 import { buildZoneLayout } from './layout';
 import { writeDemoPanoramas } from './panorama';
@@ -56,7 +56,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
   if (await anyEntityRows(db as unknown as AnyDb, ENTITIES)) return;
   const layout = buildZoneLayout();
   // Written before the records that point at them, so no record names a missing file.
-  const panoramas = writeDemoPanoramas(uploadsRoot(ctx.config), ['全景-北侧道路.png', '全景-场地中心.png', '全景-临港.png', '全景-东侧.png', '全景-南侧.png']);
+  const panoramas = await writeDemoPanoramas(fileStoreFor(ctx.config), ['全景-北侧道路.png', '全景-场地中心.png', '全景-临港.png', '全景-东侧.png', '全景-南侧.png']);
   // Records go through the engine's save (validation, hooks) and the lifecycle service in one
   // transaction: a demo row a clerk could not enter fails the start-up instead of leaving half
   // a demo behind.

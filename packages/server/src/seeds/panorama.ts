@@ -3,12 +3,12 @@
  * horizon, a levelled site in front), drawn pixel by pixel and encoded with node:zlib, so the
  * demo needs no image files in the repository. Written into the upload store like uploads.
  */
-import fs from 'node:fs';
-import path from 'node:path';
+import fsp from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { newId } from '../lib/ids';
 import type { StoredFile } from '../services/files';
 import { VIRTUAL_PREFIX } from '../services/files';
+import type { FileStore } from '../services/storage';
 import { rng } from './layout';
 
 const CRC_TABLE = (() => {
@@ -111,17 +111,20 @@ export function drawPanorama(variant: number, width = 2048, height = 1024): Buff
 }
 
 /**
- * Writes `count` panoramas into the upload store (uploads/panorama/<month>/<id>.png, as an
- * upload would be) and returns their file entries.
+ * Writes `count` panoramas into the upload store (panorama/<month>/<id>.png, as an upload would
+ * be) and returns their file entries.
  */
-export function writeDemoPanoramas(uploadsRoot: string, names: string[]): StoredFile[] {
+export async function writeDemoPanoramas(store: FileStore, names: string[]): Promise<StoredFile[]> {
   const now = new Date(Date.now() + 8 * 3600_000);
   const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  const folder = path.join(uploadsRoot, 'panorama', month);
-  fs.mkdirSync(folder, { recursive: true });
-  return names.map((name, i) => {
+  const files: StoredFile[] = [];
+  for (const [i, name] of names.entries()) {
     const id = newId();
-    fs.writeFileSync(path.join(folder, `${id}.png`), drawPanorama(i));
-    return { id, name, url: `${VIRTUAL_PREFIX}/panorama/${month}/${id}.png` };
-  });
+    const key = `panorama/${month}/${id}.png`;
+    const tmp = await store.tempPath(key);
+    await fsp.writeFile(tmp, drawPanorama(i));
+    await store.putFile(key, tmp);
+    files.push({ id, name, url: `${VIRTUAL_PREFIX}/${key}` });
+  }
+  return files;
 }

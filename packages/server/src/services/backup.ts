@@ -5,11 +5,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { listFiles, type FileStore } from './storage';
 
 /**
  * Backup and restore of one installation: the database (SQLite through better-sqlite3's online
  * backup, PostgreSQL through pg_dump's custom format) and the uploaded files, in one .tar.gz
- * with a manifest. A restore checks the whole archive (manifest, checksums, the dump itself)
+ * with a manifest; the files come from and go back to the configured store (the folder or the
+ * S3-compatible bucket, services/storage.ts). A restore checks the whole archive (manifest, checksums, the dump itself)
  * before it changes anything, and then replaces the database and the files.
  */
 
@@ -24,8 +26,8 @@ export interface BackupTarget {
   databaseUrl?: string;
   /** PostgreSQL schema (default: the connection's current schema). */
   pgSchema?: string;
-  /** Folder of the uploaded files (DATA_DIR/uploads). */
-  filesDir: string;
+  /** Where the uploaded files are (FILES_DIR or FILES_URL). */
+  files: FileStore;
 }
 
 export interface BackupManifest {
@@ -61,26 +63,6 @@ async function sha256File(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Regular files under `dir`, relative paths with '/', sorted. Links and other kinds are skipped. */
-async function listFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (rel: string) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = await fsp.readdir(path.join(dir, rel), { withFileTypes: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw err;
-    }
-    for (const e of entries) {
-      const name = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) await walk(name);
-      else if (e.isFile()) out.push(name);
-    }
-  };
-  await walk('');
-  return out.sort();
-}
 
 async function currentSchema(databaseUrl: string, pgSchema?: string): Promise<string> {
   if (pgSchema) return pgSchema;
@@ -129,13 +111,12 @@ export async function createBackup(target: BackupTarget, outFile: string): Promi
       await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--schema=${schema}`, `--file=${dbFile}`, `--dbname=${target.databaseUrl}`]);
     }
 
-    const names = await listFiles(target.filesDir);
+    const names = await target.files.list();
     const entries: BackupManifest['files']['entries'] = [];
     for (const name of names) {
-      const from = path.join(target.filesDir, name);
       const to = path.join(staging, FILES_ENTRY, name);
       await fsp.mkdir(path.dirname(to), { recursive: true });
-      await fsp.copyFile(from, to);
+      await target.files.download(name, to);
       entries.push({ name, bytes: (await fsp.stat(to)).size, sha256: await sha256File(to) });
     }
     await fsp.mkdir(path.join(staging, FILES_ENTRY), { recursive: true });
@@ -256,31 +237,21 @@ async function restoreSqlite(target: BackupTarget, dbFile: string): Promise<void
   await fsp.rename(tmp, file);
 }
 
-/** Swaps the uploaded files folder for the archive's (same file system, so renames). */
-async function restoreFiles(target: BackupTarget, extracted: string): Promise<void> {
-  const dir = target.filesDir;
-  await fsp.mkdir(path.dirname(dir), { recursive: true });
-  const aside = `${dir}.before-restore`;
-  await fsp.rm(aside, { recursive: true, force: true });
-  if (fs.existsSync(dir)) await fsp.rename(dir, aside);
-  await fsp.rename(extracted, dir);
-  await fsp.rm(aside, { recursive: true, force: true });
-}
-
 /**
  * Restores an archive over the target (the server must be stopped). The archive is checked
  * completely first; a refused archive leaves everything as it was.
  */
 export async function restoreBackup(target: BackupTarget, file: string): Promise<BackupManifest> {
-  // Unpacked beside the files folder so the final swap is a rename on one file system.
-  await fsp.mkdir(path.dirname(target.filesDir), { recursive: true });
-  const work = await fsp.mkdtemp(path.join(path.dirname(target.filesDir), '.restore-'));
+  // Unpacked beside the files folder (for the folder store the final swap is then a rename on
+  // one file system).
+  await fsp.mkdir(target.files.scratchDir, { recursive: true });
+  const work = await fsp.mkdtemp(path.join(target.files.scratchDir, '.restore-'));
   try {
     const manifest = await unpackAndVerify(file, work, target.dialect);
     const dbFile = path.join(work, manifest.database.path);
     if (target.dialect === 'sqlite') await restoreSqlite(target, dbFile);
     else await restorePostgres(target, dbFile, work);
-    await restoreFiles(target, path.join(work, FILES_ENTRY));
+    await target.files.replaceAll(path.join(work, FILES_ENTRY));
     return manifest;
   } finally {
     await fsp.rm(work, { recursive: true, force: true });

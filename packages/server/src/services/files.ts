@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError, notFound, validationError } from '../lib/errors';
+import { AppError, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { cleanFileName, fileTooLarge, uploadError } from '../lib/upload';
 import { zipEntriesOfFile } from '../lib/zip';
 import { auditRequestEvent } from './audit';
+import type { FileStore } from './storage';
 
 /** Folders a staff upload may go to (the `dir` field). */
 export const UPLOAD_DIRS = ['images', 'files', 'videos', 'panorama'] as const;
@@ -104,11 +104,12 @@ export function unsupportedType(): AppError {
 
 /**
  * Streams an upload into the store: checked against the allowed kinds by extension, by size
- * while it arrives, then by its first bytes. Written under a dot-name first and renamed, so a
- * half-written or refused file is never served.
+ * while it arrives, then by its first bytes. Written to a temporary file first (a dot-name in
+ * the folder store) and stored only once checked, so a half-written or refused file is never
+ * served.
  */
 export async function storeUpload(
-  root: string,
+  store: FileStore,
   part: MultipartFile,
   options: { dir: string; kinds: FileKind[]; maxBytes: number },
 ): Promise<StoredFile> {
@@ -120,11 +121,9 @@ export async function storeUpload(
     throw unsupportedType();
   }
   const month = monthFolder();
-  const folder = path.join(root, options.dir, month);
-  await fsp.mkdir(folder, { recursive: true });
   const id = newId();
-  const tmp = path.join(folder, `.${id}.part`);
-  const final = path.join(folder, `${id}.${kind}`);
+  const key = `${options.dir}/${month}/${id}.${kind}`;
+  const tmp = await store.tempPath(key);
   try {
     try {
       await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
@@ -142,37 +141,26 @@ export async function storeUpload(
     }
     if (bytesRead === 0) throw validationError('file', '文件内容为空');
     if (!(await contentMatches(kind, tmp, head.subarray(0, bytesRead)))) throw unsupportedType();
-    await fsp.rename(tmp, final);
+    await store.putFile(key, tmp);
   } catch (err) {
     await fsp.rm(tmp, { force: true });
     throw err;
   }
-  const stored = { id, name, url: `${VIRTUAL_PREFIX}/${options.dir}/${month}/${id}.${kind}` };
+  const stored = { id, name, url: `${VIRTUAL_PREFIX}/${key}` };
   await auditRequestEvent({ action: 'upload', entity: 'file', recordId: id, summary: `上传“${name}”`, after: stored });
   return stored;
 }
 
 /**
  * Deletes a stored file given its url from /virtualPath on. Only the exact shape the store
- * produces is accepted, so '../', absolute paths and encoded forms never reach the filesystem;
- * the resolved folder must still be inside the store and the file must not be a link.
+ * produces is accepted, so '../', absolute paths and encoded forms never reach the store (the
+ * folder store also checks that the file is inside it and not a link).
  */
-export async function deleteUpload(root: string, filepath: string): Promise<void> {
+export async function deleteUpload(store: FileStore, filepath: string): Promise<void> {
   const bad = () => validationError('filepath', '文件路径不正确');
   const rel = filepath.startsWith(`${VIRTUAL_PREFIX}/`) ? filepath.slice(VIRTUAL_PREFIX.length) : filepath.startsWith('virtualPath/') ? filepath.slice('virtualPath'.length) : null;
   const m = rel === null ? null : STORED_RE.exec(rel);
   if (!m) throw bad();
-  const target = path.join(root, m[1], m[2], m[3]);
-  let stat: fs.Stats;
-  try {
-    stat = await fsp.lstat(target);
-  } catch {
-    throw notFound('文件不存在或已删除');
-  }
-  if (!stat.isFile()) throw bad();
-  const [realRoot, realFolder] = await Promise.all([fsp.realpath(root), fsp.realpath(path.dirname(target))]);
-  const inside = path.relative(realRoot, realFolder);
-  if (inside.startsWith('..') || path.isAbsolute(inside)) throw bad();
-  await fsp.unlink(target);
+  await store.remove(`${m[1]}/${m[2]}/${m[3]}`);
   await auditRequestEvent({ action: 'deleteFile', entity: 'file', recordId: m[3], summary: `删除文件 ${filepath.slice(0, 200)}`, before: { url: filepath } });
 }

@@ -31,6 +31,12 @@ export async function releaseLease(db: Db, name: string, owner: string): Promise
   await db.updateTable('t_job_lease').set({ expiresAt: nowIso() }).where('name', '=', name).where('owner', '=', owner).execute();
 }
 
+/** Gives back every lease this owner still holds (a process shutting down). */
+export async function releaseLeasesOf(db: Db, owner: string): Promise<void> {
+  const now = nowIso();
+  await db.updateTable('t_job_lease').set({ expiresAt: now }).where('owner', '=', owner).where('expiresAt', '>', now).execute();
+}
+
 export async function recordRun(db: Db, name: string, result: string): Promise<void> {
   await db.updateTable('t_job_lease').set({ lastRunAt: nowIso(), lastResult: result.slice(0, 2000) }).where('name', '=', name).execute();
 }

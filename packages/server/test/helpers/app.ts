@@ -56,7 +56,7 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Con
   // Suites sign in as an admin who has changed the initial password; the forced change
   // (every call but the session ones refused) is tested on its own (auth.mustChange.test.ts).
   await db.db.updateTable('t_user').set({ mustChangePassword: 0 }).where('userAccount', '=', 'admin').execute();
-  const app = await buildApp({ db: db.db, dialect: db.dialect, config, readDb: readDb?.db }, { logger: false });
+  const app = await buildApp({ db: db.db, dialect: db.dialect, config, readDb: readDb?.db, dbPool: db.pool }, { logger: false });
   await app.ready();
 
   const call: TestApp['call'] = async (url, payload = {}, opts = {}) => {

@@ -19,6 +19,7 @@ import type { AnyDb } from '../../entities/repository';
 import { PUBLIC_PARCEL_STATE } from '../publicParcels';
 import { bufferedBounds, encodeTile, parsePolygons, tileBounds, tileFeatures, type LonLatFeature, type Ring, type TileCoord, type TileFeature, type TileProps } from './mvt';
 import { isSqlite, pgBox, postgisSchema, tileVersions, type TileLayerName, type TileVersions } from './store';
+import { tileCacheLookups } from '../../lib/metrics';
 
 export type TileScope = 'public' | 'staff';
 
@@ -250,6 +251,7 @@ export class TileService {
   async tile(layer: TileLayerName, scope: TileScope, coord: TileCoord, version: number): Promise<Tile> {
     const key = `${scope}/${layer}/${coord.z}/${coord.x}/${coord.y}`;
     const hit = this.cache.get(key, version);
+    tileCacheLookups.inc({ result: hit ? 'hit' : 'miss' });
     if (hit) return hit;
     const raw = await this.render(layer, scope, coord);
     const body = raw.length > 0 ? Buffer.from(raw.buffer, raw.byteOffset, raw.length) : null;

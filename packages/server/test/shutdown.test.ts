@@ -1,0 +1,156 @@
+/**
+ * SIGTERM drains: a server process stopped in the middle of an upload and of a scheduled job
+ * finishes the upload, refuses new requests meanwhile, finishes the job and gives its lease back,
+ * so another process takes the job at once instead of when the lease runs out.
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/database';
+import { ensureAdmin } from '../src/services/users';
+import { DIALECTS, PG_URL, dialectAvailable } from './helpers/db';
+import { multipart } from './helpers/multipart';
+import { startChildServer, type ChildServer } from './helpers/server';
+
+const ADMIN_PASSWORD = 'Admin@12345';
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PROBE = { SCHEDULER_PROBE_MS: '1000', SCHEDULER_PROBE_RUN_MS: '4000' };
+// The probe's lease while it runs: 20 × its run time (scale/probeJob.ts).
+const PROBE_LEASE_MS = 80_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sends a request's head and the first part of its body now, the rest when `finish` is called. */
+function slowUpload(url: string, token: string, body: { payload: Buffer; headers: Record<string, string> }) {
+  const split = Math.floor(body.payload.length / 2);
+  let answer: (v: { status: number; body: string }) => void;
+  let fail: (e: Error) => void;
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    answer = resolve;
+    fail = reject;
+  });
+  const req = http.request(`${url}/api/file/upload`, {
+    method: 'POST',
+    agent: false,
+    headers: { ...body.headers, token, 'content-length': String(body.payload.length) },
+  });
+  req.on('response', (res) => {
+    let text = '';
+    res.on('data', (d) => (text += d));
+    res.on('end', () => answer({ status: res.statusCode ?? 0, body: text }));
+  });
+  req.on('error', (e) => fail(e));
+  req.write(body.payload.subarray(0, split));
+  return {
+    response,
+    finish() {
+      req.end(body.payload.subarray(split));
+    },
+  };
+}
+
+for (const dialect of DIALECTS) {
+  describe(`SIGTERM on ${dialect}`, () => {
+    let handle: DbHandle | undefined;
+    let env: Record<string, string> = {};
+    let dataDir = '';
+    let cleanup: () => Promise<void> = async () => undefined;
+    const servers: ChildServer[] = [];
+
+    beforeAll(async () => {
+      if (!(await dialectAvailable(dialect))) return;
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-stop-'));
+      if (dialect === 'postgres') {
+        const schema = `stop_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: PG_URL });
+        await admin.connect();
+        await admin.query(`create schema ${schema}`);
+        await admin.end();
+        env = { DATABASE_URL: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, DATA_DIR: dataDir };
+        handle = openDatabase({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 2 });
+        await migrateToLatest(handle.db, schema);
+        cleanup = async () => {
+          const c = new pg.Client({ connectionString: PG_URL });
+          await c.connect();
+          await c.query(`drop schema if exists ${schema} cascade`);
+          await c.end();
+        };
+      } else {
+        env = { DATA_DIR: dataDir };
+        handle = openDatabase({ sqliteFile: path.join(dataDir, 'land.db') });
+        await migrateToLatest(handle.db);
+      }
+      await ensureAdmin(handle.db, ADMIN_PASSWORD);
+    }, 60_000);
+
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      await handle?.destroy();
+      await cleanup();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('finishes the request in flight, refuses new ones, and gives the job lease back', async () => {
+      if (!handle) return;
+      const db = handle.db;
+      const a = await startChildServer({ ...env, ...PROBE, ADMIN_PASSWORD });
+      servers.push(a);
+      const login = (await (await fetch(`${a.url}/openApi/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userAccount: 'admin', password: ADMIN_PASSWORD }) })).json()) as { code: string; data: { token: string } };
+      expect(login.code).toBe('200');
+
+      // A waits in the middle of the probe job, holding its lease.
+      const pidPart = `:${a.child.pid}:`;
+      let held: { owner: string; expiresAt: string } | undefined;
+      for (let i = 0; i < 400 && !held; i++) {
+        const row = await db.selectFrom('t_job_lease').select(['owner', 'expiresAt']).where('name', '=', 'schedulerProbe').executeTakeFirst();
+        if (row && row.owner.includes(pidPart) && Date.parse(row.expiresAt) > Date.now() + PROBE_LEASE_MS / 2) held = row;
+        else await sleep(100);
+      }
+      expect(held, 'A took the probe job').toBeDefined();
+      const leaseEnd = Date.parse(held!.expiresAt);
+
+      // An upload in flight: half of it sent.
+      const upload = slowUpload(a.url, login.data.token, multipart([{ name: 'dir', value: 'images' }, { name: 'file', filename: '现场.png', content: Buffer.concat([PNG, randomBytes(256 * 1024)]) }]));
+      await sleep(500);
+      expect(a.child.exitCode).toBeNull();
+      a.child.kill('SIGTERM');
+      await sleep(500);
+
+      // New requests are refused (the listener is closed) while the upload is still open.
+      const fresh = await fetch(`${a.url}/healthz`).then((r) => r.status, (e: Error) => e.name);
+      expect(fresh === 503 || fresh === 'TypeError', `a new request got ${fresh}`).toBe(true);
+      expect(a.child.exitCode).toBeNull();
+
+      upload.finish();
+      const res = await upload.response;
+      expect(res.status, res.body).toBe(200);
+      const stored = JSON.parse(res.body) as { code: string; data: { url: string } };
+      expect(stored.code).toBe('200');
+      expect(fs.existsSync(path.join(dataDir, 'uploads', stored.data.url.replace('/virtualPath/', '')))).toBe(true);
+
+      expect(await a.exited, a.output()).toBe(0);
+      // The run in progress finished, and the lease was given back long before it would run out.
+      const runsOfA = await db.selectFrom('t_job').select('id').where('kind', '=', 'schedulerProbe').where('ownerId', '=', String(a.child.pid)).execute();
+      expect(runsOfA.length).toBeGreaterThanOrEqual(1);
+      const after = await db.selectFrom('t_job_lease').select(['owner', 'expiresAt']).where('name', '=', 'schedulerProbe').executeTakeFirstOrThrow();
+      expect(Date.parse(after.expiresAt)).toBeLessThanOrEqual(Date.now());
+
+      // Another process takes the job within the lease time A had.
+      const b = await startChildServer({ ...env, ...PROBE, ADMIN_PASSWORD });
+      servers.push(b);
+      let firstOfB: string | undefined;
+      while (!firstOfB && Date.now() < leaseEnd) {
+        const row = await db.selectFrom('t_job').select('createdAt').where('kind', '=', 'schedulerProbe').where('ownerId', '=', String(b.child.pid)).executeTakeFirst();
+        if (row) firstOfB = row.createdAt;
+        else await sleep(250);
+      }
+      expect(firstOfB, 'B ran the job before A’s lease would have run out').toBeDefined();
+      expect(Date.parse(firstOfB!)).toBeLessThan(leaseEnd);
+      await b.stop();
+    }, 240_000);
+  });
+}
