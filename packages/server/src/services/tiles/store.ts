@@ -6,7 +6,7 @@
  * the parcels of a tile. Triggers rather than service code because parcels are written by
  * forms, lifecycle transitions, transaction records, imports, seeds and the generator alike.
  */
-import { SqliteAdapter, sql } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnyDb } from '../../entities/repository';
 
 export type TileLayerName = 'parcels' | 'districts' | 'supplyPlan' | 'stockLand';
@@ -87,6 +87,20 @@ async function createPgTriggers(db: AnyDb): Promise<void> {
 export function pgBox(alias: string) {
   const c = (name: string) => sql.ref(`${alias}.${name}`);
   return sql`box(point(${c('minLon')}, ${c('minLat')}), point(${c('maxLon')}, ${c('maxLat')}))`;
+}
+
+/**
+ * Parcels of t_landinfo (unaliased) whose bounding box meets [w, s, e, n], through the spatial
+ * index: the R*Tree on SQLite, the GiST box index on PostgreSQL. For queries other than tiles
+ * (the OGC API's bbox filter).
+ */
+export function parcelBoxCondition(db: AnyDb, box: readonly number[]): RawBuilder<SqlBool> {
+  const [w, s, e, n] = box;
+  if (isSqlite(db)) {
+    return sql<SqlBool>`t_landinfo.rowid in (select r.id from t_landinfo_rtree r
+      where r."maxLon" >= ${w} and r."minLon" <= ${e} and r."maxLat" >= ${s} and r."minLat" <= ${n})`;
+  }
+  return sql<SqlBool>`${pgBox('t_landinfo')} && box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`;
 }
 
 /** Triggers (and on PostgreSQL the GiST index); idempotent. The layer tables must exist. */
