@@ -313,6 +313,10 @@ for (const dialect of DIALECTS) {
       expect(Object.keys(draft.properties)).toEqual(expect.arrayContaining(['owner', 'appraisedPrice']));
       const status = await get('/ogc/collections/staffParcels/items?status=pendingReview&limit=50', { token });
       expect(status.json.features.map((f: Json) => f.id)).toEqual([w.hidden.pendingReview.id]);
+      // Staff answers are neither shared with other sites nor kept in caches.
+      expect(status.headers.get('access-control-allow-origin')).toBeNull();
+      expect(status.headers.get('cache-control')).toBe('private, no-store');
+      expect((await get('/ogc/collections/parcels/items')).headers.get('access-control-allow-origin')).toBe('*');
     });
 
     it('datetime selects by publication date (parcels) and plan date (supply plan); collections without a date refuse it', async () => {
@@ -422,6 +426,8 @@ for (const dialect of DIALECTS) {
       const style = await get('/openApi/tiles/style.json');
       expect(style.status).toBe(200);
       expect(style.json.version).toBe(8);
+      // Web maps on other sites may read the public tiles (no header allowed, so never a token).
+      expect(style.headers.get('access-control-allow-origin')).toBe('*');
       expect(style.json.sources.parcels).toEqual({ type: 'vector', url: `${base}/openApi/tiles/parcels/tilejson.json` });
       const fill = style.json.layers.find((l: Json) => l.id === 'parcels-fill');
       expect(fill['source-layer']).toBe('parcels');

@@ -102,6 +102,14 @@ function send(reply: FastifyReply, type: string, body: unknown) {
   return reply.type(type).send(JSON.stringify(body));
 }
 
+/**
+ * Public GIS data may be read by web maps on other sites (MapLibre, OpenLayers). No header is
+ * allowed cross-site, so a browser never sends a staff token from another origin.
+ */
+export function anyOrigin(reply: FastifyReply): FastifyReply {
+  return reply.header('access-control-allow-origin', '*');
+}
+
 export interface OgcOptions {
   /** The tile service, for the parcels' extent (cached per layer version). */
   tiles: TileService;
@@ -158,7 +166,7 @@ export function registerOgcRoutes(app: FastifyInstance, ctx: AppContext, options
 
   app.get('/ogc', schema('OGC API – Features 首页'), async (req, reply) => {
     const base = `${baseUrl(req)}/ogc`;
-    return send(reply, JSON_TYPE, {
+    return send(anyOrigin(reply), JSON_TYPE, {
       title: '开发区土地信息平台 OGC API – Features',
       description: '已发布地块、片区、供地计划、存量土地的要素服务（GeoJSON；CRS84、CGCS2000 EPSG:4490 及高斯-克吕格投影）',
       links: [
@@ -171,13 +179,15 @@ export function registerOgcRoutes(app: FastifyInstance, ctx: AppContext, options
     });
   });
 
-  app.get('/ogc/conformance', schema('OGC API – Features 符合的标准类'), async (_req, reply) => send(reply, JSON_TYPE, { conformsTo: CONFORMANCE }));
+  app.get('/ogc/conformance', schema('OGC API – Features 符合的标准类'), async (_req, reply) => send(anyOrigin(reply), JSON_TYPE, { conformsTo: CONFORMANCE }));
 
-  app.get('/ogc/api', schema('OGC API – Features 的 OpenAPI 3.0 定义'), async (req, reply) => send(reply, OPENAPI_TYPE, openApiDocument(baseUrl(req))));
+  app.get('/ogc/api', schema('OGC API – Features 的 OpenAPI 3.0 定义'), async (req, reply) => send(anyOrigin(reply), OPENAPI_TYPE, openApiDocument(baseUrl(req))));
 
   app.get('/ogc/collections', schema('OGC API – Features 要素集合'), async (req, reply) => {
     const list = await visibleCollections(req);
-    return send(reply, JSON_TYPE, {
+    // The list depends on the session: shared caches keep one answer per token.
+    reply.header('vary', 'token');
+    return send(list.some((c) => c.staff) ? reply : anyOrigin(reply), JSON_TYPE, {
       links: [{ href: `${baseUrl(req)}/ogc/collections`, rel: 'self', type: JSON_TYPE, title: '要素集合' }],
       collections: await Promise.all(list.map((c) => describe(req, c))),
     });
@@ -185,7 +195,7 @@ export function registerOgcRoutes(app: FastifyInstance, ctx: AppContext, options
 
   app.get<{ Params: { collectionId: string } }>('/ogc/collections/:collectionId', schema('OGC API – Features 要素集合信息'), async (req, reply) => {
     const c = await collectionFor(req, req.params.collectionId);
-    return send(reply, JSON_TYPE, await describe(req, c));
+    return send(c.staff ? reply : anyOrigin(reply), JSON_TYPE, await describe(req, c));
   });
 
   app.get<{ Params: { collectionId: string } }>('/ogc/collections/:collectionId/items', schema('OGC API – Features 要素（分页、bbox、datetime、crs、属性筛选）'), async (req, reply) => {
@@ -210,6 +220,7 @@ export function registerOgcRoutes(app: FastifyInstance, ctx: AppContext, options
     links.push({ href: `${baseUrl(req)}/ogc/collections/${c.id}`, rel: 'collection', type: JSON_TYPE, title: c.title });
     reply.header('content-crs', `<${crs.uri}>`);
     if (c.staff) reply.header('cache-control', 'private, no-store');
+    else anyOrigin(reply);
     return send(reply, GEOJSON_TYPE, {
       type: 'FeatureCollection',
       features: page.features.map((f) => ({ ...f, geometry: f.geometry && transformGeometry(f.geometry, crs) })),
@@ -233,6 +244,7 @@ export function registerOgcRoutes(app: FastifyInstance, ctx: AppContext, options
       const base = `${baseUrl(req)}/ogc/collections/${c.id}`;
       reply.header('content-crs', `<${crs.uri}>`);
       if (c.staff) reply.header('cache-control', 'private, no-store');
+      else anyOrigin(reply);
       return send(reply, GEOJSON_TYPE, {
         ...found,
         geometry: found.geometry && transformGeometry(found.geometry, crs),

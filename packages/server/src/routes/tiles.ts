@@ -18,6 +18,7 @@ import { ensureTileIndex, TILE_LAYER_NAMES, type TileLayerName } from '../servic
 import { DETAIL_ZOOM, MAX_ZOOM, TileService, type TileScope } from '../services/tiles/tiles';
 import type { TileCoord } from '../services/tiles/mvt';
 import { publicMapStyle, tileJson } from '../services/tiles/style';
+import { anyOrigin } from './ogc';
 
 const CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
 
@@ -61,6 +62,7 @@ function tileHandler(service: TileService, scope: TileScope) {
     const version = await service.version(layer);
     const etag = service.etag(layer, scope, version);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL[scope]).header('vary', 'accept-encoding');
+    if (scope === 'public') anyOrigin(reply);
     if (matches(req.headers['if-none-match'], etag)) return reply.status(304).send();
     const tile = await service.tile(layer, scope, coord, version);
     if (!tile.body) return reply.status(204).send();
@@ -113,13 +115,13 @@ export async function registerTileRoutes(app: FastifyInstance, ctx: AppContext, 
           const name = layer as TileLayerName;
           const extent = await service.parcelExtent('public');
           const doc = tileJson(base(req), name, extent, await service.version(name));
-          return reply.header('cache-control', 'public, max-age=60').type('application/json').send(JSON.stringify(doc));
+          return anyOrigin(reply).header('cache-control', 'public, max-age=60').type('application/json').send(JSON.stringify(doc));
         },
       );
       open.get(
         '/tiles/style.json',
         { schema: { summary: 'MapLibre 样式（version 8）：公开地块地图（按土地用途着色、按交易状态描边）与片区边界', tags: ['瓦片'] } },
-        async (req, reply) => reply.header('cache-control', 'public, max-age=300').type('application/json').send(JSON.stringify(publicMapStyle(base(req)))),
+        async (req, reply) => anyOrigin(reply).header('cache-control', 'public, max-age=300').type('application/json').send(JSON.stringify(publicMapStyle(base(req)))),
       );
     },
     { prefix: '/openApi' },
