@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { PbfReader } from 'pbf';
 import { ERROR_CODES } from '@land/shared/api';
 import { crsFromEpsg, type ParcelGeometry, type Position } from '@land/shared/geo/index';
@@ -137,6 +138,12 @@ for (const dialect of DIALECTS) {
       expect(api.status).toBe(200);
       expect(api.headers.get('content-type')).toContain('application/vnd.oai.openapi+json');
       expect(api.json.openapi).toMatch(/^3\.0/);
+      // A valid OpenAPI 3.0 document (the oas30 conformance class).
+      const validator = new Validator();
+      const valid = await validator.validate(api.json);
+      expect(valid.errors ?? [], JSON.stringify(valid.errors)).toEqual([]);
+      expect(valid.valid).toBe(true);
+      expect(validator.version).toBe('3.0');
       expect(Object.keys(api.json.paths)).toEqual(expect.arrayContaining(['/ogc/collections/parcels/items', '/ogc/collections/parcels/items/{featureId}']));
 
       const meta = await get('/ogc/collections/parcels');
