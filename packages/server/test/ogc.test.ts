@@ -365,6 +365,10 @@ for (const dialect of DIALECTS) {
         ['/ogc/collections/parcels/items?cursor=garbage', 400, 'cursor'],
         ['/ogc/collections/parcels/items?tradeState=sold', 400, 'tradeState'],
         ['/ogc/collections/parcels/items?owner=x', 400],
+        ['/ogc/collections/parcels/items/%00', 404],
+        ['/ogc/collections/parcels/items?areacode=%00', 400, 'areacode'],
+        ['/ogc/collections/districts/items?areacode=%00', 400, 'areacode'],
+        ['/ogc/collections/supplyPlan/items?planYear=abc', 400, 'planYear'],
       ];
       for (const [url, status, field] of cases) {
         const res = await get(url);

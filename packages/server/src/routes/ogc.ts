@@ -42,7 +42,14 @@ export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 10_000;
 export const PAGE_LIMIT = 1000;
 
-const text = (max: number, message: string) => z.string({ error: message }).max(max, message).optional();
+/** PostgreSQL refuses NUL in text with an error; no stored value holds one. */
+const hasNul = (v: string) => v.includes('\u0000');
+const text = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .max(max, message)
+    .refine((v) => !hasNul(v), message)
+    .optional();
 
 const BASE_QUERY = {
   f: z.enum(['json', 'geojson'], { error: 'f 只能是 json 或 geojson' }).optional(),
@@ -239,7 +246,7 @@ export function registerOgcRoutes(app: FastifyInstance, ctx: AppContext, options
       const query = parseInput(z.strictObject({ f: BASE_QUERY.f, crs: BASE_QUERY.crs }), req.query ?? {});
       const crs = outputCrs(query.crs);
       const id = req.params.featureId;
-      const found = id.length <= 64 ? await c.item(dbOf(c), id) : undefined;
+      const found = id.length <= 64 && !hasNul(id) ? await c.item(dbOf(c), id) : undefined;
       if (!found) throw notFound(c.staff ? '地块不存在' : '要素不存在或未公开');
       const base = `${baseUrl(req)}/ogc/collections/${c.id}`;
       reply.header('content-crs', `<${crs.uri}>`);
