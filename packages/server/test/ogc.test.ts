@@ -363,6 +363,10 @@ for (const dialect of DIALECTS) {
         ['/ogc/collections/parcels/items?datetime=yesterday', 400, 'datetime'],
         ['/ogc/collections/parcels/items?datetime=2025-02-30', 400, 'datetime'],
         ['/ogc/collections/parcels/items?cursor=garbage', 400, 'cursor'],
+        // Well-formed cursors with values of the wrong kind (a number for a date, NUL in text).
+        ['/ogc/collections/parcels/items?cursor=eyJvIjoicHVibGlzaGVkQXQ6ZGVzYyxpZDpkZXNjIiwidiI6WzUsIngiXX0', 400, 'cursor'],
+        ['/ogc/collections/parcels/items?cursor=eyJvIjoicHVibGlzaGVkQXQ6ZGVzYyxpZDpkZXNjIiwidiI6WyJhXHUwMDAwYiIsIngiXX0', 400, 'cursor'],
+        ['/ogc/collections/parcels/items?cursor=eyJvIjoicHVibGlzaGVkQXQ6ZGVzYyxpZDpkZXNjIiwidiI6WyIyMDI0LTAxLTAxVDAwOjAwOjAwLjAwMFoiLDddfQ', 400, 'cursor'],
         ['/ogc/collections/parcels/items?tradeState=sold', 400, 'tradeState'],
         ['/ogc/collections/parcels/items?owner=x', 400],
         ['/ogc/collections/parcels/items/%00', 404],

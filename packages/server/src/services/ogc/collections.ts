@@ -183,7 +183,8 @@ function parcelCollection(staff: boolean): Collection {
           {
             table: 't_landinfo',
             select: columns,
-            columns: {},
+            // Kinds of the order columns, so that a cursor's values are checked (no params are sent).
+            columns: { publishedAt: 'date' },
             scope,
             // Public: newest publication first, as the public list (published parcels always have
             // publishedAt, so a cursor reads one index range); staff: by id (time-ordered).
