@@ -73,6 +73,9 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<void> {
     console.log(row('all published, CRS84', await walk(`${items}?limit=${LIMIT}`, PAGES)));
     console.log(row('land class 1101 and trade state listed', await walk(`${items}?limit=${LIMIT}&dlcode=1101&tradeState=listed`, PAGES)));
     console.log(row(`bbox ${box}`, await walk(`${items}?limit=${LIMIT}&bbox=${box}`, PAGES)));
+    // The whole zone in view (a GIS client zoomed out): more parcels than the box index is used for.
+    const zone = [extent.w, extent.s, extent.e, extent.n].map((v) => Number(v).toFixed(5)).join(',');
+    console.log(row('bbox of the whole zone', await walk(`${items}?limit=${LIMIT}&bbox=${zone}`, PAGES)));
     console.log(row('EPSG:4528 (Gauss-Krüger zone 40)', await walk(`${items}?limit=${LIMIT}&crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/4528')}`, Math.min(PAGES, 20))));
   } finally {
     await proc.stop();

@@ -17,6 +17,7 @@ import { crsFromEpsg, type ParcelGeometry, type Position } from '@land/shared/ge
 import { LAND_CLASS_COLORS, MARKET_STATE_COLORS } from '@land/shared/mapColors';
 import type { AnyDb } from '../src/entities/repository';
 import { tileOf } from '../src/services/tiles/mvt';
+import { parcelBoxCondition } from '../src/services/tiles/store';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { square } from './helpers/parcels';
@@ -232,6 +233,25 @@ for (const dialect of DIALECTS) {
       const empty = await get('/ogc/collections/parcels/items?bbox=100,20,100.1,20.1');
       expect(empty.json.features).toEqual([]);
       expect(empty.json.numberMatched).toBe(0);
+    });
+
+    it('a bbox selects the same parcels through the spatial index (small boxes) and through plain comparisons (large ones)', async () => {
+      const db = t.db.db as unknown as AnyDb;
+      const ids = async (box: number[], indexLimit?: number) =>
+        ((await db.selectFrom('t_landinfo').select('id').where(await parcelBoxCondition(db, box, indexLimit)).orderBy('id').execute()) as Row[]).map((r) => r.id);
+      const target = search.find((p) => p.dkbh === 'PUB-YY-03')!;
+      const [lon, lat] = target.centre as number[];
+      for (const box of [
+        [lon - 0.0001, lat - 0.0001, lon + 0.0001, lat + 0.0001],
+        [lon - 0.01, lat - 0.01, lon + 0.01, lat + 0.01],
+        [100, 20, 130, 40],
+        [0, 0, 1, 1],
+      ]) {
+        const indexed = await ids(box);
+        expect(await ids(box, 0), box.join(',')).toEqual(indexed);
+      }
+      expect(await ids([lon - 0.0001, lat - 0.0001, lon + 0.0001, lat + 0.0001])).toContain(target.id);
+      expect((await ids([100, 20, 130, 40])).length).toBeGreaterThan(search.length);
     });
 
     it('answers in EPSG:4490 (latitude first) and in a Gauss-Krüger zone (northing first) with the Content-Crs header, as PROJ computes', async () => {

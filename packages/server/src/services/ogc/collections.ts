@@ -173,7 +173,7 @@ function parcelCollection(staff: boolean): Collection {
       const scope = and([
         staff ? await parcelFilterCondition(db, dialect, filter) : await parcelCondition(db, dialect, filter),
         staff && q.filters.status ? sql<SqlBool>`${sql.ref('t_landinfo.status')} = ${q.filters.status}` : undefined,
-        q.bbox ? parcelBoxCondition(db, q.bbox) : undefined,
+        q.bbox ? await parcelBoxCondition(db, q.bbox) : undefined,
         temporalCondition('t_landinfo.publishedAt', 'datetime', q),
       ]);
       const [page, names] = await Promise.all([
