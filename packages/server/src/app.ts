@@ -26,6 +26,8 @@ import { registerPublicRoutes } from './routes/public/index';
 import { registerStaffSavedSearchRoutes } from './routes/public/savedSearches';
 import { registerStatistics } from './routes/statistics';
 import { registerTileRoutes } from './routes/tiles';
+import { registerOgcRoutes } from './routes/ogc';
+import { TileService } from './services/tiles/tiles';
 import { MULTIPART_OPTIONS } from './lib/upload';
 import { registerPublicFileRoutes, registerStaffFileRoutes, registerUploadServing } from './routes/files';
 import { registerConfigRoutes, registerPublicConfigRoutes } from './routes/config';
@@ -72,7 +74,7 @@ declare module 'fastify' {
   }
 }
 
-const API_PREFIXES = ['/api/', '/openApi/', '/virtualPath/'];
+const API_PREFIXES = ['/api/', '/openApi/', '/virtualPath/', '/ogc/'];
 
 export async function buildApp(
   ctx: AppContext,
@@ -156,7 +158,9 @@ export async function buildApp(
   await registerGisExchange(app, ctx);
   await registerPublicRoutes(app, ctx);
   await registerStatistics(app, ctx);
-  await registerTileRoutes(app, ctx);
+  const tiles = new TileService(ctx.db);
+  await registerTileRoutes(app, ctx, tiles);
+  registerOgcRoutes(app, ctx, { tiles });
   await registerUploadServing(app, ctx.config);
 
   await registerWebApp(app, ctx.config.webDist);

@@ -5,6 +5,7 @@ import { MANAGEMENT_SCREENS } from '@land/shared/routes';
 import { ENTITIES } from '@land/shared/entities/index';
 import { ROLES, apiPermission, canReviewOn, canUseScreen, roleMay, screenPermission, type Permission, type Role } from '@land/shared/roles';
 import type { RouteEntry } from '../src/app';
+import { COLLECTIONS } from '../src/services/ogc/collections';
 import { hashToken } from '../src/services/sessions';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
@@ -126,6 +127,30 @@ for (const dialect of DIALECTS) {
       });
       expect(wrong).toEqual([]);
     }, 60_000);
+
+    it('refuses the staff OGC collections on every /ogc collection route without a staff session', async () => {
+      const staffCollections = COLLECTIONS.filter((c) => c.staff).map((c) => c.id);
+      expect(staffCollections).toEqual(['staffParcels']);
+      const ogcRoutes = uniqueRoutes(t.app.routeTable.filter((r) => r.url.startsWith('/ogc/collections/:collectionId')));
+      expect(ogcRoutes.map((r) => r.url).sort()).toEqual(['/ogc/collections/:collectionId', '/ogc/collections/:collectionId/items', '/ogc/collections/:collectionId/items/:featureId']);
+      const wrong: string[] = [];
+      for (const route of ogcRoutes) {
+        for (const id of staffCollections) {
+          const staffRoute = { ...route, url: route.url.replace(':collectionId', id) };
+          const [none, asVisitor, late, staff] = await Promise.all([send(staffRoute), send(staffRoute, visitor.token), send(staffRoute, expired), send(staffRoute, w.tokens.readonly)]);
+          const got = [none, asVisitor, late].map((r) => `${r.status}/${r.code}`).join(' ');
+          const want = `401/${ERROR_CODES.NOT_LOGGED_IN} 401/${ERROR_CODES.NOT_LOGGED_IN} 401/${ERROR_CODES.SESSION_EXPIRED}`;
+          if (got !== want) wrong.push(`${route.method} ${staffRoute.url}: ${got}`);
+          // With a session the route answers (a feature id that does not exist is a 404).
+          if (staff.status !== (route.url.endsWith(':featureId') ? 404 : 200)) wrong.push(`${route.method} ${staffRoute.url} as staff: ${staff.status}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      const listed = await t.app.inject({ method: 'GET', url: '/ogc/collections', headers: { token: visitor.token } });
+      expect(listed.statusCode).toBe(401);
+      const guest = (await t.app.inject({ method: 'GET', url: '/ogc/collections' })).json() as { collections: { id: string }[] };
+      expect(guest.collections.map((c) => c.id)).not.toContain('staffParcels');
+    });
 
     it('a cookie is never taken for identity', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/currentUser', headers: { cookie: `token=${w.tokens.admin}; identitytoken=${w.tokens.admin}` } });

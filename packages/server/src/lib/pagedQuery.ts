@@ -261,7 +261,7 @@ function encodeCursor(order: OrderKey[], row: Record<string, unknown>): string |
  * column is known to be set and all go the same way, one row-value comparison that an index
  * on those columns serves directly.
  */
-function afterCursor(cursor: string, order: OrderKey[], notNull: ReadonlySet<string>): RawBuilder<SqlBool> {
+function afterCursor(cursor: string, order: OrderKey[], notNull: ReadonlySet<string>, kinds: QueryColumns): RawBuilder<SqlBool> {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -272,8 +272,15 @@ function afterCursor(cursor: string, order: OrderKey[], notNull: ReadonlySet<str
   if (!d || d.o !== orderSignature(order) || !Array.isArray(d.v) || d.v.length !== order.length) {
     throw validationError('cursor', '翻页游标已失效（查询条件或排序已改变），请从第一页重新查询');
   }
-  const values = d.v.map((v) => {
-    if (v === null || typeof v === 'string' || typeof v === 'number') return v;
+  // The cursor comes back from the client: each value must be of its column's kind (PostgreSQL
+  // refuses to compare a text column with a number, and any text holding NUL, with an error).
+  const values = d.v.map((v, i) => {
+    if (v === null) return v;
+    const column = order[i].column;
+    const kind = ALWAYS_SET.has(column) ? 'text' : Object.hasOwn(kinds, column) ? kinds[column] : undefined;
+    const numeric = kind === 'number' || kind === 'bool';
+    if (typeof v === 'number' && Number.isFinite(v) && (kind === undefined || numeric)) return v;
+    if (typeof v === 'string' && !v.includes('\u0000') && (kind === undefined || !numeric)) return v;
     throw validationError('cursor', '翻页游标不正确');
   });
   const bindValue = (v: string | number) => (typeof v === 'number' ? sql`cast(${v} as double precision)` : sql`${v}`);
@@ -342,7 +349,7 @@ export async function runPagedQuery<Row>(
   const unpaged = input.pageNo === 0 && input.pageSize === 0;
   const pageSize = unpaged ? UNPAGED_LIMIT : input.pageSize || 10;
   const pageNo = unpaged ? 1 : Math.max(1, input.pageNo);
-  const keyset = input.cursor ? afterCursor(input.cursor, order, new Set(spec.notNull ?? [])) : undefined;
+  const keyset = input.cursor ? afterCursor(input.cursor, order, new Set(spec.notNull ?? []), spec.columns) : undefined;
   const offset = keyset ? 0 : (pageNo - 1) * pageSize;
   const pageWhere = keyset ? sql`where ${sql.join([...filters, keyset], sql` and `)}` : whereSql;
   const table = sql.table(spec.table);

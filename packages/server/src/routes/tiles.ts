@@ -3,6 +3,8 @@
  *   GET /openApi/tiles/{layer}/{z}/{x}/{y}.pbf   public maps (published parcels only)
  *   GET /api/tiles/{layer}/{z}/{x}/{y}.pbf       staff maps (every parcel, with its state)
  *   /openApi/tiles/meta, /api/tiles/meta         layer versions, parcel count, zoom of detail
+ *   GET /openApi/tiles/{layer}/tilejson.json     TileJSON 3.0 of a public layer (QGIS, MapLibre)
+ *   GET /openApi/tiles/style.json                MapLibre style of the public parcel map
  * layer: parcels | districts | supplyPlan | stockLand. Answers carry an ETag from the layer's
  * version (raised by any change of the layer's records), so If-None-Match gives 304 until
  * something changes; an empty tile is 204.
@@ -15,6 +17,8 @@ import { notFound, validationError } from '../lib/errors';
 import { ensureTileIndex, TILE_LAYER_NAMES, type TileLayerName } from '../services/tiles/store';
 import { DETAIL_ZOOM, MAX_ZOOM, TileService, type TileScope } from '../services/tiles/tiles';
 import type { TileCoord } from '../services/tiles/mvt';
+import { publicMapStyle, tileJson } from '../services/tiles/style';
+import { anyOrigin } from './ogc';
 
 const CONTENT_TYPE = 'application/vnd.mapbox-vector-tile';
 
@@ -58,6 +62,7 @@ function tileHandler(service: TileService, scope: TileScope) {
     const version = await service.version(layer);
     const etag = service.etag(layer, scope, version);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL[scope]).header('vary', 'accept-encoding');
+    if (scope === 'public') anyOrigin(reply);
     if (matches(req.headers['if-none-match'], etag)) return reply.status(304).send();
     const tile = await service.tile(layer, scope, coord, version);
     if (!tile.body) return reply.status(204).send();
@@ -100,6 +105,24 @@ export async function registerTileRoutes(app: FastifyInstance, ctx: AppContext, 
     async (open) => {
       open.get('/tiles/:layer/:z/:x/:y', { schema: TILE_SCHEMA }, tileHandler(service, 'public'));
       defineCall(open, '/tiles/meta', metaSpec, meta('public'));
+      const base = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+      open.get<{ Params: { layer: string } }>(
+        '/tiles/:layer/tilejson.json',
+        { schema: { summary: 'TileJSON 3.0：公开矢量瓦片图层的地址模板、层级、范围与字段（QGIS 矢量瓦片图层、MapLibre 可直接使用）', tags: ['瓦片'] } },
+        async (req, reply) => {
+          const layer = req.params.layer;
+          if (!(TILE_LAYER_NAMES as readonly string[]).includes(layer)) throw notFound(`图层不存在：${layer.slice(0, 60)}`);
+          const name = layer as TileLayerName;
+          const extent = await service.parcelExtent('public');
+          const doc = tileJson(base(req), name, extent, await service.version(name));
+          return anyOrigin(reply).header('cache-control', 'public, max-age=60').type('application/json').send(JSON.stringify(doc));
+        },
+      );
+      open.get(
+        '/tiles/style.json',
+        { schema: { summary: 'MapLibre 样式（version 8）：公开地块地图（按土地用途着色、按交易状态描边）与片区边界', tags: ['瓦片'] } },
+        async (req, reply) => anyOrigin(reply).header('cache-control', 'public, max-age=300').type('application/json').send(JSON.stringify(publicMapStyle(base(req)))),
+      );
     },
     { prefix: '/openApi' },
   );

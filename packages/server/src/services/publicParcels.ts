@@ -325,6 +325,19 @@ export async function parcelCondition(
   filter: ParcelFilter,
   options: { rangesFilterOnly?: boolean } = {},
 ): Promise<RawBuilder<SqlBool>> {
+  return and([publicParcelScope, await parcelFilterCondition(db, dialect, filter, options)])!;
+}
+
+/**
+ * The named filters alone, as one condition on t_landinfo (undefined when none is set). Public
+ * answers go through parcelCondition; the staff OGC collection (every lifecycle state) uses this.
+ */
+export async function parcelFilterCondition(
+  db: AnyDb,
+  dialect: DialectName,
+  filter: ParcelFilter,
+  options: { rangesFilterOnly?: boolean } = {},
+): Promise<RawBuilder<SqlBool> | undefined> {
   const state = filter.state || filter.tradeState;
   const trade = state ? (PUBLIC_TRADE_FILTERS[state as keyof typeof PUBLIC_TRADE_FILTERS] ?? state) : undefined;
   const classes = filter.dlcode ? await landClassWithChildren(db, filter.dlcode) : undefined;
@@ -333,7 +346,6 @@ export async function parcelCondition(
   const col = (c: string) => (sorted ? sql`+${sql.ref(c)}` : sql.ref(c));
   const is = (c: string, v: unknown) => (v === undefined || v === null || v === '' ? undefined : sql<SqlBool>`${col(c)} = ${v}`);
   return and([
-    publicParcelScope,
     keywordCondition(['dkmc', 'dkbh', 'location'], filter.keyword, dialect, 't_landinfo'),
     is('t_landinfo.areacode', filter.areacode),
     eq('t_landinfo.jdcode', filter.jdcode),
@@ -345,7 +357,7 @@ export async function parcelCondition(
     range('t_landinfo.landAreaMu', filter.areaMin, filter.areaMax, options.rangesFilterOnly && filter.orderBy !== 'landAreaMu'),
     range('t_landinfo.startingPrice', filter.priceMin, filter.priceMax, options.rangesFilterOnly && filter.orderBy !== 'startingPrice'),
     filter.area ? inArea(filter.area) : undefined,
-  ])!;
+  ]);
 }
 
 function orderOf(filter: ParcelFilter): { column: string; direction: 'asc' | 'desc' }[] {

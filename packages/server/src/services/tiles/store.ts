@@ -6,7 +6,7 @@
  * the parcels of a tile. Triggers rather than service code because parcels are written by
  * forms, lifecycle transitions, transaction records, imports, seeds and the generator alike.
  */
-import { SqliteAdapter, sql } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnyDb } from '../../entities/repository';
 
 export type TileLayerName = 'parcels' | 'districts' | 'supplyPlan' | 'stockLand';
@@ -87,6 +87,37 @@ async function createPgTriggers(db: AnyDb): Promise<void> {
 export function pgBox(alias: string) {
   const c = (name: string) => sql.ref(`${alias}.${name}`);
   return sql`box(point(${c('minLon')}, ${c('minLat')}), point(${c('maxLon')}, ${c('maxLat')}))`;
+}
+
+/** Above this many parcels in a box, a page is read in its own order instead of from the box index. */
+export const BOX_INDEX_LIMIT = 20_000;
+
+/**
+ * Parcels of t_landinfo (unaliased) whose bounding box meets [w, s, e, n], for queries other
+ * than tiles (the OGC API's bbox filter). A box holding up to BOX_INDEX_LIMIT parcels is found
+ * through the spatial index (the R*Tree on SQLite, the GiST box index on PostgreSQL: a few
+ * thousand rows, then sorted); a larger one (a whole city in view) as plain comparisons of the
+ * box columns, checked row by row while the page is read in its order, which stops after a
+ * page instead of sorting every parcel of the box for each page.
+ */
+export async function parcelBoxCondition(db: AnyDb, box: readonly number[], indexLimit = BOX_INDEX_LIMIT): Promise<RawBuilder<SqlBool>> {
+  const [w, s, e, n] = box;
+  const sqlite = isSqlite(db);
+  const inIndex = sqlite
+    ? sql`select 1 from t_landinfo_rtree r where r."maxLon" >= ${w} and r."minLon" <= ${e} and r."maxLat" >= ${s} and r."minLat" <= ${n}`
+    : sql`select 1 from t_landinfo where ${pgBox('t_landinfo')} && box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`;
+  const counted = await sql<{ n: number | string }>`select count(*) as n from (${inIndex} limit ${indexLimit + 1}) as hits`.execute(db);
+  if (Number(counted.rows[0]?.n ?? 0) <= indexLimit) {
+    if (sqlite) {
+      return sql<SqlBool>`t_landinfo.rowid in (select r.id from t_landinfo_rtree r
+        where r."maxLon" >= ${w} and r."minLon" <= ${e} and r."maxLat" >= ${s} and r."minLat" <= ${n})`;
+    }
+    return sql<SqlBool>`${pgBox('t_landinfo')} && box(point(${w}::float8, ${s}::float8), point(${e}::float8, ${n}::float8))`;
+  }
+  // "+column" keeps SQLite from reading the minLon index instead of the page's order.
+  const c = (name: string) => (sqlite ? sql`+${sql.ref(`t_landinfo.${name}`)}` : sql.ref(`t_landinfo.${name}`));
+  const num = (v: number) => sql`cast(${v} as double precision)`;
+  return sql<SqlBool>`(${c('maxLon')} >= ${num(w)} and ${c('minLon')} <= ${num(e)} and ${c('maxLat')} >= ${num(s)} and ${c('minLat')} <= ${num(n)})`;
 }
 
 /** Triggers (and on PostgreSQL the GiST index); idempotent. The layer tables must exist. */

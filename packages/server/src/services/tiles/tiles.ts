@@ -163,6 +163,21 @@ const SMALL_LAYERS: Record<Exclude<TileLayerName, 'parcels'>, { query: (db: AnyD
   },
 };
 
+/**
+ * The attributes each public layer's features carry (TileJSON vector_layers): what the queries
+ * above put in the public tiles. Parcels below DETAIL_ZOOM are counted points (count, and the
+ * id of a lone parcel).
+ */
+export const PUBLIC_TILE_FIELDS: Record<TileLayerName, Record<string, string>> = {
+  parcels: {
+    id: '地块 id', name: '地块名称', dlcode: '土地用途代码', dlname: '土地用途', tradeState: '交易状态（none 未挂牌、listed 挂牌中、deal 已成交）',
+    areaMu: '面积（亩）', areacode: '片区代码', areaname: '片区', count: `该点代表的地块数（${DETAIL_ZOOM}级以下）`,
+  },
+  districts: { id: '片区 id', name: '片区名称', areacode: '片区代码' },
+  supplyPlan: { id: '计划 id', name: '地块名称', dlcode: '土地用途代码', gdfx: '供地方向', status: '状态', planYear: '计划年度', areaMu: '计划面积（亩）', areacode: '片区代码' },
+  stockLand: { id: '存量土地 id', name: '名称', dlcode: '土地用途代码', status: '状态', areaMu: '面积（亩）', areacode: '片区代码' },
+};
+
 // ---------------------------------------------------------------------------------------
 // The service
 // ---------------------------------------------------------------------------------------
