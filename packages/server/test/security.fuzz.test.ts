@@ -17,8 +17,8 @@ import { DIALECTS, dialectAvailable } from './helpers/db';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 1);
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Tables a refused request may legitimately touch: counters of refusals, the audit trail, session touches, spent captchas. */
-const VOLATILE_TABLES = new Set(['t_rate_limit', 't_audit_log', 't_session', 't_captcha', 't_job_lease', 'kysely_migration', 'kysely_migration_lock']);
+/** Tables a refused request may legitimately touch: counters of refusals and failed logins, the audit trail, session touches, spent captchas. */
+const VOLATILE_TABLES = new Set(['t_rate_limit', 't_login_lock', 't_audit_log', 't_session', 't_captcha', 't_job_lease', 'kysely_migration', 'kysely_migration_lock']);
 
 const SQL_PAYLOADS = ["' OR '1'='1", "1; DROP TABLE t_user; --", "admin'--", "1' AND SLEEP(5)--", "' UNION SELECT passwordHash FROM t_user --", '"; select pg_sleep(5); --', "1)) OR 1=1 --"];
 const HTML_PAYLOADS = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)', '{{7*7}}${7*7}'];
