@@ -16,7 +16,7 @@ interface AltchaFieldProps {
  * The login captcha: the self-hosted ALTCHA widget solves the server's proof-of-work challenge
  * in the browser (Web Workers) as soon as it is shown; its payload goes with the login.
  */
-export function AltchaField({ captcha, onChange }: AltchaFieldProps) {
+export function AltchaField({ captcha, value, onChange }: AltchaFieldProps) {
   const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -24,11 +24,13 @@ export function AltchaField({ captcha, onChange }: AltchaFieldProps) {
     if (!el) return;
     const onState = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
-      onChange?.(state === 'verified' && payload ? payload : undefined);
+      const next = state === 'verified' && payload ? payload : undefined;
+      // Only real changes: "verifying" after nothing would flag the field as missing at once.
+      if (next !== value) onChange?.(next);
     };
     el.addEventListener('statechange', onState);
     return () => el.removeEventListener('statechange', onState);
-  }, [captcha.captchaId, onChange]);
+  }, [captcha.captchaId, value, onChange]);
 
   return (
     <div key={captcha.captchaId} data-testid="login-captcha" data-captcha-id={captcha.captchaId}>
@@ -38,6 +40,7 @@ export function AltchaField({ captcha, onChange }: AltchaFieldProps) {
         auto="onload"
         language="zh-cn"
         name="captchaCode"
+        style={{ '--altcha-max-width': '100%' }}
       />
     </div>
   );
