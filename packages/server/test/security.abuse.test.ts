@@ -183,6 +183,62 @@ for (const dialect of DIALECTS) {
     });
   });
 
+  describe.skipIf(!available)(`forwarded client addresses (TRUST_PROXY) [${dialect}]`, () => {
+    const PROXY = '10.9.9.9';
+    const STRANGER = '198.51.100.7';
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, {
+        trustProxy: [PROXY],
+        loginCaptchaAfterFailures: 1,
+        captcha: TEST_CAPTCHA,
+        rateLimits: { ...loadConfig({}).rateLimits, question: { limit: 2, windowSeconds: 3600 } },
+      });
+    });
+    afterAll(async () => t?.close());
+
+    const ask = (remoteAddress: string, forwardedFor: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/openApi/addProblem',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { title: '转发地址问题', content: '内容', askerName: '钱先生', askerPhone: '13900001111' },
+      });
+    const loginVia = (remoteAddress: string, forwardedFor: string, body: Row) =>
+      t.app.inject({ method: 'POST', url: '/openApi/login', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: body });
+    const lastLoginIp = async (action: string) =>
+      (await t.db.db.selectFrom('t_audit_log').select('ip').where('action', '=', action).orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow()).ip;
+
+    it('ignores X-Forwarded-For from a peer that is not a configured proxy: limits, captcha and audit see the peer', async () => {
+      const codes: string[] = [];
+      for (let i = 1; i <= 3; i++) codes.push((await ask(STRANGER, `192.0.2.${i}`)).json().code);
+      expect(codes).toEqual(['200', '200', ERROR_CODES.RATE_LIMITED]);
+
+      const wrong = await loginVia(STRANGER, '192.0.2.50', { userAccount: 'admin', password: 'Wrong@1234' });
+      expect(wrong.json().code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      expect(await lastLoginIp('loginFailed')).toBe(STRANGER);
+      // A made-up address does not get around the captcha the peer now owes.
+      expect((await loginVia(STRANGER, '192.0.2.51', { userAccount: 'admin', password: ADMIN_PASSWORD })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      expect((await loginVia(STRANGER, '192.0.2.52', { userAccount: 'admin', password: ADMIN_PASSWORD, captchaCode: await solveCaptcha(t.app, STRANGER) })).json().code).toBe('200');
+      expect(await lastLoginIp('login')).toBe(STRANGER);
+    });
+
+    it('believes X-Forwarded-For from the configured proxy: each client behind it has its own limits, captcha and audit address', async () => {
+      expect((await ask(PROXY, '203.0.113.1')).json().code).toBe('200');
+      expect((await ask(PROXY, '203.0.113.1')).json().code).toBe('200');
+      expect((await ask(PROXY, '203.0.113.2')).json().code).toBe('200');
+      expect((await ask(PROXY, '203.0.113.1')).json().code).toBe(ERROR_CODES.RATE_LIMITED);
+
+      expect((await loginVia(PROXY, '203.0.113.5', { userAccount: 'admin', password: 'Wrong@1234' })).json().code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      expect(await lastLoginIp('loginFailed')).toBe('203.0.113.5');
+      expect((await loginVia(PROXY, '203.0.113.5', { userAccount: 'admin', password: ADMIN_PASSWORD })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      // Another client behind the same proxy is not asked.
+      expect((await loginVia(PROXY, '203.0.113.6', { userAccount: 'admin', password: ADMIN_PASSWORD })).json().code).toBe('200');
+      expect(await lastLoginIp('login')).toBe('203.0.113.6');
+    });
+  });
+
   describe.skipIf(!available)(`limits shared by two server processes on one database [${dialect}]`, () => {
     const handles: DbHandle[] = [];
     const apps: FastifyInstance[] = [];
@@ -243,7 +299,8 @@ for (const dialect of DIALECTS) {
   describe.skipIf(!available)(`security headers and cross-site requests [${dialect}]`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(dialect);
+      // Requests from inject come from 127.0.0.1: here the reverse proxy that ends TLS.
+      t = await createTestApp(dialect, { trustProxy: ['127.0.0.1'] });
     });
     afterAll(async () => t?.close());
 
@@ -266,6 +323,9 @@ for (const dialect of DIALECTS) {
       }
       const tls = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
       expect(tls.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+      // Any other peer cannot claim TLS.
+      const claimed = await t.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.9', headers: { 'x-forwarded-proto': 'https' } });
+      expect(claimed.headers['strict-transport-security']).toBeUndefined();
     });
 
     it('lets the configured tile host into img-src', async () => {
