@@ -57,21 +57,36 @@ export function nulMessage(field: string): string {
   return `${field ? `字段“${field}”` : '请求内容'}包含非法字符（空字符 U+0000），请删除后重试`;
 }
 
+interface NulNode {
+  value: unknown;
+  key: string;
+  parent?: NulNode;
+}
+
+function nodePath(node: NulNode | undefined, last?: string): string {
+  const parts: string[] = last === undefined ? [] : [last];
+  for (let n = node; n?.parent; n = n.parent) parts.unshift(n.key);
+  return parts.join('.');
+}
+
 /**
  * The path (`a.b.0`) of the first string or key holding U+0000 in parsed input, or undefined.
- * Walks without recursion: a deeply nested JSON body must not overflow the stack.
+ * Walks without recursion (a deeply nested JSON body must not overflow the stack) and builds a
+ * path only for a hit (a large GeoJSON body costs one pass over its values).
  */
 export function findNul(value: unknown): string | undefined {
-  const stack: Array<[unknown, string]> = [[value, '']];
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
+  const stack: NulNode[] = [{ value, key: '' }];
   while (stack.length > 0) {
-    const [v, path] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) return path;
-    } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
-      for (const [key, child] of Object.entries(v)) {
-        const childPath = path ? `${path}.${key}` : key;
-        if (key.includes('\u0000')) return childPath;
-        stack.push([child, childPath]);
+    const node = stack.pop()!;
+    const v = node.value;
+    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) continue;
+    for (const [key, child] of Object.entries(v)) {
+      if (key.includes('\u0000')) return nodePath(node, key);
+      if (typeof child === 'string') {
+        if (child.includes('\u0000')) return nodePath(node, key);
+      } else if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, key, parent: node });
       }
     }
   }
