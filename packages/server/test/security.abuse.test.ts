@@ -10,6 +10,7 @@ import { ERROR_CODES } from '@land/shared/api';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/database';
+import { ensureAdmin } from '../src/services/users';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, PG_URL, createTestDb, dialectAvailable, type TestDb } from './helpers/db';
 
@@ -253,6 +254,8 @@ for (const dialect of DIALECTS) {
         webDist: path.join(tmp, 'no-web'),
         logLevel: 'silent',
         rateLimits: { ...loadConfig({}).rateLimits, question: { limit: 3, windowSeconds: 3600 } },
+        loginCaptchaAfterFailures: 1,
+        captcha: TEST_CAPTCHA,
       };
       if (dialect === 'postgres') {
         base = await createTestDb('postgres');
@@ -293,6 +296,20 @@ for (const dialect of DIALECTS) {
       const limited = await apps[1].inject({ method: 'POST', url: '/openApi/addProblem', payload: { title: '再问', content: '内容', askerName: '钱先生', askerPhone: '13900001111' } });
       expect(limited.json().msg).toBe('提交过于频繁，请稍后再试');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('a challenge from one process is accepted by the other, once: both sign with the key in the database and record spent ones there', async () => {
+      await ensureAdmin(handles[0].db, ADMIN_PASSWORD);
+      const loginOn = (i: number, body: Row) => apps[i].inject({ method: 'POST', url: '/openApi/login', payload: body, remoteAddress: '203.0.113.77' });
+      expect((await loginOn(0, { userAccount: 'admin', password: 'Wrong@1234' })).json().code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      const payload = await solveCaptcha(apps[0], '203.0.113.77');
+      expect((await loginOn(1, { userAccount: 'admin', password: 'Wrong@1234', captchaCode: payload })).json().code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      // Spent on process 1: refused on process 0, and again on 1.
+      expect((await loginOn(0, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaCode: payload })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      expect((await loginOn(1, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaCode: payload })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      // The two failures were counted together.
+      const third = (await loginOn(0, { userAccount: 'admin', password: 'Wrong@1234', captchaCode: await solveCaptcha(apps[1], '203.0.113.77') })).json();
+      expect(third.msg).toBe('用户名或密码错误，还可尝试2次');
     });
   });
 

@@ -156,6 +156,8 @@ export async function clearLoginLocks(db: DbOrTrx, kind: LoginKind, account: str
 
 /** Counts one failure of the pair; returns the lock's end when this failure locked it. */
 async function countFailure(db: Db, config: Config, key: string): Promise<{ failures: number; lockedUntil?: number }> {
+  // Pairs nobody has tried for a day are forgotten (indexed by expiresAt).
+  await db.deleteFrom('t_login_lock').where('expiresAt', '<', nowIso()).execute();
   return db.transaction().execute(async (trx) => {
     const now = Date.now();
     await trx
