@@ -28,6 +28,7 @@ import { registerStatistics } from './routes/statistics';
 import { registerTileRoutes } from './routes/tiles';
 import { registerOgcRoutes } from './routes/ogc';
 import { TileService } from './services/tiles/tiles';
+import { refuseNulInput } from './lib/call';
 import { MULTIPART_OPTIONS } from './lib/upload';
 import { registerPublicFileRoutes, registerStaffFileRoutes, registerUploadServing } from './routes/files';
 import { registerConfigRoutes, registerPublicConfigRoutes } from './routes/config';
@@ -59,6 +60,8 @@ export interface RouteEntry {
   /** Route config, for the access and fuzz tests: public visitor access, declared staff permission. */
   visitor?: string;
   permission?: string;
+  /** JSON schema of the input (POST body or GET query string) where the route declares one. */
+  input?: Record<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -98,8 +101,10 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const config = (route.config ?? {}) as { visitor?: string; permission?: string };
+    const schema = (route.schema ?? {}) as { body?: Record<string, unknown>; querystring?: Record<string, unknown> };
+    const input = schema.body ?? schema.querystring;
     for (const method of methods) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, visitor: config.visitor, permission: config.permission });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, visitor: config.visitor, permission: config.permission, input });
     }
   });
 
@@ -120,6 +125,8 @@ export async function buildApp(
   registerAuditContext(app, ctx.db);
   // Every /api route, whichever plugin adds it: a staff session and the role's permission.
   app.addHook('onRequest', apiGuard(ctx.db, sessionPolicy(ctx.config)));
+  // Every route: no string of the query, path or body may hold U+0000 (A0400 before any handler).
+  app.addHook('preValidation', refuseNulInput);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 2 * 1024 * 1024 });
   await app.register(swagger, {

@@ -22,7 +22,9 @@ export interface Config {
   visitorIdleDays: number;
   /** …and in any case this many days after login (env VISITOR_SESSION_ABSOLUTE_DAYS). */
   visitorAbsoluteDays: number;
+  /** Failed logins of one account from one address before that pair is locked (env LOGIN_LOCKOUT_ATTEMPTS). */
   lockoutAttempts: number;
+  /** The first lock, minutes; each further lock of the pair doubles it, up to a day (env LOGIN_LOCKOUT_MINUTES). */
   lockoutMinutes: number;
   /** Built web app served on the same port; absent folder means API only. */
   webDist: string;
@@ -39,8 +41,10 @@ export interface Config {
   jyxtTimeoutMs: number;
   /** Abuse limits: counted in the database, so they hold across several server processes. */
   rateLimits: RateLimits;
-  /** Failed staff logins (account + address, 15 min) after which login needs a captcha; 0 never (env LOGIN_CAPTCHA_AFTER_FAILURES). */
+  /** Failed staff logins (account + address) after which login needs the captcha; 0 never (env LOGIN_CAPTCHA_AFTER_FAILURES). */
   loginCaptchaAfterFailures: number;
+  /** The login captcha: an ALTCHA proof-of-work challenge (services/loginProtection). */
+  captcha: CaptchaSettings;
   /**
    * Addresses (or CIDR ranges, or proxy-addr names such as `loopback`) of the reverse proxies
    * whose X-Forwarded-For/-Proto is believed (env TRUST_PROXY, comma-separated; default none).
@@ -97,6 +101,18 @@ export interface WorkerLimits {
   queue: number;
 }
 
+export interface CaptchaSettings {
+  /**
+   * Signs the challenges (env ALTCHA_HMAC_KEY). Unset: a random key made once and kept in the
+   * database (t_setting), so every server process on one database accepts the others' challenges.
+   */
+  hmacKey?: string;
+  /** PBKDF2 iterations per attempt (env ALTCHA_COST, default 1000). */
+  cost: number;
+  /** Attempts a solver needs: the answer lies between half this and this (env ALTCHA_MAX_NUMBER, default 5000). */
+  maxNumber: number;
+}
+
 export interface RateLimit {
   limit: number;
   windowSeconds: number;
@@ -106,8 +122,6 @@ export interface RateLimit {
 export interface RateLimits {
   /** Staff and visitor login calls per address. */
   login: RateLimit;
-  /** Failed logins per account and address (on top of the account lockout). */
-  loginFailures: RateLimit;
   register: RateLimit;
   /** Consulting questions (addProblem). */
   question: RateLimit;
@@ -131,7 +145,6 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimits {
   const rule = (limit: number, windowSeconds: number): RateLimit => ({ limit: Math.max(0, Math.round(limit * m)), windowSeconds });
   return {
     login: rule(int(env.RATE_LIMIT_LOGIN, 100), 600),
-    loginFailures: rule(int(env.RATE_LIMIT_LOGIN_FAILURES, 10), 900),
     register: rule(int(env.RATE_LIMIT_REGISTER, 10), 3600),
     question: rule(int(env.RATE_LIMIT_QUESTIONS, 5), 3600),
     visitorUpload: rule(int(env.RATE_LIMIT_VISITOR_UPLOADS, 30), 600),
@@ -223,6 +236,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     savedSearchSeconds: positive(env.SAVED_SEARCH_SECONDS, 300),
     rateLimits: rateLimits(env),
     loginCaptchaAfterFailures: int(env.LOGIN_CAPTCHA_AFTER_FAILURES, 1),
+    captcha: {
+      hmacKey: env.ALTCHA_HMAC_KEY || undefined,
+      cost: positive(env.ALTCHA_COST, 1000),
+      maxNumber: Math.max(2, positive(env.ALTCHA_MAX_NUMBER, 5000)),
+    },
     trustProxy: trustedProxies(env.TRUST_PROXY),
     wechatDevLogin: !env.WECHAT_APPID && flag(env.WECHAT_DEV_LOGIN, demoData),
     workers: {

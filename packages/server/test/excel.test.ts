@@ -293,9 +293,9 @@ for (const dialect of DIALECTS) {
         const res = await importFile('tArea', file);
         expect(res.status).toBe(400);
         expect(res.body.data.errors.map((e: { msg: string }) => e.msg)).toEqual(['第2行：排序超出范围']);
-        // The same write path refuses text PostgreSQL cannot store (Excel itself cannot hold NUL).
+        // Text PostgreSQL cannot store is refused where the request is read (Excel itself cannot hold NUL).
         const nul = await t.call('/api/tArea/addOrUpdate', { areaname: '空字符', areacode: 'X02', status: '1', leadingIndustry: 'a\u0000b' }, { token });
-        expect(nul.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '主导产业包含非法字符' });
+        expect(nul.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '字段“leadingIndustry”包含非法字符（空字符 U+0000），请删除后重试', data: { field: 'leadingIndustry' } });
         expect(await count('t_area')).toBe(0);
       });
 

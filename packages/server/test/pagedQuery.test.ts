@@ -88,8 +88,12 @@ for (const dialect of DIALECTS) {
       });
 
       it('refuses a NUL character in a text value (PostgreSQL cannot compare it)', async () => {
-        await refused({ params: [{ column: 'areaname', type: 'eq', val: 'a\u0000b' }] }, '查询条件 areaname 的值包含非法字符');
-        await refused({ params: [{ column: 'areaname', type: 'like', val: '\u0000' }] }, '查询条件 areaname 的值包含非法字符');
+        // Refused where every call's input is read, naming the field.
+        const res = await refused({ params: [{ column: 'areaname', type: 'eq', val: 'a\u0000b' }] }, '字段“params.0.val”包含非法字符（空字符 U+0000），请删除后重试');
+        expect(res.body.data.field).toBe('params.0.val');
+        await refused({ params: [{ column: 'areaname', type: 'like', val: '\u0000' }] }, /U\+0000/);
+        // Sent as JSON text in a query string, it is found once the text is parsed.
+        await refused({ params: [{ column: 'areaname', type: 'eq', val: 'a\u0000b' }] }, /U\+0000/, { method: 'GET' });
       });
 
       it('gt, ge, lt, le and between on numbers', async () => {

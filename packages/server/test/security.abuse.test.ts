@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +10,7 @@ import { ERROR_CODES } from '@land/shared/api';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/database';
+import { ensureAdmin } from '../src/services/users';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, PG_URL, createTestDb, dialectAvailable, type TestDb } from './helpers/db';
 
@@ -16,14 +19,22 @@ type Row = Record<string, unknown>;
 const login = (app: FastifyInstance, body: Row, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'POST', url: '/openApi/login', payload: body, remoteAddress });
 
-/** Gives a captcha a known answer: the server keeps only sha256(id:answer), so the test sets that. */
-async function knownCaptcha(t: TestApp, answer: string): Promise<string> {
-  const res = await t.call('/openApi/captcha', {}, { method: 'GET' });
-  const id = res.body.data.captchaId as string;
-  const answerHash = createHash('sha256').update(`${id}:${answer.toLowerCase()}`).digest('hex');
-  await t.db.db.updateTable('t_captcha').set({ answerHash }).where('id', '=', id).execute();
-  return id;
+/** Solves the login captcha as the ALTCHA widget does and returns its payload (base64 JSON). */
+async function solveCaptcha(app: FastifyInstance, remoteAddress = '127.0.0.1'): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/openApi/captcha', remoteAddress });
+  return solvedPayload(res.json().data.challenge as Challenge);
 }
+
+async function solvedPayload(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('no solution');
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+
+const decode = (payload: string) => JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+/** Cheap challenges for tests: a few hundred PBKDF2 rounds instead of millions. */
+const TEST_CAPTCHA = { cost: 10, maxNumber: 40 };
 
 for (const dialect of DIALECTS) {
   const available = await dialectAvailable(dialect);
@@ -33,65 +44,121 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await createTestApp(dialect, {
         loginCaptchaAfterFailures: 1,
-        rateLimits: { ...loadConfig({}).rateLimits, loginFailures: { limit: 4, windowSeconds: 900 }, register: { limit: 2, windowSeconds: 3600 } },
+        captcha: TEST_CAPTCHA,
+        rateLimits: { ...loadConfig({}).rateLimits, register: { limit: 2, windowSeconds: 3600 } },
       });
     });
     afterAll(async () => t?.close());
 
-    it('serves a captcha as an SVG image drawn with paths, never its text, and stores only a hash', async () => {
+    it('serves a signed ALTCHA proof-of-work challenge that expires in five minutes, with nothing a script could read off', async () => {
       const res = await t.call('/openApi/captcha', {}, { method: 'GET' });
       expect(res.body.code).toBe('200');
-      const { captchaId, image } = res.body.data as { captchaId: string; image: string };
-      expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
-      const svg = Buffer.from(image.split(',')[1], 'base64').toString('utf8');
-      expect(svg).toMatch(/^<svg[\s\S]*<path[\s\S]*<\/svg>$/);
-      expect(svg).not.toMatch(/<text|<script/i);
-      const stored = await t.db.db.selectFrom('t_captcha').selectAll().where('id', '=', captchaId).executeTakeFirstOrThrow();
-      expect(stored.answerHash).toMatch(/^[0-9a-f]{64}$/);
-      expect(Date.parse(stored.expiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+      const { captchaId, challenge } = res.body.data as { captchaId: string; challenge: Challenge };
+      expect(challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: TEST_CAPTCHA.cost, nonce: captchaId });
+      expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+      const expiresMs = challenge.parameters.expiresAt! * 1000 - Date.now();
+      expect(expiresMs).toBeGreaterThan(4 * 60_000);
+      expect(expiresMs).toBeLessThanOrEqual(5 * 60_000);
+      // The answer is never sent: only the prefix of a key that takes the work to find.
+      expect(JSON.stringify(res.body.data)).not.toMatch(/counter|derivedKey/);
+      // The signing key is one for every process on this database.
+      const key = await t.db.db.selectFrom('t_setting').select('value').where('key', '=', 'altcha.hmacKey').executeTakeFirstOrThrow();
+      expect(key.value).toMatch(/^[0-9a-f]{64}$/);
     });
 
-    it('after a failed login the account needs a captcha from that address: wrong, reused or expired ones are refused', async () => {
+    it('after a failed login the account needs a solved challenge from that address: missing, forged, replayed or expired ones are refused', async () => {
       const wrong = (await login(t.app, { userAccount: 'admin', password: 'Wrong@1234' })).json();
-      expect(wrong).toMatchObject({ code: ERROR_CODES.BAD_CREDENTIALS, data: { captchaRequired: true } });
+      expect(wrong).toMatchObject({ code: ERROR_CODES.BAD_CREDENTIALS, msg: '用户名或密码错误，还可尝试4次', data: { captchaRequired: true } });
 
       const without = (await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD })).json();
-      expect(without).toMatchObject({ code: ERROR_CODES.CAPTCHA_REQUIRED, msg: '请输入图片验证码', data: { captchaRequired: true } });
+      expect(without).toMatchObject({ code: ERROR_CODES.CAPTCHA_REQUIRED, msg: '请先完成人机验证', data: { captchaRequired: true } });
+      const refused = async (captchaCode: string) => (await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaCode })).json();
+      expect(await refused('not-a-payload')).toMatchObject({ code: ERROR_CODES.CAPTCHA_REQUIRED, msg: '人机验证无效或已过期，请重新验证' });
 
-      const id = await knownCaptcha(t, 'K7PX');
-      const badCode = (await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaId: id, captchaCode: 'AAAA' })).json();
-      expect(badCode).toMatchObject({ code: ERROR_CODES.CAPTCHA_REQUIRED, msg: '验证码错误或已过期，请重新输入' });
-      // One use: the right answer to a spent captcha no longer counts.
-      const reused = (await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaId: id, captchaCode: 'K7PX' })).json();
-      expect(reused.code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
-
-      const late = await knownCaptcha(t, 'M3QR');
-      await t.db.db.updateTable('t_captcha').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('id', '=', late).execute();
-      expect((await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaId: late, captchaCode: 'M3QR' })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      // Forged: a wrong key, parameters changed under the signature, a challenge signed with another key.
+      const good = decode(await solveCaptcha(t.app));
+      expect((await refused(encode({ ...good, solution: { ...good.solution, derivedKey: good.solution.derivedKey.replace(/.$/, (c: string) => (c === '0' ? '1' : '0')) } }))).code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      expect((await refused(encode({ ...good, challenge: { ...good.challenge, parameters: { ...good.challenge.parameters, cost: 1 } } }))).code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      const foreign = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 10, counter: 5, deriveKey, expiresAt: new Date(Date.now() + 60_000), hmacSignatureSecret: 'someone-else' });
+      expect((await refused(await solvedPayload(foreign))).code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      // Expired: signed with the server's own key, but its time is over.
+      const key = (await t.db.db.selectFrom('t_setting').select('value').where('key', '=', 'altcha.hmacKey').executeTakeFirstOrThrow()).value;
+      const old = await createChallenge({
+        algorithm: 'PBKDF2/SHA-256', cost: 10, counter: 5, deriveKey, expiresAt: Math.floor(Date.now() / 1000) - 1,
+        hmacSignatureSecret: key, hmacKeySignatureSecret: createHmac('sha256', key).update('altcha-key-signature').digest('hex'),
+      });
+      expect((await refused(await solvedPayload(old))).code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
 
       // Another address is not asked.
       expect((await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD }, '10.1.2.3')).json().code).toBe('200');
 
-      const good = await knownCaptcha(t, 'h8nw');
-      const ok = (await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaId: good, captchaCode: 'H8NW' })).json();
-      expect(ok.code).toBe('200');
+      const payload = encode(good);
+      expect((await refused(payload)).code).toBe('200');
       // A success clears the failures: the next login needs no captcha.
       expect((await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD })).json().code).toBe('200');
+      // Replayed: after another failure, the solution already spent is refused.
+      await login(t.app, { userAccount: 'admin', password: 'Wrong@1234' });
+      expect(await refused(payload)).toMatchObject({ code: ERROR_CODES.CAPTCHA_REQUIRED, msg: '人机验证无效或已过期，请重新验证' });
+      expect((await refused(await solveCaptcha(t.app))).code).toBe('200');
     });
 
-    it('refuses further attempts for an account from one address with A0429 and Retry-After, across accounts it does not', async () => {
-      const attempts: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        const captchaId = i === 0 ? undefined : await knownCaptcha(t, 'ABCD');
-        attempts.push((await login(t.app, { userAccount: 'ghost_user', password: 'Wrong@1234', captchaId, captchaCode: 'ABCD' })).json().code);
+    it('a script that cannot solve the challenge cannot lock the account; a lock holds per account and address, with back-off', async () => {
+      const attacker = '203.0.113.66';
+      const first = (await login(t.app, { userAccount: 'admin', password: 'Guess@0001' }, attacker)).json();
+      expect(first.code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      for (let i = 0; i < 20; i++) {
+        const res = (await login(t.app, { userAccount: 'admin', password: `Guess@${i}`, captchaCode: encode({ challenge: {}, solution: {} }) }, attacker)).json();
+        expect(res.code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
       }
-      expect(attempts).toEqual(Array(4).fill(ERROR_CODES.BAD_CREDENTIALS));
-      const limited = await login(t.app, { userAccount: 'ghost_user', password: 'Wrong@1234' });
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ code: ERROR_CODES.RATE_LIMITED, msg: '登录失败次数过多，请稍后再试' });
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(900);
-      expect((await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD })).json().code).toBe('200');
+      expect((await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD }, '10.0.0.5')).json().code).toBe('200');
+
+      // One who solves every challenge and guesses wrong five times locks only themselves out.
+      const codes: string[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await login(t.app, { userAccount: 'admin', password: 'Guess@0002', captchaCode: await solveCaptcha(t.app, attacker) }, attacker)).json().msg);
+      expect(codes).toEqual(['用户名或密码错误，还可尝试3次', '用户名或密码错误，还可尝试2次', '用户名或密码错误，还可尝试1次', '密码连续错误5次，账号已锁定，请15分钟后再试']);
+      const locked = (await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaCode: await solveCaptcha(t.app, attacker) }, attacker)).json();
+      expect(locked).toMatchObject({ code: ERROR_CODES.ACCOUNT_LOCKED, msg: '登录失败次数过多，账号已锁定，请15分钟后再试' });
+      expect((await login(t.app, { userAccount: 'admin', password: ADMIN_PASSWORD }, '10.0.0.5')).json().code).toBe('200');
+
+      // When the lock has passed, the next five failures lock the pair twice as long.
+      await t.db.db.updateTable('t_login_lock').set({ lockedUntil: new Date(Date.now() - 1000).toISOString() }).where('key', '=', `staff:admin|${attacker}`).execute();
+      const again: string[] = [];
+      for (let i = 0; i < 5; i++) again.push((await login(t.app, { userAccount: 'admin', password: 'Guess@0003', captchaCode: await solveCaptcha(t.app, attacker) }, attacker)).json().msg);
+      expect(again.at(-1)).toBe('密码连续错误5次，账号已锁定，请30分钟后再试');
+      // An administrator's password reset ends the locks of that account.
+      const admin = await t.login();
+      const added = await t.call('/api/tUser/addUser', { userAccount: 'lockme', userName: '锁定测试', password: 'Lock@2024a' }, { token: admin });
+      expect(added.body.code, added.body.msg).toBe('200');
+      for (let i = 0; i < 5; i++) await login(t.app, { userAccount: 'lockme', password: 'Guess@0004', captchaCode: i === 0 ? undefined : await solveCaptcha(t.app, attacker) }, attacker);
+      expect((await login(t.app, { userAccount: 'lockme', password: 'Lock@2024a', captchaCode: await solveCaptcha(t.app, attacker) }, attacker)).json().code).toBe(ERROR_CODES.ACCOUNT_LOCKED);
+      const user = await t.db.db.selectFrom('t_user').select('id').where('userAccount', '=', 'lockme').executeTakeFirstOrThrow();
+      expect((await t.call('/api/tUser/updatePassword', { id: user.id, newPassword: 'Reset@2024x' }, { token: admin })).body.code).toBe('200');
+      expect(await t.db.db.selectFrom('t_login_lock').selectAll().where('key', 'like', 'staff:lockme|%').execute()).toEqual([]);
+    });
+
+    it('answers a known and an unknown account alike, attempt by attempt (staff and visitor)', async () => {
+      const plain = await createTestApp(dialect, { captcha: TEST_CAPTCHA });
+      try {
+        await plain.call('/openApi/register', { userAccount: '13812349876', password: 'Visit@2024ab', userName: '存在的访客', sqdw: '某公司' });
+        const answers = async (url: string, account: string, address: string) => {
+          const out: unknown[] = [];
+          for (let i = 0; i < 7; i++) {
+            const res = await plain.app.inject({ method: 'POST', url, payload: { userAccount: account, password: 'Wrong@9999' }, remoteAddress: address });
+            out.push({ status: res.statusCode, ...(res.json() as object) });
+          }
+          return out;
+        };
+        const staffKnown = await answers('/openApi/login', 'admin', '198.51.100.1');
+        expect(staffKnown[0]).toEqual({ status: 400, code: ERROR_CODES.BAD_CREDENTIALS, msg: '用户名或密码错误，还可尝试4次', data: null });
+        expect(staffKnown[4]).toMatchObject({ code: ERROR_CODES.ACCOUNT_LOCKED });
+        expect(await answers('/openApi/login', 'no_such_user', '198.51.100.1')).toEqual(staffKnown);
+        const visitorKnown = await answers('/openApi/visitorLogin', '13812349876', '198.51.100.2');
+        expect(visitorKnown[0]).toMatchObject({ code: ERROR_CODES.BAD_CREDENTIALS, msg: '手机号或密码错误，还可尝试4次' });
+        expect(visitorKnown[6]).toMatchObject({ code: ERROR_CODES.ACCOUNT_LOCKED });
+        expect(await answers('/openApi/visitorLogin', '13900001234', '198.51.100.2')).toEqual(visitorKnown);
+      } finally {
+        await plain.close();
+      }
     });
 
     it('limits visitor registrations per address', async () => {
@@ -117,6 +184,62 @@ for (const dialect of DIALECTS) {
     });
   });
 
+  describe.skipIf(!available)(`forwarded client addresses (TRUST_PROXY) [${dialect}]`, () => {
+    const PROXY = '10.9.9.9';
+    const STRANGER = '198.51.100.7';
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect, {
+        trustProxy: [PROXY],
+        loginCaptchaAfterFailures: 1,
+        captcha: TEST_CAPTCHA,
+        rateLimits: { ...loadConfig({}).rateLimits, question: { limit: 2, windowSeconds: 3600 } },
+      });
+    });
+    afterAll(async () => t?.close());
+
+    const ask = (remoteAddress: string, forwardedFor: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/openApi/addProblem',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { title: '转发地址问题', content: '内容', askerName: '钱先生', askerPhone: '13900001111' },
+      });
+    const loginVia = (remoteAddress: string, forwardedFor: string, body: Row) =>
+      t.app.inject({ method: 'POST', url: '/openApi/login', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: body });
+    const lastLoginIp = async (action: string) =>
+      (await t.db.db.selectFrom('t_audit_log').select('ip').where('action', '=', action).orderBy('at', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow()).ip;
+
+    it('ignores X-Forwarded-For from a peer that is not a configured proxy: limits, captcha and audit see the peer', async () => {
+      const codes: string[] = [];
+      for (let i = 1; i <= 3; i++) codes.push((await ask(STRANGER, `192.0.2.${i}`)).json().code);
+      expect(codes).toEqual(['200', '200', ERROR_CODES.RATE_LIMITED]);
+
+      const wrong = await loginVia(STRANGER, '192.0.2.50', { userAccount: 'admin', password: 'Wrong@1234' });
+      expect(wrong.json().code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      expect(await lastLoginIp('loginFailed')).toBe(STRANGER);
+      // A made-up address does not get around the captcha the peer now owes.
+      expect((await loginVia(STRANGER, '192.0.2.51', { userAccount: 'admin', password: ADMIN_PASSWORD })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      expect((await loginVia(STRANGER, '192.0.2.52', { userAccount: 'admin', password: ADMIN_PASSWORD, captchaCode: await solveCaptcha(t.app, STRANGER) })).json().code).toBe('200');
+      expect(await lastLoginIp('login')).toBe(STRANGER);
+    });
+
+    it('believes X-Forwarded-For from the configured proxy: each client behind it has its own limits, captcha and audit address', async () => {
+      expect((await ask(PROXY, '203.0.113.1')).json().code).toBe('200');
+      expect((await ask(PROXY, '203.0.113.1')).json().code).toBe('200');
+      expect((await ask(PROXY, '203.0.113.2')).json().code).toBe('200');
+      expect((await ask(PROXY, '203.0.113.1')).json().code).toBe(ERROR_CODES.RATE_LIMITED);
+
+      expect((await loginVia(PROXY, '203.0.113.5', { userAccount: 'admin', password: 'Wrong@1234' })).json().code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      expect(await lastLoginIp('loginFailed')).toBe('203.0.113.5');
+      expect((await loginVia(PROXY, '203.0.113.5', { userAccount: 'admin', password: ADMIN_PASSWORD })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      // Another client behind the same proxy is not asked.
+      expect((await loginVia(PROXY, '203.0.113.6', { userAccount: 'admin', password: ADMIN_PASSWORD })).json().code).toBe('200');
+      expect(await lastLoginIp('login')).toBe('203.0.113.6');
+    });
+  });
+
   describe.skipIf(!available)(`limits shared by two server processes on one database [${dialect}]`, () => {
     const handles: DbHandle[] = [];
     const apps: FastifyInstance[] = [];
@@ -131,6 +254,8 @@ for (const dialect of DIALECTS) {
         webDist: path.join(tmp, 'no-web'),
         logLevel: 'silent',
         rateLimits: { ...loadConfig({}).rateLimits, question: { limit: 3, windowSeconds: 3600 } },
+        loginCaptchaAfterFailures: 1,
+        captcha: TEST_CAPTCHA,
       };
       if (dialect === 'postgres') {
         base = await createTestDb('postgres');
@@ -172,12 +297,27 @@ for (const dialect of DIALECTS) {
       expect(limited.json().msg).toBe('提交过于频繁，请稍后再试');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     });
+
+    it('a challenge from one process is accepted by the other, once: both sign with the key in the database and record spent ones there', async () => {
+      await ensureAdmin(handles[0].db, ADMIN_PASSWORD);
+      const loginOn = (i: number, body: Row) => apps[i].inject({ method: 'POST', url: '/openApi/login', payload: body, remoteAddress: '203.0.113.77' });
+      expect((await loginOn(0, { userAccount: 'admin', password: 'Wrong@1234' })).json().code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      const payload = await solveCaptcha(apps[0], '203.0.113.77');
+      expect((await loginOn(1, { userAccount: 'admin', password: 'Wrong@1234', captchaCode: payload })).json().code).toBe(ERROR_CODES.BAD_CREDENTIALS);
+      // Spent on process 1: refused on process 0, and again on 1.
+      expect((await loginOn(0, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaCode: payload })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      expect((await loginOn(1, { userAccount: 'admin', password: ADMIN_PASSWORD, captchaCode: payload })).json().code).toBe(ERROR_CODES.CAPTCHA_REQUIRED);
+      // The two failures were counted together.
+      const third = (await loginOn(0, { userAccount: 'admin', password: 'Wrong@1234', captchaCode: await solveCaptcha(apps[1], '203.0.113.77') })).json();
+      expect(third.msg).toBe('用户名或密码错误，还可尝试2次');
+    });
   });
 
   describe.skipIf(!available)(`security headers and cross-site requests [${dialect}]`, () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await createTestApp(dialect);
+      // Requests from inject come from 127.0.0.1: here the reverse proxy that ends TLS.
+      t = await createTestApp(dialect, { trustProxy: ['127.0.0.1'] });
     });
     afterAll(async () => t?.close());
 
@@ -200,6 +340,9 @@ for (const dialect of DIALECTS) {
       }
       const tls = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
       expect(tls.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+      // Any other peer cannot claim TLS.
+      const claimed = await t.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.9', headers: { 'x-forwarded-proto': 'https' } });
+      expect(claimed.headers['strict-transport-security']).toBeUndefined();
     });
 
     it('lets the configured tile host into img-src', async () => {

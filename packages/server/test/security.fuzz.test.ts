@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../src/app';
 import { createTestApp, type TestApp } from './helpers/app';
+import { multipart } from './helpers/multipart';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 
 /**
@@ -16,8 +17,8 @@ import { DIALECTS, dialectAvailable } from './helpers/db';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 1);
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Tables a refused request may legitimately touch: counters of refusals, the audit trail, session touches, spent captchas. */
-const VOLATILE_TABLES = new Set(['t_rate_limit', 't_audit_log', 't_session', 't_captcha', 't_job_lease', 'kysely_migration', 'kysely_migration_lock']);
+/** Tables a refused request may legitimately touch: counters of refusals and failed logins, the audit trail, session touches, spent captchas. */
+const VOLATILE_TABLES = new Set(['t_rate_limit', 't_login_lock', 't_audit_log', 't_session', 't_captcha', 't_job_lease', 'kysely_migration', 'kysely_migration_lock']);
 
 const SQL_PAYLOADS = ["' OR '1'='1", "1; DROP TABLE t_user; --", "admin'--", "1' AND SLEEP(5)--", "' UNION SELECT passwordHash FROM t_user --", '"; select pg_sleep(5); --', "1)) OR 1=1 --"];
 const HTML_PAYLOADS = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)', '{{7*7}}${7*7}'];
@@ -78,6 +79,26 @@ const pathParamArb = fc.oneof(
   fc.string({ maxLength: 20 }).map((v) => encodeURIComponent(v) || 'x'),
 );
 const requestArb: fc.Arbitrary<FuzzRequest> = fc.record({ body: bodyArb, query: queryArb, pathParam: pathParamArb });
+
+const NUL = 'a\u0000b';
+
+/** A value for a route's input JSON schema in which every string field holds U+0000. */
+function nulSample(schema: unknown, depth = 0): unknown {
+  if (!schema || typeof schema !== 'object' || depth > 8) return NUL;
+  const s = schema as { type?: unknown; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[] };
+  const options = s.anyOf ?? s.oneOf;
+  if (options) return nulSample(options.find((o) => (o as { type?: unknown }).type === 'string') ?? options[0], depth + 1);
+  if (s.properties) return Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, nulSample(v, depth + 1)]));
+  if (s.type === 'array') return [nulSample(s.items, depth + 1)];
+  if (s.type === 'number' || s.type === 'integer') return 1;
+  if (s.type === 'boolean') return true;
+  return NUL;
+}
+
+/** Form and query-string values: strings as they are, anything else as JSON (as the web app sends). */
+function asStrings(input: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
 
 function uniqueRoutes(routes: RouteEntry[]): RouteEntry[] {
   const seen = new Set<string>();
@@ -182,5 +203,60 @@ for (const dialect of DIALECTS) {
       expect(await writeMark()).not.toBe(mark);
       expect(await checksum()).not.toBe(unchanged);
     }, Math.max(150_000, RUNS_PER_ROUTE * 150_000));
+
+    it('refuses U+0000 in every string field, query value and path parameter of every route with A0400, never a 5xx', async () => {
+      const routes = uniqueRoutes(t.app.routeTable).filter((r) => ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(r.method) && !r.url.startsWith('/docs'));
+      expect(routes.length).toBeGreaterThan(300);
+      const failures: string[] = [];
+      const before = await checksum();
+      let requests = 0;
+      let nulRefusals = 0;
+      const send = async (route: RouteEntry, what: string, req: InjectOptions, expectRefusal: boolean) => {
+        // Signing out would end the session the other routes use: those go without a token (no 5xx is all that counts).
+        const token = /logout/i.test(route.url) ? undefined : route.url.startsWith('/api/') ? staff : visitor;
+        if (!token) expectRefusal = false;
+        requests++;
+        const res = await t.app.inject({ ...req, method: route.method as InjectOptions['method'], headers: { ...(token && { token }), ...req.headers } });
+        const label = `${route.method} ${route.url} (${what})`;
+        if (res.statusCode >= 500) failures.push(`${res.statusCode}: ${label} → ${res.body.slice(0, 200)}`);
+        else if (expectRefusal) {
+          // Refused as bad input: by the U+0000 check, or by the schema when another check comes first.
+          const body = res.json() as { code: string; msg: string };
+          if (body.code !== 'A0400') failures.push(`not refused: ${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          else if (body.msg.includes('U+0000')) nulRefusals++;
+        }
+      };
+      for (const route of routes) {
+        const url = route.url.replace(/:(\w+)/g, '1').replace(/\*$/, 'x.png');
+        let sample = (route.input ? nulSample(route.input) : {}) as Record<string, unknown>;
+        // A hand-written route reads its own keys: give it one more that holds U+0000 too.
+        if (typeof sample !== 'object' || sample === null || Array.isArray(sample) || !JSON.stringify(sample).includes('\\u0000')) sample = { ...(sample as object), keyword: NUL };
+        if (route.method === 'GET' || route.method === 'DELETE') {
+          await send(route, 'query string', { url, query: asStrings(sample) }, true);
+        } else {
+          await send(route, 'JSON body', { url, payload: JSON.stringify(sample), headers: { 'content-type': 'application/json' } }, true);
+          await send(route, 'form body', { url, payload: new URLSearchParams(asStrings(sample)).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }, true);
+        }
+        if (/[:*]/.test(route.url)) {
+          await send(route, 'path parameter', { url: route.url.replace(/:(\w+)/g, '%00').replace(/\*$/, '%00.png') }, true);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(requests).toBeGreaterThan(routes.length);
+      // Most refusals name U+0000 (the rest failed another check of the schema first).
+      expect(nulRefusals).toBeGreaterThan(requests * 0.9);
+      // Refused requests changed nothing.
+      expect(await checksum()).toBe(before);
+    }, 300_000);
+
+    it('refuses U+0000 in the form fields of uploads (multipart) with A0400', async () => {
+      const file = { name: 'file', filename: 'a.geojson', content: '{"type":"FeatureCollection","features":[]}', contentType: 'application/geo+json' };
+      const pipes = multipart([{ name: 'dkid', value: NUL }, file]);
+      const pipeRes = await t.app.inject({ method: 'POST', url: '/api/tPipenetwork/importFile', payload: pipes.payload, headers: { ...pipes.headers, token: staff } });
+      expect(pipeRes.json()).toMatchObject({ code: 'A0400', msg: '字段“dkid”包含非法字符（空字符 U+0000），请删除后重试' });
+      const convert = multipart([{ name: 'crs', value: `4326${NUL}` }, file]);
+      const convertRes = await t.app.inject({ method: 'POST', url: '/openApi/ConvertController/fileToGeoJson', payload: convert.payload, headers: convert.headers });
+      expect(convertRes.json().code).toBe('A0400');
+    });
   });
 }

@@ -15,9 +15,9 @@ export const ERROR_CODES = {
   VALIDATION: 'A0400',
   /** Wrong account or password. */
   BAD_CREDENTIALS: 'A0201',
-  /** Too many failed logins; the account is locked for a while. */
+  /** Too many failed logins of this account from this address; locked for a while. */
   ACCOUNT_LOCKED: 'A0202',
-  /** Staff login needs the image captcha (missing, wrong or expired); data.captchaRequired is true. */
+  /** Staff login needs the captcha (ALTCHA proof of work; missing, invalid, spent or expired); data.captchaRequired is true. */
   CAPTCHA_REQUIRED: 'A0240',
   /** The account is disabled. */
   ACCOUNT_DISABLED: 'A0203',
@@ -82,15 +82,15 @@ export const HEADERS = {
 export interface LoginRequest {
   userAccount: string;
   password: string;
-  /** Needed after a failed attempt (A0240): the id from /openApi/captcha and the characters read. */
-  captchaId?: string;
+  /** Needed after a failed attempt (A0240): the ALTCHA widget's payload for a challenge from /openApi/captcha. */
   captchaCode?: string;
 }
 
 export interface CaptchaResult {
+  /** The challenge's nonce; each challenge is accepted once. */
   captchaId: string;
-  /** An SVG image as a data URL. */
-  image: string;
+  /** The ALTCHA challenge (the widget's `challenge` option), signed by the server, valid five minutes. */
+  challenge: { parameters: Record<string, unknown>; signature?: string };
 }
 
 export interface LoginResult {

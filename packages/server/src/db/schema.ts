@@ -130,7 +130,19 @@ export interface RateLimitTable {
   expiresAt: string;
 }
 
-/** A login captcha's answer (sha256 of the lower-cased text), usable once before expiresAt. */
+/** Failed logins and the lock of one account from one address (services/loginProtection). */
+export interface LoginLockTable {
+  key: string;
+  failures: number;
+  locks: number;
+  lockedUntil: string | null;
+  expiresAt: string;
+}
+
+/**
+ * A spent ALTCHA challenge: `id` is its nonce, `answerHash` the sha256 of the solution sent;
+ * kept until the challenge expires so no solution is accepted twice.
+ */
 export interface CaptchaTable {
   id: string;
   answerHash: string;
@@ -147,6 +159,7 @@ export interface Database {
   t_session: SessionTable;
   t_rate_limit: RateLimitTable;
   t_captcha: CaptchaTable;
+  t_login_lock: LoginLockTable;
   t_audit_log: AuditLogTable;
   t_recycle_bin: RecycleBinTable;
 }

@@ -52,10 +52,71 @@ export function assertWriter(req: FastifyRequest): void {
   if (req.staff && !(WRITER_ROLES as readonly string[]).includes(req.staff.role)) throw forbidden(READ_ONLY_MESSAGE);
 }
 
-/** Parses untrusted input with a zod schema; the problems become one Chinese A0400 error. */
+/** PostgreSQL text cannot hold U+0000 (it answers with an error); no field of the platform needs it. */
+export function nulMessage(field: string): string {
+  return `${field ? `字段“${field}”` : '请求内容'}包含非法字符（空字符 U+0000），请删除后重试`;
+}
+
+interface NulNode {
+  value: unknown;
+  key: string;
+  parent?: NulNode;
+}
+
+function nodePath(node: NulNode | undefined, last?: string): string {
+  const parts: string[] = last === undefined ? [] : [last];
+  for (let n = node; n?.parent; n = n.parent) parts.unshift(n.key);
+  return parts.join('.');
+}
+
+/**
+ * The path (`a.b.0`) of the first string or key holding U+0000 in parsed input, or undefined.
+ * Walks without recursion (a deeply nested JSON body must not overflow the stack) and builds a
+ * path only for a hit (a large GeoJSON body costs one pass over its values).
+ */
+export function findNul(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
+  const stack: NulNode[] = [{ value, key: '' }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const v = node.value;
+    if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v)) continue;
+    for (const [key, child] of Object.entries(v)) {
+      if (key.includes('\u0000')) return nodePath(node, key);
+      if (typeof child === 'string') {
+        if (child.includes('\u0000')) return nodePath(node, key);
+      } else if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, key, parent: node });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Refuses input holding U+0000 with A0400 naming the field. */
+export function assertNoNul(value: unknown): void {
+  const field = findNul(value);
+  if (field !== undefined) throw validationError(field || 'body', nulMessage(field));
+}
+
+/**
+ * preValidation hook for every route (defineCall and hand-written ones: tiles, files, uploads):
+ * the query string, path parameters and parsed body are refused when any string holds U+0000.
+ */
+export async function refuseNulInput(req: FastifyRequest): Promise<void> {
+  assertNoNul(req.params);
+  assertNoNul(req.query);
+  assertNoNul(req.body);
+}
+
+/** Parses untrusted input with a zod schema; the problems become one Chinese A0400 error, as does U+0000. */
 export function parseInput<I extends z.ZodType>(schema: I, raw: unknown): z.output<I> {
   const result = schema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Also after parsing: a JSON-encoded field (params, ids…) or a multipart field may carry it.
+    assertNoNul(result.data);
+    return result.data;
+  }
   const errors = result.error.issues.map((issue) => ({
     field: issue.path.map(String).join('.'),
     msg: issue.message,
@@ -97,6 +158,7 @@ export function defineCall<I extends z.ZodType>(
     config: { ...spec.options?.config, ...(permission && { permission }) },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       if (spec.write) assertWriter(req);
+      // U+0000 was refused before (refuseNulInput, a preValidation hook for every route).
       const parsed = parseInput(spec.input, mergeInput(req));
       const data = await handler(parsed, req, reply);
       // A handler that answers with a file (Excel export) sends it and returns the reply.

@@ -22,19 +22,18 @@ export function registerAuthRoutes(open: FastifyInstance, ctx: AppContext): void
     open,
     '/login',
     {
-      summary: '后台用户登录（失败后需图片验证码：先调 /openApi/captcha，带 captchaId 与 captchaCode）',
+      summary: '后台用户登录（失败后需人机验证：先调 /openApi/captcha 取 ALTCHA 挑战，求解后把载荷作为 captchaCode 提交）',
       tags: ['认证'],
       input: z.object({
         userAccount: zRequiredString('账号').max(50, '账号过长'),
         password: zRequiredString('密码').max(100, '密码过长'),
-        captchaId: z.string().max(40, '验证码编号不正确').optional(),
-        captchaCode: z.string().max(10, '验证码不正确').optional(),
+        captchaCode: z.string().max(4000, '人机验证数据不正确').optional(),
       }),
       output: loginResult,
     },
     (input, req, reply) => {
       const userAccount = input.userAccount.trim();
-      return protectLogin(ctx.db, ctx.config, { kind: 'staff', account: userAccount, captchaId: input.captchaId, captchaCode: input.captchaCode }, req, reply, () =>
+      return protectLogin(ctx.db, ctx.config, { kind: 'staff', account: userAccount, captchaCode: input.captchaCode }, req, reply, () =>
         login(ctx.db, ctx.config, userAccount, input.password, { ip: req.ip, userAgent: req.headers['user-agent'] }),
       );
     },
@@ -44,15 +43,15 @@ export function registerAuthRoutes(open: FastifyInstance, ctx: AppContext): void
     open,
     '/captcha',
     {
-      summary: '登录图片验证码：image 为 SVG 图片（data URL），captchaId 随登录提交；一次有效，5 分钟内',
+      summary: '登录人机验证：ALTCHA 工作量证明挑战（challenge 交给 ALTCHA 组件求解，其载荷作为登录的 captchaCode）；一次有效，5 分钟内',
       tags: ['认证'],
       input: z.object({}),
-      output: z.object({ captchaId: z.string(), image: z.string() }),
+      output: z.object({ captchaId: z.string(), challenge: z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }) }),
     },
     async (_input, req, reply) => {
       await enforceLimit(ctx.db, { name: 'captcha', ...ctx.config.rateLimits.login, message: '获取验证码过于频繁，请稍后再试' }, req.ip, reply);
       reply.header('cache-control', 'no-store');
-      return issueCaptcha(ctx.db);
+      return issueCaptcha(ctx.db, ctx.config);
     },
   );
 }

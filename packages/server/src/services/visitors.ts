@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db, DbOrTrx } from '../db/schema';
 import { AppError, conflict, notFound, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { isoPlus, nowIso } from '../lib/time';
+import { nowIso } from '../lib/time';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
 import { createSession, revokeUserSessions, type SessionPolicy } from './sessions';
 import type { VisitorTable } from './publicTables';
@@ -128,9 +128,9 @@ export async function registerVisitor(db: Db, config: Config, input: NewVisitor,
 }
 
 /**
- * Visitor login with the staff rules (services/users login): the same answer for an unknown
- * number and a wrong password, the account locked after `lockoutAttempts` failures for
- * `lockoutMinutes`, then a new visitor session.
+ * Visitor login with the staff rules (services/users login): the same answer after the same work
+ * for an unknown number and a wrong password; failures and locks per account and address are
+ * protectLogin's; then a new visitor session.
  */
 export async function visitorLogin(db: Db, config: Config, userAccount: string, password: string, meta: VisitorMeta): Promise<VisitorSession> {
   return auditedLogin(db, 'visitor', userAccount, meta, () => checkVisitorLogin(db, config, userAccount, password, meta));
@@ -138,36 +138,14 @@ export async function visitorLogin(db: Db, config: Config, userAccount: string, 
 
 async function checkVisitorLogin(db: Db, config: Config, userAccount: string, password: string, meta: VisitorMeta): Promise<VisitorSession> {
   const visitor = await db.selectFrom('t_visitor').selectAll().where('userAccount', '=', userAccount).executeTakeFirst();
-  if (!visitor) {
-    await verifyDummy(password);
+  if (!visitor) await verifyDummy(password);
+  if (!visitor || !(await verifyPassword(visitor.passwordHash, password))) {
     throw new AppError(ERROR_CODES.BAD_CREDENTIALS, '手机号或密码错误', 400);
-  }
-  const now = Date.now();
-  if (visitor.lockedUntil && Date.parse(visitor.lockedUntil) > now) {
-    const minutes = Math.max(1, Math.ceil((Date.parse(visitor.lockedUntil) - now) / 60_000));
-    throw new AppError(ERROR_CODES.ACCOUNT_LOCKED, `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`, 400);
-  }
-  if (!(await verifyPassword(visitor.passwordHash, password))) {
-    const failures = visitor.failedLogins + 1;
-    if (failures >= config.lockoutAttempts) {
-      await db
-        .updateTable('t_visitor')
-        .set({ failedLogins: 0, lockedUntil: isoPlus(config.lockoutMinutes * 60_000) })
-        .where('id', '=', visitor.id)
-        .execute();
-      throw new AppError(
-        ERROR_CODES.ACCOUNT_LOCKED,
-        `密码连续错误${config.lockoutAttempts}次，账号已锁定，请${config.lockoutMinutes}分钟后再试`,
-        400,
-      );
-    }
-    await db.updateTable('t_visitor').set({ failedLogins: failures }).where('id', '=', visitor.id).execute();
-    throw new AppError(ERROR_CODES.BAD_CREDENTIALS, `手机号或密码错误，还可尝试${config.lockoutAttempts - failures}次`, 400);
   }
   if (visitor.status !== '1') throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, '账号已停用，请联系管理员', 400);
   await db
     .updateTable('t_visitor')
-    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: nowIso() })
+    .set({ lastLoginAt: nowIso() })
     .where('id', '=', visitor.id)
     .execute();
   return openSession(db, config, visitor, meta);

@@ -54,7 +54,7 @@ export function registerVisitorRoutes(open: FastifyInstance, ctx: AppContext): v
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
   });
-  // Per address (counted in the database), on top of the per-account lockout.
+  // Per address (counted in the database); failed logins are locked per account and address.
   const registerLimit = addressLimit(db, { name: 'register', ...config.rateLimits.register, message: '注册过于频繁，请稍后再试' });
 
   defineCall(

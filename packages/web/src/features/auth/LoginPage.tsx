@@ -1,4 +1,4 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { MANAGEMENT_BASE, DEFAULT_TAB } from '@land/shared/routes';
 import { toAntdRules } from '../../components/form/rules';
 import { ApiError } from '../../lib/request';
 import { saveSession } from '../../lib/session';
+import { AltchaField } from './AltchaField';
 import { fetchCaptcha, login } from './api';
 import styles from './LoginPage.module.css';
 
@@ -15,7 +16,7 @@ import styles from './LoginPage.module.css';
  * Staff login. The SPEC password rule is deliberately not applied here: accounts created
  * before the rule existed must still be able to sign in (and are then asked to change it).
  */
-/** Whether the server wants the image captcha with the next attempt. */
+/** Whether the server wants the captcha (ALTCHA proof of work) with the next attempt. */
 function captchaWanted(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   const data = error.data as { captchaRequired?: boolean } | null;
@@ -26,9 +27,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginRequest>();
   const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
-  // Each captcha is good for one attempt: after a failure a new one is shown.
+  // Each challenge is good for one attempt: after a failure a new one is solved.
   const refreshCaptcha = async () => {
-    form.setFieldValue('captchaCode', '');
+    form.setFieldValue('captchaCode', undefined);
     try {
       setCaptcha(await fetchCaptcha());
     } catch {
@@ -36,7 +37,7 @@ export function LoginPage() {
     }
   };
   const mutation = useMutation({
-    mutationFn: (values: LoginRequest) => login({ ...values, captchaId: captcha?.captchaId }),
+    mutationFn: (values: LoginRequest) => login(values),
     // Messages such as 用户名或密码错误 or the lock notice are shown on the form itself.
     meta: { ownErrors: true },
     onSuccess: (result) => {
@@ -85,25 +86,8 @@ export function LoginPage() {
             />
           </Form.Item>
           {captcha && (
-            <Form.Item name="captchaCode" rules={toAntdRules([], { required: true, label: '验证码' })}>
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder="请输入右侧图片中的字符"
-                autoComplete="off"
-                maxLength={6}
-                aria-label="验证码"
-                data-testid="login-captcha-input"
-                suffix={
-                  <img
-                    src={captcha.image}
-                    alt="图片验证码，点击更换"
-                    title="看不清？点击更换"
-                    className={styles.captcha}
-                    onClick={() => void refreshCaptcha()}
-                    data-testid="login-captcha-image"
-                  />
-                }
-              />
+            <Form.Item name="captchaCode" rules={[{ required: true, message: '请等待人机验证完成' }]}>
+              <AltchaField captcha={captcha} />
             </Form.Item>
           )}
           {errorText && (
