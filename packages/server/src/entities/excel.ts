@@ -9,7 +9,7 @@ import { assertWriter, defineCall, ok } from '../lib/call';
 import { AppError, validationError } from '../lib/errors';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
 import { attachmentHeader, firstFile, MB, readWhole } from '../lib/upload';
-import { totalUncompressed, zipEntriesOfBuffer } from '../lib/zip';
+import { ArchiveError, verifiedOfficeFile } from '../lib/zip';
 import { GisFileError } from '../gis/errors';
 import { looksLikeWkt, parseWkt, toWkt } from '../gis/wkt';
 import { queryColumns, selectColumns } from './columns';
@@ -19,7 +19,9 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const MAX_IMPORT_BYTES = 10 * MB;
 export const MAX_IMPORT_ROWS = 10_000;
 /** Declared inflated size of an import; beyond it the workbook is not opened (zip bomb). */
+/** Bytes an imported workbook may inflate to, counted while inflating (declared sizes are not trusted). */
 const MAX_IMPORT_INFLATED = 200 * MB;
+const MAX_IMPORT_PARTS = 2000;
 /** Reported row errors; the count says how many more there were. */
 const MAX_REPORTED_ERRORS = 200;
 /** Template and export rows that get the enum dropdown, beyond the data rows. */
@@ -416,12 +418,21 @@ async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
     throw validationError('file', '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入');
   }
   if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
-  const entries = await zipEntriesOfBuffer(buf);
-  if (!entries || !entries.some((e) => e.name === 'xl/workbook.xml')) throw notXlsx();
-  if (totalUncompressed(entries) > MAX_IMPORT_INFLATED) throw validationError('file', '文件内容过大，请拆分后分批导入');
+  let verified: ReturnType<typeof verifiedOfficeFile>;
+  try {
+    verified = verifiedOfficeFile(buf, { maxBytes: MAX_IMPORT_INFLATED, maxEntries: MAX_IMPORT_PARTS });
+  } catch (e) {
+    if (!(e instanceof ArchiveError)) throw e;
+    if (e.problem === 'too-large' || e.problem === 'too-many') {
+      const msg = `文件内容过大（解压后超过${MAX_IMPORT_INFLATED / MB}MB），请拆分后分批导入`;
+      throw new AppError(ERROR_CODES.TOO_LARGE, msg, 413, { field: 'file', errors: [{ field: 'file', msg }] });
+    }
+    throw notXlsx();
+  }
+  if (!verified.entries.has('xl/workbook.xml')) throw notXlsx();
   const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    await wb.xlsx.load(verified.file as unknown as ArrayBuffer);
   } catch {
     throw validationError('file', '无法读取该 Excel 文件，请确认文件未损坏');
   }
