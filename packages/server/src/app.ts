@@ -36,6 +36,7 @@ import { createScheduler, type Scheduler } from './lib/scheduler';
 import { registerMessagingRoutes } from './routes/messages';
 import { setWechatChannel } from './services/messaging';
 import { registerMessagingJobs, type MessagingRuntime } from './services/messagingJobs';
+import { WorkerPool } from './workers/pool';
 
 export interface AppContext {
   db: Db;
@@ -64,6 +65,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** The WeChat client and this process's name for outbox delivery. */
     messaging: MessagingRuntime;
+    /** Worker threads for heavy file work (conversion, Excel, shapefile export, documents). */
+    workers: WorkerPool;
   }
 }
 
@@ -105,6 +108,9 @@ export async function buildApp(
   app.decorate('messaging', messaging);
   registerMessagingJobs(scheduler, ctx, messaging);
   app.addHook('onClose', async () => scheduler.stop());
+  const workers = new WorkerPool(ctx.config.workers);
+  app.decorate('workers', workers);
+  app.addHook('onClose', async () => workers.close());
 
   registerErrorHandling(app);
   registerSecurity(app, ctx.db);

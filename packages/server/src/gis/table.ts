@@ -34,7 +34,7 @@ export const TABLE_MESSAGES = {
 /** Most data rows read from one table. */
 export const MAX_TABLE_ROWS = 200_000;
 /** Bytes a workbook may inflate to (counted while inflating) and the parts it may have. */
-const MAX_INFLATED = 200 * 1024 * 1024;
+const MAX_INFLATED = 100 * 1024 * 1024;
 const MAX_XLSX_ENTRIES = 2000;
 
 /** Header names, compared without spaces, case or a trailing unit in brackets. */
