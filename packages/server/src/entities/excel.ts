@@ -437,9 +437,9 @@ async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
     throw validationError('file', '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入');
   }
   if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
-  let verified: ReturnType<typeof verifiedOfficeFile>;
+  let verified: Awaited<ReturnType<typeof verifiedOfficeFile>>;
   try {
-    verified = verifiedOfficeFile(buf, { maxBytes: MAX_IMPORT_INFLATED, maxEntries: MAX_IMPORT_PARTS });
+    verified = await verifiedOfficeFile(buf, { maxBytes: MAX_IMPORT_INFLATED, maxEntries: MAX_IMPORT_PARTS });
   } catch (e) {
     if (!(e instanceof ArchiveError)) throw e;
     if (e.problem === 'too-large' || e.problem === 'too-many') {

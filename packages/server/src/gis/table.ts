@@ -123,9 +123,9 @@ function excelCell(value: ExcelJS.CellValue): Cell {
 }
 
 async function readXlsx(buffer: Uint8Array): Promise<Cell[][]> {
-  let verified: ReturnType<typeof verifiedOfficeFile>;
+  let verified: Awaited<ReturnType<typeof verifiedOfficeFile>>;
   try {
-    verified = verifiedOfficeFile(buffer, { maxBytes: MAX_INFLATED, maxEntries: MAX_XLSX_ENTRIES });
+    verified = await verifiedOfficeFile(buffer, { maxBytes: MAX_INFLATED, maxEntries: MAX_XLSX_ENTRIES });
   } catch (e) {
     if (!(e instanceof ArchiveError)) throw e;
     if (e.problem === 'too-large') throw new GisFileError('Excel 文件内容过大，请拆分后分批转换', 'too-large');

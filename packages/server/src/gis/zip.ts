@@ -35,10 +35,10 @@ export function archiveError(e: ArchiveError, maxBytes: number): GisFileError {
  * forks are skipped). Throws GisFileError for a non-zip, for an archive with a ".." or absolute
  * path, and when the inflated size or the entry count is over the limits.
  */
-export function readZipEntries(buf: Uint8Array, wanted: (name: string) => boolean, limits: ZipLimits): Map<string, Uint8Array> {
+export async function readZipEntries(buf: Uint8Array, wanted: (name: string) => boolean, limits: ZipLimits): Promise<Map<string, Uint8Array>> {
   if (!isZip(buf)) throw new GisFileError(GIS_MESSAGES.notZip);
   try {
-    return readArchive(buf, { maxBytes: limits.maxUncompressedBytes, maxEntries: limits.maxEntries }, wanted);
+    return await readArchive(buf, { maxBytes: limits.maxUncompressedBytes, maxEntries: limits.maxEntries }, wanted);
   } catch (e) {
     if (e instanceof ArchiveError) throw archiveError(e, limits.maxUncompressedBytes);
     throw e;

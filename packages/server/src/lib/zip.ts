@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { Inflate, zipSync, type Zippable } from 'fflate';
+import zlib from 'node:zlib';
+import { zipSync, type Zippable } from 'fflate';
 
 /** One entry of a ZIP's central directory, as declared by the archive. */
 export interface ZipEntry {
@@ -134,8 +135,6 @@ export class ArchiveError extends Error {
 }
 
 const LOCAL_SIGNATURE = 0x04034b50;
-/** Compressed bytes handed to the inflater at once: at most ~1,000× that comes out per step. */
-const INFLATE_STEP = 16 * 1024;
 
 function unsafePath(name: string): boolean {
   const n = name.replace(/\\/g, '/');
@@ -149,44 +148,48 @@ function isJunk(name: string): boolean {
   return n.endsWith('/') || /(^|\/)__MACOSX\//.test(n) || base.startsWith('._');
 }
 
-function inflateCounted(data: Uint8Array, name: string, budget: { left: number }, limits: ArchiveLimits): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let done = false;
-  const inflater = new Inflate((chunk, final) => {
-    size += chunk.length;
-    budget.left -= chunk.length;
-    if (budget.left < 0) throw new ArchiveError('too-large', name, limits.maxBytes);
-    chunks.push(chunk);
-    if (final) done = true;
+/**
+ * The real inflated size of a deflate stream, counted chunk by chunk and given up as soon as it
+ * passes `limit`: nothing is kept, so a bomb costs neither memory nor more than `limit` of work.
+ */
+function inflatedSize(data: Uint8Array, name: string, limit: number, limits: ArchiveLimits): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflater = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
+    let size = 0;
+    inflater.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        inflater.destroy();
+        reject(new ArchiveError('too-large', name, limits.maxBytes));
+      }
+    });
+    inflater.on('end', () => resolve(size));
+    inflater.on('error', () => reject(new ArchiveError('not-zip', name)));
+    inflater.end(data);
   });
+}
+
+/** Inflates one entry once its real size is known to fit what is left of the budget. */
+async function inflateCounted(data: Uint8Array, name: string, budget: { left: number }, limits: ArchiveLimits): Promise<Uint8Array> {
+  const size = await inflatedSize(data, name, budget.left, limits);
+  budget.left -= size;
   try {
-    for (let i = 0; i < data.length && !done; i += INFLATE_STEP) {
-      const end = Math.min(data.length, i + INFLATE_STEP);
-      inflater.push(data.subarray(i, end), end === data.length);
-    }
-  } catch (e) {
-    if (e instanceof ArchiveError) throw e;
+    return zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, size) });
+  } catch {
     throw new ArchiveError('not-zip', name);
   }
-  if (!done) throw new ArchiveError('not-zip', name);
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /**
  * Extracts the entries of a ZIP in memory whose name `wanted` accepts (directories, __MACOSX
  * and "._" files are skipped), counting the bytes that really come out of the inflater and
  * stopping as soon as they pass `limits.maxBytes`: the sizes an archive declares are never
- * trusted (a "zip bomb" declares a few KB and inflates to GBs). Entries are found through the
+ * trusted (a "zip bomb" declares a few KB and inflates to GBs). Each entry is inflated twice:
+ * first only counted, chunk by chunk, then kept, so a bomb never takes more than a chunk of
+ * memory and a refused archive costs at most the cap in work. Entries are found through the
  * central directory, as every Office and GIS reader does. Throws ArchiveError.
  */
-export function readArchive(buf: Uint8Array, limits: ArchiveLimits, wanted: (name: string) => boolean = () => true): Map<string, Uint8Array> {
+export async function readArchive(buf: Uint8Array, limits: ArchiveLimits, wanted: (name: string) => boolean = () => true): Promise<Map<string, Uint8Array>> {
   const entries = zipDirectory(buf);
   if (!entries) throw new ArchiveError('not-zip');
   if (entries.length > limits.maxEntries) throw new ArchiveError('too-many', undefined, limits.maxEntries);
@@ -208,7 +211,7 @@ export function readArchive(buf: Uint8Array, limits: ArchiveLimits, wanted: (nam
       if (budget.left < 0) throw new ArchiveError('too-large', e.name, limits.maxBytes);
       out.set(e.name, new Uint8Array(data));
     } else {
-      out.set(e.name, inflateCounted(data, e.name, budget, limits));
+      out.set(e.name, await inflateCounted(data, e.name, budget, limits));
     }
   }
   return out;
@@ -218,8 +221,8 @@ export function readArchive(buf: Uint8Array, limits: ArchiveLimits, wanted: (nam
  * An Office file (.xlsx) rebuilt from its verified entries, stored without compression, for a
  * library that inflates by itself (ExcelJS): it then reads exactly the bytes counted here.
  */
-export function verifiedOfficeFile(buf: Uint8Array, limits: ArchiveLimits): { entries: Map<string, Uint8Array>; file: Buffer } {
-  const entries = readArchive(buf, limits);
+export async function verifiedOfficeFile(buf: Uint8Array, limits: ArchiveLimits): Promise<{ entries: Map<string, Uint8Array>; file: Buffer }> {
+  const entries = await readArchive(buf, limits);
   const z: Zippable = {};
   for (const [name, data] of entries) z[name] = [data, { level: 0 }];
   return { entries, file: Buffer.from(zipSync(z)) };

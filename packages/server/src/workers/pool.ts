@@ -43,7 +43,7 @@ export class WorkerPool {
       maxThreads: this.limits.threads,
       maxQueue: this.limits.queue,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(this.limits.memoryMb / 8))) },
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(8, Math.round(this.limits.memoryMb / 16))) },
     });
     return this.pool;
   }

@@ -1,0 +1,247 @@
+/**
+ * Denial of service by crafted files: zip bombs whose headers declare small sizes, geometry of
+ * thousands of parts, and files that exhaust a worker. Every one is refused (or converted)
+ * without taking the server down, its memory stays bounded, and other requests are answered
+ * while the heavy work runs in the worker pool (checked by the order in which answers arrive).
+ */
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { ERROR_CODES } from '@land/shared/api';
+import { MAX_PARCEL_RINGS } from '@land/shared/geo/index';
+import { loadConfig } from '../src/config';
+import { createTestApp, type TestApp } from './helpers/app';
+import { DIALECTS, dialectAvailable } from './helpers/db';
+import { multipart, type Part } from './helpers/multipart';
+import { parcelWorld, type ParcelWorld } from './helpers/parcels';
+
+const MB = 1024 * 1024;
+
+/**
+ * A raw deflate stream of `mb` MB of zeros in about `mb` KB: one sync-flushed block of 1 MB
+ * (it ends byte-aligned and not final) repeated, then an empty final block.
+ */
+function zeroDeflate(mb: number): Buffer {
+  const segment = zlib.deflateRawSync(Buffer.alloc(MB), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  return Buffer.concat([...Array.from({ length: mb }, () => segment), Buffer.from([0x03, 0x00])]);
+}
+
+/** Bytes a raw deflate stream inflates to, counted chunk by chunk (nothing kept). */
+async function inflatedBytes(stream: Buffer): Promise<number> {
+  let n = 0;
+  for await (const chunk of Readable.from([stream]).pipe(zlib.createInflateRaw())) n += (chunk as Buffer).length;
+  return n;
+}
+
+interface Entry {
+  name: string;
+  /** stored bytes, or a raw deflate stream with `declared` as its claimed size */
+  data: Buffer;
+  deflated?: boolean;
+  declared?: number;
+}
+
+/** A zip whose local and central headers say what `declared` says, whatever the data inflate to. */
+function zipOf(entries: Entry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const size = e.declared ?? e.data.length;
+    const crc = e.deflated ? 0 : zlib.crc32(e.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(e.deflated ? 8 : 0, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(e.deflated ? 8 : 0, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.data);
+    centrals.push(central, name);
+    offset += 30 + name.length + e.data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+/** The uncompressed sizes a zip's central directory declares. */
+function zipDeclares(zip: Buffer): number[] {
+  const sizes: number[] = [];
+  for (let p = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); p >= 0; p = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), p + 4)) sizes.push(zip.readUInt32LE(p + 24));
+  return sizes;
+}
+
+/** 2 GB of zeros claiming to be 1,000 bytes. */
+const BOMB = zeroDeflate(2048);
+const bombEntry = (name: string): Entry => ({ name, data: BOMB, deflated: true, declared: 1000 });
+const text = (name: string, s: string): Entry => ({ name, data: Buffer.from(s) });
+
+const XLSX_BOMB = zipOf([
+  text('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+  text('xl/workbook.xml', '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'),
+  bombEntry('xl/worksheets/sheet1.xml'),
+]);
+const SHP_BOMB = zipOf([bombEntry('a.shp'), text('a.dbf', '\x03'), text('a.prj', 'GEOGCS["GCS_China_Geodetic_Coordinate_System_2000"]')]);
+const KMZ_BOMB = zipOf([bombEntry('doc.kml')]);
+
+/**
+ * Highest resident set size of this process (the server and its worker threads) since the last
+ * reset, sampled every 10 ms; `suitePeak` over the whole file, for the report.
+ */
+let peakRss = 0;
+let suitePeak = 0;
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage().rss;
+  peakRss = Math.max(peakRss, rss);
+  suitePeak = Math.max(suitePeak, rss);
+}, 10);
+afterAll(() => {
+  clearInterval(sampler);
+  console.log(`security.dos: highest RSS over the file ${Math.round(suitePeak / MB)} MB`);
+});
+
+/** `n` tiny squares 0.001° apart around (120.5, 30.3), one MultiPolygon. */
+function manyParts(n: number): string {
+  const perRow = Math.ceil(Math.sqrt(n));
+  const coordinates = Array.from({ length: n }, (_, i) => {
+    const x = 120.5 + (i % perRow) * 0.001;
+    const y = 30.3 + Math.floor(i / perRow) * 0.001;
+    const d = 0.0004;
+    return [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]];
+  });
+  return JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: '多部件' }, geometry: { type: 'MultiPolygon', coordinates } }] });
+}
+
+it('builds real bombs: a few MB that inflate to GBs while declaring 1,000 bytes', async () => {
+  // BOMB is 2,048 copies of the 1 MB segment checked here on 64 of them.
+  expect(await inflatedBytes(zeroDeflate(64))).toBe(64 * MB);
+  expect(BOMB.length).toBe(zeroDeflate(2048).length);
+  for (const file of [XLSX_BOMB, SHP_BOMB, KMZ_BOMB]) expect(file.length).toBeLessThan(3 * MB);
+  expect(zipDeclares(XLSX_BOMB)).toContain(1000);
+}, 60_000);
+
+for (const dialect of DIALECTS) {
+  describe.runIf(await dialectAvailable(dialect))(`denial of service by crafted files (${dialect})`, () => {
+    let t: TestApp;
+    let w: ParcelWorld;
+    let dkid: string;
+
+    beforeAll(async () => {
+      // The default worker pool (2 threads, 256 MB heap each); rate limits raised for the suite's own many requests.
+      t = await createTestApp(dialect, { rateLimits: loadConfig({ RATE_LIMIT_MULTIPLIER: '100' }).rateLimits });
+      w = await parcelWorld(t);
+      dkid = String((await w.createParcel({})).id);
+    });
+    afterAll(async () => t?.close());
+
+    const upload = (url: string, parts: Part[], token?: string): InjectOptions => {
+      const body = multipart(parts);
+      return { method: 'POST', url, headers: { ...body.headers, ...(token ? { token } : {}) }, payload: body.payload };
+    };
+
+    /**
+     * Sends the heavy requests at once and, once they are under way, a light one; answers the
+     * order in which all of them completed ('ping' for the light one) and their bodies.
+     */
+    async function race(heavy: InjectOptions[]) {
+      peakRss = process.memoryUsage().rss;
+      const started = Date.now();
+      const order: string[] = [];
+      const answers = heavy.map((opts, i) =>
+        t.app.inject(opts).then((res) => {
+          order.push(`heavy${i}`);
+          return res;
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const ping = await t.app.inject({ method: 'GET', url: '/openApi/config' }).then((res) => {
+        order.push('ping');
+        return res;
+      });
+      const pingMs = Date.now() - started;
+      const results = await Promise.all(answers);
+      console.log(`security.dos: ${heavy.length} heavy request(s) took ${Date.now() - started} ms, the other request ${pingMs} ms; peak RSS ${Math.round(peakRss / MB)} MB`);
+      return { order, ping, results, peak: peakRss };
+    }
+
+    const cases: { label: string; request: () => InjectOptions }[] = [
+      { label: 'xlsx to fileToGeoJson', request: () => upload('/openApi/ConvertController/fileToGeoJson', [{ name: 'file', filename: 'bomb.xlsx', content: XLSX_BOMB }]) },
+      { label: 'zipped shapefile to fileToGeoJson', request: () => upload('/openApi/ConvertController/fileToGeoJson', [{ name: 'file', filename: 'bomb.zip', content: SHP_BOMB }]) },
+      { label: 'kmz to fileToGeoJson', request: () => upload('/openApi/ConvertController/fileToGeoJson', [{ name: 'file', filename: 'bomb.kmz', content: KMZ_BOMB }]) },
+      { label: 'xlsx to the staff Excel import', request: () => upload('/api/tArea/importExcel', [{ name: 'file', filename: 'bomb.xlsx', content: XLSX_BOMB }], w.tokens.admin) },
+      { label: 'xlsx to the parcel template import', request: () => upload('/openApi/ExcelMainDispose/readWriterExcel', [{ name: 'file', filename: 'bomb.xlsx', content: XLSX_BOMB }], w.tokens.editor) },
+      { label: 'xlsx to the pipe import', request: () => upload('/api/tPipenetwork/importFile', [{ name: 'dkid', value: dkid }, { name: 'file', filename: 'bomb.xlsx', content: XLSX_BOMB }], w.tokens.editor) },
+      { label: 'zipped shapefile to the pipe import', request: () => upload('/api/tPipenetwork/importFile', [{ name: 'dkid', value: dkid }, { name: 'file', filename: 'bomb.zip', content: SHP_BOMB }], w.tokens.editor) },
+      { label: 'kmz to the pipe import', request: () => upload('/api/tPipenetwork/importFile', [{ name: 'dkid', value: dkid }, { name: 'file', filename: 'bomb.kmz', content: KMZ_BOMB }], w.tokens.editor) },
+    ];
+
+    for (const c of cases) {
+      it(`refuses two ${c.label} bombs at once with A0413, answering another request meanwhile`, async () => {
+        const { order, ping, results, peak } = await race([c.request(), c.request()]);
+        for (const res of results) {
+          expect(res.statusCode, res.body).toBe(413);
+          expect(res.json()).toMatchObject({ code: ERROR_CODES.TOO_LARGE });
+          expect(res.json().msg).toMatch(/过大|超过/);
+        }
+        expect(ping.statusCode).toBe(200);
+        expect(order[0]).toBe('ping');
+        expect(peak).toBeLessThan(600 * MB);
+      }, 120_000);
+    }
+
+    it('refuses a geometry of 12,000 parts at once, answering another request first', async () => {
+      const fc = manyParts(12_000);
+      expect(fc.length).toBeGreaterThan(800_000);
+      const req = upload('/openApi/ConvertController/fileToGeoJson', [{ name: 'file', filename: 'parts.geojson', content: fc }]);
+      const { order, ping, results } = await race([req]);
+      expect(ping.statusCode).toBe(200);
+      expect(order[0]).toBe('ping');
+      expect(results[0].json()).toMatchObject({ code: ERROR_CODES.VALIDATION });
+      expect(results[0].json().msg).toContain(`面和环过多（超过${MAX_PARCEL_RINGS}个）`);
+    }, 120_000);
+
+    it('converts a geometry of 9,000 parts, answering another request first', async () => {
+      const req = upload('/openApi/ConvertController/fileToGeoJson', [{ name: 'file', filename: 'parts.geojson', content: manyParts(9000) }]);
+      const { order, ping, results } = await race([req]);
+      expect(ping.statusCode).toBe(200);
+      expect(order[0]).toBe('ping');
+      const body = results[0].json();
+      expect(body.code, body.msg).toBe('200');
+      expect(body.data.features[0].geometry.coordinates).toHaveLength(9000);
+    }, 120_000);
+
+    it('refuses a staff save of 12,000 parts with the same message', async () => {
+      const geometry = JSON.parse(manyParts(12_000)).features[0].geometry;
+      const res = await w.call('/api/tLandinfo/addOrUpdate', w.parcel({ geometry }));
+      expect(res.body.code).toBe(ERROR_CODES.VALIDATION);
+      expect(res.body.msg).toContain('面和环过多');
+    }, 60_000);
+
+    it('is still up and converting after all of it', async () => {
+      const fc = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[120.5, 30.3], [120.51, 30.3], [120.51, 30.31], [120.5, 30.3]]] } }] });
+      const res = await t.app.inject(upload('/openApi/ConvertController/fileToGeoJson', [{ name: 'file', filename: 'ok.geojson', content: fc }]));
+      expect(res.json()).toMatchObject({ code: '200' });
+    }, 60_000);
+  });
+}
