@@ -245,3 +245,97 @@ for (const dialect of DIALECTS) {
     }, 60_000);
   });
 }
+
+/** A GeoJSON of `n` small separate parcels (about 190 bytes each). */
+function manyFeatures(n: number): string {
+  const features = Array.from({ length: n }, (_, i) => {
+    const x = 100 + (i % 1000) * 0.01;
+    const y = 25 + Math.floor(i / 1000) * 0.01;
+    return { type: 'Feature', properties: { n: i }, geometry: { type: 'Polygon', coordinates: [[[x, y], [x + 0.005, y], [x + 0.005, y + 0.005], [x, y + 0.005], [x, y]]] } };
+  });
+  return JSON.stringify({ type: 'FeatureCollection', features });
+}
+
+const convertRequest = (filename: string, content: Buffer | string, ip = '127.0.0.1'): InjectOptions => {
+  const body = multipart([{ name: 'file', filename, content }]);
+  return { method: 'POST', url: '/openApi/ConvertController/fileToGeoJson', headers: body.headers, payload: body.payload, remoteAddress: ip };
+};
+
+for (const dialect of DIALECTS) {
+  describe.runIf(await dialectAvailable(dialect))(`worker pool limits (${dialect})`, () => {
+    it('a file over the worker heap limit ends that worker with A0413; the server goes on converting', async () => {
+      const t = await createTestApp(dialect, { workers: { threads: 1, memoryMb: 96, jobTimeoutSeconds: 300, queue: 8 } });
+      try {
+        const big = manyFeatures(120_000);
+        expect(big.length).toBeLessThan(30 * MB);
+        const res = await t.app.inject(convertRequest('big.geojson', big));
+        expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
+        expect(res.json()).toMatchObject({ code: ERROR_CODES.TOO_LARGE, msg: '处理所需内存超过96MB，已停止：请拆分文件或缩小范围后分批处理' });
+        const small = await t.app.inject(convertRequest('small.geojson', manyFeatures(3)));
+        expect(small.json()).toMatchObject({ code: '200' });
+        expect(small.json().data.features).toHaveLength(3);
+      } finally {
+        await t.close();
+      }
+    }, 300_000);
+
+    it('a job over the time limit is stopped with A0413 while other requests are answered', async () => {
+      const t = await createTestApp(dialect, { workers: { threads: 1, memoryMb: 512, jobTimeoutSeconds: 1, queue: 8 } });
+      try {
+        const res = await t.app.inject(convertRequest('slow.geojson', manyFeatures(60_000)));
+        expect(res.statusCode).toBe(413);
+        expect(res.json()).toMatchObject({ code: ERROR_CODES.TOO_LARGE, msg: '处理时间超过1秒，已停止：请拆分文件或缩小范围后分批处理' });
+        expect((await t.app.inject({ method: 'GET', url: '/openApi/config' })).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    }, 300_000);
+
+    it('a full queue answers A0429 at once, never 5xx', async () => {
+      const t = await createTestApp(dialect, { workers: { threads: 1, memoryMb: 256, jobTimeoutSeconds: 300, queue: 1 } });
+      try {
+        const results = await Promise.all(Array.from({ length: 5 }, () => t.app.inject(convertRequest('bomb.zip', SHP_BOMB))));
+        const codes = results.map((r) => r.json().code);
+        expect(codes).toContain(ERROR_CODES.RATE_LIMITED);
+        expect(codes).toContain(ERROR_CODES.TOO_LARGE);
+        for (const r of results) {
+          expect(r.statusCode).toBeLessThan(500);
+          if (r.json().code === ERROR_CODES.RATE_LIMITED) expect(r.json().msg).toBe('服务器繁忙，请稍后再试');
+        }
+      } finally {
+        await t.close();
+      }
+    }, 300_000);
+
+    it('conversion, export and document limits come from the configuration (with RATE_LIMIT_MULTIPLIER) and are counted in the database', async () => {
+      const rateLimits = loadConfig({ RATE_LIMIT_CONVERSIONS: '1', RATE_LIMIT_EXPORTS: '1', RATE_LIMIT_DOCUMENTS: '1', RATE_LIMIT_MULTIPLIER: '2' }).rateLimits;
+      expect(rateLimits.conversion.limit).toBe(2);
+      const t = await createTestApp(dialect, { rateLimits });
+      try {
+        const fc = manyFeatures(1);
+        const convert = () => t.app.inject(convertRequest('a.geojson', fc, '198.51.100.7'));
+        const exportShp = () => t.app.inject({ method: 'GET', url: '/openApi/exportShpfile', remoteAddress: '198.51.100.7' });
+        const pdf = () => t.app.inject({ method: 'GET', url: '/openApi/ExcelMainDispose/createPdf?dkid=nothing', remoteAddress: '198.51.100.7' });
+        for (const [send, message] of [
+          [convert, '文件转换过于频繁，请稍后再试'],
+          [exportShp, '导出过于频繁，请稍后再试'],
+          [pdf, '生成文档过于频繁，请稍后再试'],
+        ] as const) {
+          expect((await send()).statusCode).toBeLessThan(429);
+          expect((await send()).statusCode).toBeLessThan(429);
+          const limited = await send();
+          expect(limited.statusCode).toBe(429);
+          expect(limited.json()).toMatchObject({ code: ERROR_CODES.RATE_LIMITED, msg: message });
+          expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        }
+        // Counted in t_rate_limit, so every server process on this database shares the counts.
+        const keys = (await t.db.db.selectFrom('t_rate_limit').select('key').execute()).map((r) => r.key.split(':')[0]);
+        expect(keys).toEqual(expect.arrayContaining(['conversion', 'export', 'documents']));
+        // Another address has its own budget.
+        expect((await t.app.inject(convertRequest('a.geojson', fc, '198.51.100.8'))).json()).toMatchObject({ code: '200' });
+      } finally {
+        await t.close();
+      }
+    }, 120_000);
+  });
+}

@@ -33,6 +33,8 @@ export const BUSY_MESSAGE = '服务器繁忙，请稍后再试';
 
 export class WorkerPool {
   private pool: Piscina | null = null;
+  /** Jobs running or waiting; counted here because piscina does not bound tasks that carry an abort signal. */
+  private inFlight = 0;
 
   constructor(private readonly limits: WorkerLimits) {}
 
@@ -41,7 +43,6 @@ export class WorkerPool {
       filename: workerEntry(),
       minThreads: 0,
       maxThreads: this.limits.threads,
-      maxQueue: this.limits.queue,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(8, Math.round(this.limits.memoryMb / 16))) },
     });
@@ -51,12 +52,13 @@ export class WorkerPool {
   /** Runs a task in a worker; its refusals are thrown as the AppErrors they were. */
   async run<K extends TaskName>(name: K, input: Input<K>, transferList?: Transferable[]): Promise<Output<K>> {
     const seconds = this.limits.jobTimeoutSeconds;
+    if (this.inFlight >= this.limits.threads + this.limits.queue) throw new AppError(ERROR_CODES.RATE_LIMITED, BUSY_MESSAGE, 429);
+    this.inFlight++;
     let outcome: Tasks.TaskOutcome<Output<K>>;
     try {
       outcome = await this.piscina.run(input, { name, signal: AbortSignal.timeout(seconds * 1000), transferList: transferList as never });
     } catch (e) {
       const err = e as Error & { code?: string };
-      if (err.message === 'Task queue is at limit') throw new AppError(ERROR_CODES.RATE_LIMITED, BUSY_MESSAGE, 429);
       if (err.name === 'AbortError') {
         throw tooHeavy(`处理时间超过${seconds}秒，已停止：请拆分文件或缩小范围后分批处理`);
       }
@@ -64,6 +66,8 @@ export class WorkerPool {
         throw tooHeavy(`处理所需内存超过${this.limits.memoryMb}MB，已停止：请拆分文件或缩小范围后分批处理`);
       }
       throw e;
+    } finally {
+      this.inFlight--;
     }
     if (!outcome.ok) throw new AppError(outcome.error.code, outcome.error.message, outcome.error.httpStatus, outcome.error.data);
     return outcome.value;
