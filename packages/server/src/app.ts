@@ -40,6 +40,7 @@ import { createScheduler, type Scheduler } from './lib/scheduler';
 import { registerMessagingRoutes } from './routes/messages';
 import { setWechatChannel } from './services/messaging';
 import { registerMessagingJobs, type MessagingRuntime } from './services/messagingJobs';
+import { WorkerPool } from './workers/pool';
 
 export interface AppContext {
   db: Db;
@@ -74,6 +75,8 @@ declare module 'fastify' {
     messaging: MessagingRuntime;
     /** Set by main.ts on SIGTERM: /readyz answers 503 while in-flight requests finish. */
     lifecycle: { draining: boolean };
+    /** Worker threads for heavy file work (conversion, Excel, shapefile export, documents). */
+    workers: WorkerPool;
   }
 }
 
@@ -118,6 +121,9 @@ export async function buildApp(
   app.decorate('messaging', messaging);
   registerMessagingJobs(scheduler, ctx, messaging);
   app.addHook('onClose', async () => scheduler.stop());
+  const workers = new WorkerPool(ctx.config.workers);
+  app.decorate('workers', workers);
+  app.addHook('onClose', async () => workers.close());
 
   registerErrorHandling(app);
   registerSecurity(app, ctx.db);

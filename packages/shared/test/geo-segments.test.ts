@@ -33,7 +33,7 @@ describe('segmentRelation', () => {
   });
 });
 
-describe('forEachCandidatePair (grid broad phase)', () => {
+describe('forEachCandidatePair (R-tree broad phase)', () => {
   it('finds exactly the intersecting pairs that brute force finds', () => {
     for (const seed of [1, 2, 3]) {
       const rand = rng(seed);

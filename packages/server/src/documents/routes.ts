@@ -4,11 +4,9 @@ import type { AppContext } from '../app';
 import type { AnyDb } from '../entities/repository';
 import { defineCall } from '../lib/call';
 import { attachmentHeader } from '../lib/upload';
-import { ConcurrencyGate, perAddressLimit } from '../lib/throttle';
+import { addressLimit } from '../lib/throttle';
 import { districtManual, parcelManual, type ManualScope } from './content';
-import { manualDocx } from './docx';
 import type { ManualDocument } from './model';
-import { manualPdf } from './pdf';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -20,9 +18,6 @@ const manualInput = z
   .refine((v) => v.dkid || v.areacode, { message: '请提供地块编号 dkid 或片区编码 areacode', path: ['dkid'] });
 
 type ManualInput = z.output<typeof manualInput>;
-
-/** Documents per address and time on the public path; rendering a PDF embeds a font subset. */
-export const PUBLIC_DOCUMENTS_PER_10_MIN = 30;
 
 async function build(db: AnyDb, input: ManualInput, scope: ManualScope): Promise<ManualDocument> {
   return input.dkid ? parcelManual(db, input.dkid, scope) : districtManual(db, input.areacode!, scope);
@@ -45,8 +40,10 @@ function send(reply: FastifyReply, buf: Buffer, m: ManualDocument, ext: 'docx' |
 export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext, audience: 'public' | 'staff'): void {
   const db = ctx.db as unknown as AnyDb;
   const scope: ManualScope = { publicOnly: audience === 'public' };
-  const limit = audience === 'public' ? perAddressLimit(PUBLIC_DOCUMENTS_PER_10_MIN, 10 * 60_000, '生成文档过于频繁，请稍后再试') : () => undefined;
-  const gate = new ConcurrencyGate(2, 8);
+  // Documents per address on the public path (config.rateLimits.documents, counted in the
+  // database); rendering runs in the worker pool (a PDF embeds a font subset).
+  const limit = audience === 'public' ? addressLimit(ctx.db, { name: 'documents', ...ctx.config.rateLimits.documents, message: '生成文档过于频繁，请稍后再试' }) : undefined;
+  const render = async (m: ManualDocument, format: 'docx' | 'pdf') => Buffer.from(await app.workers.run('renderManual', { manual: m, format }));
   const tags = ['招商手册'];
   const ascii = (input: ManualInput) => `manual-${(input.dkid || input.areacode || '').replace(/[^A-Za-z0-9_-]/g, '')}`;
 
@@ -55,11 +52,9 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext, au
     '/ExcelMainDispose/exportZsscDoc',
     { summary: '招商手册（Word）：dkid 为地块，areacode 为片区；返回 .docx 文件', tags, input: manualInput },
     async (input, req, reply) => {
-      limit(req);
-      return gate.run(async () => {
-        const m = await build(db, input, scope);
-        return send(reply, await manualDocx(m), m, 'docx', ascii(input));
-      });
+      if (limit) await limit(req, reply);
+      const m = await build(db, input, scope);
+      return send(reply, await render(m, 'docx'), m, 'docx', ascii(input));
     },
   );
 
@@ -68,11 +63,9 @@ export function registerDocumentRoutes(app: FastifyInstance, ctx: AppContext, au
     '/ExcelMainDispose/createPdf',
     { summary: '招商手册（PDF，A4 打印版）：dkid 为地块，areacode 为片区；返回 .pdf 文件', tags, input: manualInput },
     async (input, req, reply) => {
-      limit(req);
-      return gate.run(async () => {
-        const m = await build(db, input, scope);
-        return send(reply, await manualPdf(m), m, 'pdf', ascii(input));
-      });
+      if (limit) await limit(req, reply);
+      const m = await build(db, input, scope);
+      return send(reply, await render(m, 'pdf'), m, 'pdf', ascii(input));
     },
   );
 }

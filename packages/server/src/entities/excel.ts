@@ -10,7 +10,7 @@ import { AppError, validationError } from '../lib/errors';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
 import { safeCell, unescapeCell } from '../lib/spreadsheet';
 import { attachmentHeader, firstFile, MB, readWhole } from '../lib/upload';
-import { totalUncompressed, zipEntriesOfBuffer } from '../lib/zip';
+import { ArchiveError, verifiedOfficeFile } from '../lib/zip';
 import { GisFileError } from '../gis/errors';
 import { looksLikeWkt, parseWkt, toWkt } from '../gis/wkt';
 import { queryColumns, selectColumns } from './columns';
@@ -20,7 +20,9 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const MAX_IMPORT_BYTES = 10 * MB;
 export const MAX_IMPORT_ROWS = 10_000;
 /** Declared inflated size of an import; beyond it the workbook is not opened (zip bomb). */
-const MAX_IMPORT_INFLATED = 200 * MB;
+/** Bytes an imported workbook may inflate to, counted while inflating (declared sizes are not trusted). */
+const MAX_IMPORT_INFLATED = 100 * MB;
+const MAX_IMPORT_PARTS = 2000;
 /** Reported row errors; the count says how many more there were. */
 const MAX_REPORTED_ERRORS = 200;
 /** Template and export rows that get the enum dropdown, beyond the data rows. */
@@ -305,6 +307,22 @@ function columnLetter(n: number): string {
 // exceljs has range data validations but leaves them out of its typings.
 type WithValidations = { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } };
 
+/** Labels of the records the rows' ref and tree fields point at, by column key (plain data, for a worker). */
+export type ExportLookups = [string, RefLookup | undefined][];
+
+/** Loads what the rows' ref and tree columns show (the database half of an export). */
+export async function loadExportLookups(db: AnyDb, def: EntityDef, rows: Row[], options: ExcelOptions = {}): Promise<ExportLookups> {
+  const lookups: ExportLookups = [];
+  for (const c of excelColumns(def, options)) {
+    if (c.codec !== refCodec) continue;
+    const mentioned = new Set(rows.map((r) => r[c.key]).filter((v) => v !== null && v !== undefined).map(String));
+    const byValue = await loadRefLookup(db, c.field, mentioned);
+    // Loaded again by those names too, to see which names other records share.
+    lookups.push([c.key, byValue && (await loadRefLookup(db, c.field, new Set([...mentioned, ...byValue.labelOf.values()])))]);
+  }
+  return lookups;
+}
+
 /** Builds the workbook: a header of Chinese labels, then one row per record. */
 export async function buildWorkbook(
   db: AnyDb,
@@ -312,15 +330,18 @@ export async function buildWorkbook(
   rows: Row[],
   options: ExcelOptions & { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<Buffer> {
+  return writeWorkbook(def, rows, await loadExportLookups(db, def, rows, options), options);
+}
+
+/** The file half of an export (CPU- and memory-heavy; run in the worker pool by the routes). */
+export async function writeWorkbook(
+  def: EntityDef,
+  rows: Row[],
+  lookupList: ExportLookups,
+  options: ExcelOptions & { onProgress?: (done: number, total: number) => void } = {},
+): Promise<Buffer> {
   const columns = excelColumns(def, options);
-  const lookups = new Map<string, RefLookup | undefined>();
-  for (const c of columns) {
-    if (c.codec !== refCodec) continue;
-    const mentioned = new Set(rows.map((r) => r[c.key]).filter((v) => v !== null && v !== undefined).map(String));
-    const byValue = await loadRefLookup(db, c.field, mentioned);
-    // Loaded again by those names too, to see which names other records share.
-    lookups.set(c.key, byValue && (await loadRefLookup(db, c.field, new Set([...mentioned, ...byValue.labelOf.values()]))));
-  }
+  const lookups = new Map(lookupList);
   const wb = new ExcelJS.Workbook();
   wb.creator = '开发区土地信息平台';
   wb.created = new Date();
@@ -418,12 +439,21 @@ async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
     throw validationError('file', '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入');
   }
   if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
-  const entries = await zipEntriesOfBuffer(buf);
-  if (!entries || !entries.some((e) => e.name === 'xl/workbook.xml')) throw notXlsx();
-  if (totalUncompressed(entries) > MAX_IMPORT_INFLATED) throw validationError('file', '文件内容过大，请拆分后分批导入');
+  let verified: Awaited<ReturnType<typeof verifiedOfficeFile>>;
+  try {
+    verified = await verifiedOfficeFile(buf, { maxBytes: MAX_IMPORT_INFLATED, maxEntries: MAX_IMPORT_PARTS });
+  } catch (e) {
+    if (!(e instanceof ArchiveError)) throw e;
+    if (e.problem === 'too-large' || e.problem === 'too-many') {
+      const msg = `文件内容过大（解压后超过${MAX_IMPORT_INFLATED / MB}MB），请拆分后分批导入`;
+      throw new AppError(ERROR_CODES.TOO_LARGE, msg, 413, { field: 'file', errors: [{ field: 'file', msg }] });
+    }
+    throw notXlsx();
+  }
+  if (!verified.entries.has('xl/workbook.xml')) throw notXlsx();
   const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    await wb.xlsx.load(verified.file as unknown as ArrayBuffer);
   } catch {
     throw validationError('file', '无法读取该 Excel 文件，请确认文件未损坏');
   }
@@ -452,6 +482,22 @@ function readRows(ws: ExcelJS.Worksheet, header: Map<number, ExcelColumn>): Shee
   return rows;
 }
 
+/** The data rows of an import sheet, cells by column key: plain data that crosses to and from a worker thread. */
+export interface SheetData {
+  rows: { row: number; cells: [string, Cell][] }[];
+}
+
+/**
+ * Opens an uploaded workbook (archive verified with a real byte count) and reads its first
+ * sheet against the entity's columns: the CPU- and memory-heavy half of an import, run in the
+ * worker pool (workers/tasks.ts). Refusals are AppErrors on the file field.
+ */
+export async function readSheet(buf: Uint8Array, def: EntityDef, options: ExcelOptions = {}): Promise<SheetData> {
+  const ws = await openWorkbook(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
+  const header = readHeader(ws, excelColumns(def, options));
+  return { rows: readRows(ws, header).map((r) => ({ row: r.row, cells: [...r.cells].map(([c, value]): [string, Cell] => [c.key, value]) })) };
+}
+
 export interface ImportRowError {
   row: number;
   field: string;
@@ -475,20 +521,25 @@ export interface ImportResult {
 export async function importWorkbook(
   db: AnyDb,
   def: EntityDef,
-  buf: Buffer,
+  sheet: SheetData,
   actorId: string | null,
   save: (trx: AnyDb, raw: Row) => Promise<Row>,
   log: FastifyBaseLogger,
   options: ExcelOptions & { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<ImportResult> {
-  const ws = await openWorkbook(buf);
   const columns = excelColumns(def, options);
-  const header = readHeader(ws, columns);
-  const rows = readRows(ws, header);
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const column = (key: string): ExcelColumn => {
+    const c = byKey.get(key);
+    if (!c) throw new Error(`sheet column ${key} is not a column of ${def.name}`);
+    return c;
+  };
+  const rows: SheetRow[] = sheet.rows.map((r) => ({ row: r.row, cells: new Map(r.cells.map(([key, value]) => [column(key), value])) }));
+  const present = new Set(rows.flatMap((r) => [...r.cells.keys()]));
   const labelOf = new Map(columns.map((c) => [c.key, c.field.label]));
 
   const lookups = new Map<string, RefLookup | undefined>();
-  for (const c of header.values()) {
+  for (const c of present) {
     if (c.codec !== refCodec || !c.importable) continue;
     const mentioned = new Set(rows.map((r) => cellText(r.cells.get(c) ?? null).trim()));
     lookups.set(c.key, await loadRefLookup(db, c.field, mentioned));
@@ -594,7 +645,7 @@ export function registerExcelRoutes(
           }
           rows = page.list;
         }
-        const buf = await buildWorkbook(db, def, rows);
+        const buf = Buffer.from(await api.workers.run('writeWorkbook', { entity: def.name, rows, lookups: await loadExportLookups(db, def, rows), options: {} }));
         const fileName = input.template ? `${def.label}导入模板.xlsx` : `${def.label}.xlsx`;
         return reply
           .header('content-type', XLSX_MIME)
@@ -620,7 +671,8 @@ export function registerExcelRoutes(
         }
         const buf = await readWhole(part, MAX_IMPORT_BYTES);
         const actorId = req.staff?.userId ?? null;
-        const result = await importWorkbook(db, def, buf, actorId, (trx, raw) => save(trx, raw, actorId), req.log);
+        const sheet = await api.workers.run('readSheet', { data: buf, entity: def.name, options: {} });
+        const result = await importWorkbook(db, def, sheet, actorId, (trx, raw) => save(trx, raw, actorId), req.log);
         return ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`);
       },
     );

@@ -107,7 +107,7 @@ export async function readGisFile(buffer: Uint8Array, filename: string, options:
     case '.zip':
       return readZipped(buffer, given, limits, options);
     case '.kmz': {
-      const entries = readZipEntries(buffer, (n) => /\.kml$/i.test(n), limits);
+      const entries = await readZipEntries(buffer, (n) => /\.kml$/i.test(n), limits);
       const kml = [...entries.values()][0];
       if (!kml) throw new GisFileError('KMZ 压缩包中没有 .kml 文件');
       return readKmlText(decodeFileText(kml), options);
@@ -134,7 +134,7 @@ async function readZipped(
   limits: { maxUncompressedBytes: number; maxEntries: number },
   options: ReadGisOptions,
 ): Promise<AnyResult> {
-  const entries = readZipEntries(buffer, (n) => /\.(shp|shx|dbf|prj|cpg|kml|geojson|json)$/i.test(n), limits);
+  const entries = await readZipEntries(buffer, (n) => /\.(shp|shx|dbf|prj|cpg|kml|geojson|json)$/i.test(n), limits);
   const names = [...entries.keys()];
   const byExt = (e: string) => names.filter((n) => n.toLowerCase().endsWith(e));
   const shps = byExt('.shp');

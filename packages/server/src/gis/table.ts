@@ -14,8 +14,9 @@ import {
   type Position,
   type Ring,
 } from '@land/shared/geo/index';
-import { totalUncompressed, zipEntriesOfBuffer } from '../lib/zip';
+import { ArchiveError, verifiedOfficeFile } from '../lib/zip';
 import { GisFileError } from './errors';
+import { archiveError } from './zip';
 import type { RawFeature } from './geojson';
 import { finishFeatures, type GisReadResult, type ReadGisOptions } from './read';
 import { groupRings } from './shp';
@@ -32,7 +33,9 @@ export const TABLE_MESSAGES = {
 
 /** Most data rows read from one table. */
 export const MAX_TABLE_ROWS = 200_000;
-const MAX_INFLATED = 200 * 1024 * 1024;
+/** Bytes a workbook may inflate to (counted while inflating) and the parts it may have. */
+const MAX_INFLATED = 100 * 1024 * 1024;
+const MAX_XLSX_ENTRIES = 2000;
 
 /** Header names, compared without spaces, case or a trailing unit in brackets. */
 const LON_NAMES = ['lon', 'lng', 'long', 'longitude', '经度', 'x', 'x坐标', '东坐标', '横坐标', 'easting', 'e'];
@@ -120,13 +123,19 @@ function excelCell(value: ExcelJS.CellValue): Cell {
 }
 
 async function readXlsx(buffer: Uint8Array): Promise<Cell[][]> {
-  const buf = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  const entries = await zipEntriesOfBuffer(buf);
-  if (!entries || !entries.some((e) => e.name === 'xl/workbook.xml')) throw new GisFileError(TABLE_MESSAGES.badExcel);
-  if (totalUncompressed(entries) > MAX_INFLATED) throw new GisFileError('Excel 文件内容过大，请拆分后分批转换', 'too-large');
+  let verified: Awaited<ReturnType<typeof verifiedOfficeFile>>;
+  try {
+    verified = await verifiedOfficeFile(buffer, { maxBytes: MAX_INFLATED, maxEntries: MAX_XLSX_ENTRIES });
+  } catch (e) {
+    if (!(e instanceof ArchiveError)) throw e;
+    if (e.problem === 'too-large') throw new GisFileError('Excel 文件内容过大，请拆分后分批转换', 'too-large');
+    if (e.problem === 'not-zip') throw new GisFileError(TABLE_MESSAGES.badExcel);
+    throw archiveError(e, MAX_INFLATED);
+  }
+  if (!verified.entries.has('xl/workbook.xml')) throw new GisFileError(TABLE_MESSAGES.badExcel);
   const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+    await wb.xlsx.load(verified.file as unknown as ArrayBuffer);
   } catch {
     throw new GisFileError(TABLE_MESSAGES.badExcel);
   }

@@ -100,35 +100,3 @@ export function perAddressLimit(limit: number, windowMs: number, message = '请�
     hits.set(req.ip, recent);
   };
 }
-
-/**
- * Runs at most `max` tasks at once and queues up to `queue` more; beyond that the caller gets
- * a 429 at once. Conversions hold a whole file and its features in memory, so their number —
- * not only their rate — has to be bounded.
- */
-export class ConcurrencyGate {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(
-    private readonly max: number,
-    private readonly queue: number,
-  ) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.max) {
-      if (this.waiting.length >= this.queue) throw new AppError(ERROR_CODES.RATE_LIMITED, '服务器繁忙，请稍后再试', 429);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
-    try {
-      return await task();
-    } finally {
-      // A waiting task inherits this slot, so `running` only drops when nobody waits.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-}

@@ -7,26 +7,24 @@ import { entityByName } from '@land/shared/entities/index';
 import type { EntityDef } from '@land/shared/entity';
 import { sessionPolicy, type AppContext } from '../app';
 import { registerDocumentRoutes } from '../documents/routes';
-import { buildWorkbook, exportInputSchema, importWorkbook, MAX_IMPORT_BYTES, XLSX_MIME } from '../entities/excel';
+import { exportInputSchema, importWorkbook, loadExportLookups, MAX_IMPORT_BYTES, XLSX_MIME } from '../entities/excel';
 import { saveRecord } from '../entities/routes';
 import { selectColumns, queryColumns } from '../entities/columns';
 import { saveBatch } from '../entities/batch';
 import { findById, type AnyDb, type Row } from '../entities/repository';
-import { readGisFile } from '../gis/index';
 import { registerImageryRoutes } from '../integrations/imagery/routes';
 import { registerPublicMapsRoutes, registerStaffMapsRoutes } from '../integrations/maps/routes';
 import { defineCall, ok, parseInput } from '../lib/call';
 import { forbidden, notFound, validationError } from '../lib/errors';
 import { JobTable, type JobFile, type ProgressFn } from '../lib/jobs';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
-import { ConcurrencyGate, perAddressLimit } from '../lib/throttle';
+import { addressLimit, type RateRule } from '../lib/throttle';
 import { MB, MULTIPART_OPTIONS, attachmentHeader, cleanFileName, fieldValue, firstFile, readWhole } from '../lib/upload';
 import { requireStaff, staffGuard, type StaffIdentity } from '../plugins/auth';
 import {
   EXPORT_FORMATS,
   PARCEL_LAYER,
   SUPPLY_PLAN_LAYER,
-  convertToGeoJson,
   exportLayer,
   type ExportFormat,
   type LayerSpec,
@@ -36,10 +34,8 @@ import { parcelCondition, parcelFilterShape, type ParcelFilter } from '../servic
 
 /** Largest file fileToGeoJson reads; a 100,000-parcel zipped shapefile is about 10 MB. */
 export const MAX_CONVERT_BYTES = 30 * MB;
-/** Declared size of a zip's extracted entries; bounds the memory of one conversion. */
-const MAX_CONVERT_INFLATED = 150 * MB;
-export const PUBLIC_CONVERSIONS_PER_10_MIN = 30;
-export const PUBLIC_EXPORTS_PER_10_MIN = 30;
+/** Bytes a zip may inflate to (counted while inflating); bounds the memory of one conversion. */
+const MAX_CONVERT_INFLATED = 100 * MB;
 const WRITE_ROLES: readonly string[] = WRITER_ROLES;
 
 const flag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
@@ -73,10 +69,10 @@ function queryValue(req: FastifyRequest, name: string): unknown {
 
 // ---------------------------------------------------------------- public
 
-function registerConvert(open: FastifyInstance): void {
-  const limit = perAddressLimit(PUBLIC_CONVERSIONS_PER_10_MIN, 10 * 60_000, '文件转换过于频繁，请稍后再试');
-  // One conversion holds the file, its features and the JSON answer in memory.
-  const gate = new ConcurrencyGate(2, 6);
+function registerConvert(open: FastifyInstance, ctx: AppContext): void {
+  // Counted in the database (config.rateLimits.conversion); the work itself runs in the worker
+  // pool, whose threads and queue bound how many conversions are held in memory at once.
+  const limit = addressLimit(ctx.db, { name: 'conversion', ...ctx.config.rateLimits.conversion, message: '文件转换过于频繁，请稍后再试' });
   open.post(
     '/ConvertController/fileToGeoJson',
     {
@@ -85,22 +81,20 @@ function registerConvert(open: FastifyInstance): void {
         tags: ['GIS 数据交换'],
         consumes: ['multipart/form-data'],
       },
+      preHandler: limit,
     },
     async (req) => {
-      limit(req);
-      return gate.run(async () => {
-        const part = await firstFile(req, MAX_CONVERT_BYTES);
-        let crs: number | undefined;
-        try {
-          ({ crs } = parseInput(z.object({ crs: crsInput }), { crs: fieldValue(part, 'crs') ?? queryValue(req, 'crs') }));
-        } catch (err) {
-          part.file.resume();
-          throw err;
-        }
-        const buf = await readWhole(part, MAX_CONVERT_BYTES);
-        const options = { crs, maxFileBytes: MAX_CONVERT_BYTES, maxUncompressedBytes: MAX_CONVERT_INFLATED };
-        return ok(await convertToGeoJson(buf, cleanFileName(part.filename), options), '转换成功');
-      });
+      const part = await firstFile(req, MAX_CONVERT_BYTES);
+      let crs: number | undefined;
+      try {
+        ({ crs } = parseInput(z.object({ crs: crsInput }), { crs: fieldValue(part, 'crs') ?? queryValue(req, 'crs') }));
+      } catch (err) {
+        part.file.resume();
+        throw err;
+      }
+      const buf = await readWhole(part, MAX_CONVERT_BYTES);
+      const options = { crs, maxFileBytes: MAX_CONVERT_BYTES, maxUncompressedBytes: MAX_CONVERT_INFLATED };
+      return ok(await open.workers.run('convert', { data: buf, filename: cleanFileName(part.filename), options }), '转换成功');
     },
   );
 }
@@ -127,8 +121,8 @@ function registerLayerExport(
   named?: NamedExportFilters,
 ): void {
   const db = ctx.db as unknown as AnyDb;
-  const limit = audience === 'public' ? perAddressLimit(PUBLIC_EXPORTS_PER_10_MIN, 10 * 60_000, '导出过于频繁，请稍后再试') : () => undefined;
-  const gate = new ConcurrencyGate(2, 8);
+  const rule: RateRule = { name: 'export', ...ctx.config.rateLimits.export, message: '导出过于频繁，请稍后再试' };
+  const limit = audience === 'public' ? addressLimit(ctx.db, rule) : undefined;
   const who = audience === 'public' ? `已公开的${spec.label}` : `全部${spec.label}（含未发布）`;
   defineCall(
     app,
@@ -139,10 +133,10 @@ function registerLayerExport(
       input: named ? exportInput.extend(named.shape) : exportInput,
     },
     async (raw, req, reply) => {
-      limit(req);
+      if (limit) await limit(req, reply);
       const input = raw as z.output<typeof exportInput> & Record<string, unknown>;
       const scope = named ? await named.scope(db, ctx.dialect, input) : undefined;
-      return gate.run(async () => sendFile(reply, await exportLayer(db, ctx.dialect, { spec, audience, conditions: input.params, format: input.format, scope })));
+      return sendFile(reply, await exportLayer(db, ctx.dialect, { spec, audience, conditions: input.params, format: input.format, scope }, app.workers.writeShapefile));
     },
   );
 }
@@ -174,7 +168,10 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
       if (page.total > UNPAGED_LIMIT) throw validationError('params', `导出数据${page.totalExact === false ? '超过' : '共'}${page.total}条，超过${UNPAGED_LIMIT}条上限，请缩小查询范围后再导出`);
       rows = page.list.map((r) => ({ ...r, geometry: typeof r.geometry === 'string' ? JSON.parse(r.geometry) : r.geometry }));
     }
-    const buffer = await buildWorkbook(db, def, rows, { ...excel, onProgress: progress });
+    progress?.(0, rows.length);
+    const lookups = await loadExportLookups(db, def, rows, excel);
+    const buffer = Buffer.from(await open.workers.run('writeWorkbook', { entity: def.name, rows, lookups, options: excel }));
+    progress?.(rows.length, rows.length);
     return {
       buffer,
       fileName: input.template ? '地块导入模板.xlsx' : '地块.xlsx',
@@ -183,8 +180,10 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
     };
   };
 
-  const importFile = (buf: Buffer, staff: StaffIdentity, req: FastifyRequest, progress?: ProgressFn) =>
-    importWorkbook(db, parcelDef(), buf, staff.userId, (trx, raw) => saveRecord(trx, parcelDef(), raw, staff.userId, 'save'), req.log, { ...excel, onProgress: progress });
+  const importFile = async (buf: Buffer, staff: StaffIdentity, req: FastifyRequest, progress?: ProgressFn) => {
+    const sheet = await open.workers.run('readSheet', { data: buf, entity: parcelDef().name, options: excel });
+    return importWorkbook(db, parcelDef(), sheet, staff.userId, (trx, raw) => saveRecord(trx, parcelDef(), raw, staff.userId, 'save'), req.log, { ...excel, onProgress: progress });
+  };
 
   defineCall(
     open,
@@ -269,10 +268,11 @@ function registerPipeImport(api: FastifyInstance, ctx: AppContext): void {
       const buf = await readWhole(part, MAX_CONVERT_BYTES);
       const save = (trx: AnyDb, raw: Row) => saveRecord(trx, pipeDef, { ...raw, dkid: parsed.dkid }, staff.userId, 'save');
       if (/\.xlsx$/i.test(name)) {
-        const result = await importWorkbook(db, pipeDef, buf, staff.userId, save, req.log, { geometry: true });
+        const sheet = await api.workers.run('readSheet', { data: buf, entity: pipeDef.name, options: { geometry: true } });
+        const result = await importWorkbook(db, pipeDef, sheet, staff.userId, save, req.log, { geometry: true });
         return ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`);
       }
-      const read = await readGisFile(buf, name, { geometry: 'line', crs: parsed.crs, maxUncompressedBytes: MAX_CONVERT_INFLATED });
+      const read = await api.workers.run('readLines', { data: buf, filename: name, options: { crs: parsed.crs, maxUncompressedBytes: MAX_CONVERT_INFLATED } });
       if (read.rejected.length) {
         const first = read.rejected[0];
         throw validationError('file', `第${first.index + 1}个要素${first.message}（共${read.rejected.length}个要素无法导入，未导入任何数据）`, [
@@ -296,7 +296,7 @@ export async function registerGisExchange(app: FastifyInstance, ctx: AppContext)
   await app.register(
     async (open) => {
       await open.register(multipart, MULTIPART_OPTIONS);
-      registerConvert(open);
+      registerConvert(open, ctx);
       registerLayerExport(open, ctx, '/exportShpfile', PARCEL_LAYER, 'public', PUBLIC_PARCEL_FILTERS);
       registerLayerExport(open, ctx, '/exportGyjhShpfile', SUPPLY_PLAN_LAYER, 'public');
       registerParcelExcel(open, ctx, jobs);

@@ -23,6 +23,7 @@ import {
   readGisFile,
   toFeatureCollection,
   type RejectedFeature,
+  type ShapefileStreamOptions,
   type StreamField,
 } from '../gis/index';
 import { compileConditions, type Condition, type QueryColumns } from '../lib/pagedQuery';
@@ -295,7 +296,30 @@ const FORMAT_INFO: Record<ExportFormat, { ext: string; type: string }> = {
  * audience's columns) that have a boundary. Rows are read by keyset (id order), CHUNK_ROWS at a
  * time; the shapefile is encoded as they come, GeoJSON and KML are streamed to the client.
  */
-export async function exportLayer(db: AnyDb, dialect: DialectName, req: LayerExportRequest): Promise<LayerExportFile> {
+/** A feature on its way into a shapefile: the boundary and attributes keyed by field name. */
+export interface ShapefileFeature {
+  geometry: ParcelGeometry;
+  properties: FeatureProperties;
+}
+
+/**
+ * Writes a zipped shapefile from features that arrive chunk by chunk. The server passes the
+ * worker pool's (WorkerPool.writeShapefile); without one it is written in this thread.
+ */
+export type ShapefileBuilder = (fields: StreamField[], options: ShapefileStreamOptions, chunks: AsyncIterable<ShapefileFeature[]>) => Promise<Buffer>;
+
+export async function writeShapefileChunks(fields: StreamField[], options: ShapefileStreamOptions, chunks: AsyncIterable<ShapefileFeature[]>): Promise<Buffer> {
+  const writer = new ShapefileZipWriter(fields, options);
+  for await (const list of chunks) for (const f of list) writer.add(f.geometry, f.properties);
+  return writer.finish();
+}
+
+export async function exportLayer(
+  db: AnyDb,
+  dialect: DialectName,
+  req: LayerExportRequest,
+  buildShapefile: ShapefileBuilder = writeShapefileChunks,
+): Promise<LayerExportFile> {
   const def = entityByName(req.spec.entity) as EntityDef;
   const publicView = req.audience === 'public';
   const chosen = req.spec.fields.filter((f) => !publicView || f.public);
@@ -365,9 +389,11 @@ export async function exportLayer(db: AnyDb, dialect: DialectName, req: LayerExp
   ];
 
   if (req.format === 'shp') {
-    const writer = new ShapefileZipWriter(resolved.map(streamField), { baseName: req.spec.baseName, notes });
-    for await (const list of chunks()) for (const { geometry, row } of list) writer.add(geometry, props(row, 'name'));
-    return { body: writer.finish(), contentType: info.type, fileName, asciiName };
+    async function* features(): AsyncGenerator<ShapefileFeature[]> {
+      for await (const list of chunks()) yield list.map(({ geometry, row }) => ({ geometry, properties: props(row, 'name') }));
+    }
+    const body = await buildShapefile(resolved.map(streamField), { baseName: req.spec.baseName, notes }, features());
+    return { body, contentType: info.type, fileName, asciiName };
   }
 
   // GeoJSON and KML carry Chinese labels as attribute names: no 10-byte limit there.

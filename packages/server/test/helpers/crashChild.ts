@@ -6,7 +6,7 @@
 import Fastify from 'fastify';
 import { entityByName } from '@land/shared/entities/index';
 import { openDatabase } from '../../src/db/database';
-import { buildWorkbook, importWorkbook } from '../../src/entities/excel';
+import { buildWorkbook, importWorkbook, readSheet } from '../../src/entities/excel';
 import type { AnyDb, Row } from '../../src/entities/repository';
 import { saveRecord } from '../../src/entities/routes';
 
@@ -35,6 +35,6 @@ const save = async (trx: AnyDb, raw: Row) => {
   if (saved % 50 === 0) console.log(`progress ${saved}`);
   return record;
 };
-await importWorkbook(db, def, buf, null, save, Fastify({ logger: false }).log);
+await importWorkbook(db, def, await readSheet(buf, def), null, save, Fastify({ logger: false }).log);
 console.log('import finished');
 await handle.destroy();

@@ -1,8 +1,9 @@
 /**
  * Exact segment-intersection tests (Shewchuk's adaptive orientation predicate via
- * `robust-predicates`) and a uniform-grid broad phase, so that rings of tens of thousands of
+ * `robust-predicates`) and an R-tree broad phase (flatbush), so that rings of tens of thousands of
  * vertices are checked in near-linear time instead of O(n²).
  */
+import Flatbush from 'flatbush';
 import { orient2d } from 'robust-predicates';
 
 export type SegmentRelation = 'none' | 'touch' | 'cross' | 'overlap';
@@ -48,8 +49,10 @@ export interface IndexedSegment {
 }
 
 /**
- * Calls `visit(i, j)` (i < j) for every pair of segments whose bounding boxes overlap, each
- * pair once. `visit` returns true to stop early.
+ * Calls `visit(i, j)` (i < j) for every pair of segments (or boxes: a, b as opposite corners)
+ * whose bounding boxes overlap, each pair once, in the order of i then j. `visit` returns true
+ * to stop early. A packed R-tree (flatbush) finds the pairs in O(n log n + pairs) whatever the
+ * layout, so thousands of parts or segments never cost n² comparisons.
  */
 export function forEachCandidatePair(segments: IndexedSegment[], visit: (i: number, j: number) => boolean): void {
   const n = segments.length;
@@ -64,70 +67,14 @@ export function forEachCandidatePair(segments: IndexedSegment[], visit: (i: numb
     }
     return;
   }
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const s of segments) {
-    minX = Math.min(minX, s.ax, s.bx);
-    maxX = Math.max(maxX, s.ax, s.bx);
-    minY = Math.min(minY, s.ay, s.by);
-    maxY = Math.max(maxY, s.ay, s.by);
-  }
-  const side = Math.max(1, Math.ceil(Math.sqrt(n)));
-  const w = (maxX - minX) / side || 1;
-  const h = (maxY - minY) / side || 1;
-  const cellX = (x: number) => Math.min(side - 1, Math.max(0, Math.floor((x - minX) / w)));
-  const cellY = (y: number) => Math.min(side - 1, Math.max(0, Math.floor((y - minY) / h)));
-  const cells = new Map<number, number[]>();
-  const boxes = new Int32Array(n * 4);
-  let entries = 0;
-  for (let i = 0; i < n; i++) {
+  const index = new Flatbush(n);
+  for (const s of segments) index.add(Math.min(s.ax, s.bx), Math.min(s.ay, s.by), Math.max(s.ax, s.bx), Math.max(s.ay, s.by));
+  index.finish();
+  for (let i = 0; i < n - 1; i++) {
     const s = segments[i];
-    const x0 = cellX(Math.min(s.ax, s.bx));
-    const x1 = cellX(Math.max(s.ax, s.bx));
-    const y0 = cellY(Math.min(s.ay, s.by));
-    const y1 = cellY(Math.max(s.ay, s.by));
-    boxes[i * 4] = x0;
-    boxes[i * 4 + 1] = y0;
-    boxes[i * 4 + 2] = x1;
-    boxes[i * 4 + 3] = y1;
-    entries += (x1 - x0 + 1) * (y1 - y0 + 1);
-  }
-  if (entries > 16 * n + 100_000) {
-    // many long segments spanning the grid (not a parcel outline): plain pairwise test, bounded memory
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) if (boxesOverlap(segments[i], segments[j]) && visit(i, j)) return;
-    }
-    return;
-  }
-  for (let i = 0; i < n; i++) {
-    const x0 = boxes[i * 4];
-    const y0 = boxes[i * 4 + 1];
-    const x1 = boxes[i * 4 + 2];
-    const y1 = boxes[i * 4 + 3];
-    for (let cx = x0; cx <= x1; cx++) {
-      for (let cy = y0; cy <= y1; cy++) {
-        const key = cy * side + cx;
-        const list = cells.get(key);
-        if (list) list.push(i);
-        else cells.set(key, [i]);
-      }
-    }
-  }
-  for (const [key, list] of cells) {
-    const cx = key % side;
-    const cy = (key - cx) / side;
-    for (let a = 0; a < list.length; a++) {
-      const i = list[a];
-      for (let b = a + 1; b < list.length; b++) {
-        const j = list[b];
-        // test the pair only in the first cell both boxes share
-        if (Math.max(boxes[i * 4], boxes[j * 4]) !== cx || Math.max(boxes[i * 4 + 1], boxes[j * 4 + 1]) !== cy) continue;
-        if (!boxesOverlap(segments[i], segments[j])) continue;
-        if (i < j ? visit(i, j) : visit(j, i)) return;
-      }
-    }
+    const found = index.search(Math.min(s.ax, s.bx), Math.min(s.ay, s.by), Math.max(s.ax, s.bx), Math.max(s.ay, s.by), (j) => j > i);
+    found.sort((a, b) => a - b);
+    for (const j of found) if (visit(i, j)) return;
   }
 }
 

@@ -104,7 +104,7 @@ export function simplify(g: ParcelGeometry, toleranceMeters: number): ParcelGeom
     const parts = polygons.map((poly) => poly.map((ring) => simplifyRing(ring, sqTol, kx)));
     const candidate: ParcelGeometry =
       g.type === 'Polygon' ? { type: 'Polygon', coordinates: parts[0] } : { type: 'MultiPolygon', coordinates: parts };
-    const checked = validateParcelGeometry(candidate, { chinaOnly: false, maxVertices: Infinity });
+    const checked = validateParcelGeometry(candidate, { chinaOnly: false, maxVertices: Infinity, maxRings: Infinity });
     if (checked.ok) return checked.geometry;
   }
   return g;

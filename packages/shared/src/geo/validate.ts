@@ -9,6 +9,8 @@ import { forEachCandidatePair, segmentRelation, type IndexedSegment } from './se
 import type { ParcelGeometry, Position, Ring } from './types';
 
 export const MAX_PARCEL_VERTICES = 50_000;
+/** Rings (parts and holes) of one parcel geometry; bounds the work of validating one crafted shape. */
+export const MAX_PARCEL_RINGS = 10_000;
 
 /** lon 73–136°E, lat 3–54°N: a rough box around China, islands in the South China Sea included. */
 export const CHINA_EXTENT = { minLon: 73, maxLon: 136, minLat: 3, maxLat: 54 } as const;
@@ -24,6 +26,8 @@ export interface ValidateOptions {
   chinaOnly?: boolean;
   /** default MAX_PARCEL_VERTICES */
   maxVertices?: number;
+  /** default MAX_PARCEL_RINGS */
+  maxRings?: number;
 }
 
 export type GeometryValidation =
@@ -49,7 +53,7 @@ function fmt(n: number): string {
 }
 
 /** Reads the raw coordinate arrays into number[][][][] (polygons → rings → positions). */
-function readStructure(g: unknown, maxVertices: number): { polygons: Position[][][]; multi: boolean } {
+function readStructure(g: unknown, maxVertices: number, maxRings: number): { polygons: Position[][][]; multi: boolean } {
   if (!isObject(g) || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) {
     const actual = isObject(g) && typeof g.type === 'string' ? `，当前为 ${g.type}` : '';
     fail(GEOMETRY_MESSAGES.notPolygon + actual);
@@ -59,8 +63,11 @@ function readStructure(g: unknown, maxVertices: number): { polygons: Position[][
   if (!Array.isArray(coords) || coords.length === 0) fail('面没有坐标');
   const rawPolygons: unknown[] = multi ? coords : [coords];
   let count = 0;
+  let rings = 0;
   for (const poly of rawPolygons) {
     if (!Array.isArray(poly) || poly.length === 0) fail('面没有坐标');
+    rings += poly.length;
+    if (rings > maxRings) fail(`面和环过多（超过${maxRings}个），请拆分或简化后再导入`);
     for (const ring of poly) {
       if (!Array.isArray(ring)) fail('坐标格式错误：环必须是坐标数组');
       count += ring.length;
@@ -210,14 +217,46 @@ function ringSideOf(ring: Ring, other: Ring): 1 | 0 | -1 {
   return 0;
 }
 
+/** A ring's bounding box as the opposite corners of a "segment", for forEachCandidatePair. */
+function ringBox(ring: Ring): IndexedSegment {
+  let ax = Infinity;
+  let ay = Infinity;
+  let bx = -Infinity;
+  let by = -Infinity;
+  for (const [x, y] of ring) {
+    if (x < ax) ax = x;
+    if (x > bx) bx = x;
+    if (y < ay) ay = y;
+    if (y > by) by = y;
+  }
+  return { ax, ay, bx, by };
+}
+
+/** Pairs (i < j) of rings whose boxes overlap, ordered by i then j; others cannot contain each other. */
+function overlappingPairs(rings: Ring[]): [number, number][] {
+  const pairs: [number, number][] = [];
+  forEachCandidatePair(rings.map(ringBox), (i, j) => {
+    pairs.push([i, j]);
+    return false;
+  });
+  return pairs;
+}
+
 function checkNesting(polygons: Ring[][], multi: boolean): void {
   polygons.forEach((poly, p) => {
     const shell = poly[0];
+    // holes that may contain each other, listed under the later one as the checks go by h then k
+    const earlier = new Map<number, number[]>();
+    for (const [k, h] of overlappingPairs(poly.slice(1))) {
+      const list = earlier.get(h + 1);
+      if (list) list.push(k + 1);
+      else earlier.set(h + 1, [k + 1]);
+    }
     for (let h = 1; h < poly.length; h++) {
       if (ringSideOf(poly[h], shell) <= 0) {
         fail(`${ringLabel(multi, p, h)}（内环）不在外环之内`);
       }
-      for (let k = 1; k < h; k++) {
+      for (const k of earlier.get(h) ?? []) {
         if (ringSideOf(poly[h], poly[k]) > 0 || ringSideOf(poly[k], poly[h]) > 0) {
           fail(`${ringLabel(multi, p, k)}与第${h + 1}个环重叠（内环不能互相包含）`);
         }
@@ -230,11 +269,9 @@ function checkNesting(polygons: Ring[][], multi: boolean): void {
     for (let h = 1; h < part.length; h++) if (ringSideOf(ring, part[h]) > 0) return false;
     return true;
   };
-  for (let a = 0; a < polygons.length; a++) {
-    for (let b = a + 1; b < polygons.length; b++) {
-      if (insidePart(polygons[b][0], polygons[a]) || insidePart(polygons[a][0], polygons[b])) {
-        fail(`第${a + 1}个面与第${b + 1}个面重叠或有重合的边，请合并为一个面`);
-      }
+  for (const [a, b] of overlappingPairs(polygons.map((poly) => poly[0]))) {
+    if (insidePart(polygons[b][0], polygons[a]) || insidePart(polygons[a][0], polygons[b])) {
+      fail(`第${a + 1}个面与第${b + 1}个面重叠或有重合的边，请合并为一个面`);
     }
   }
 }
@@ -245,7 +282,7 @@ function checkNesting(polygons: Ring[][], multi: boolean): void {
  */
 export function validateParcelGeometry(g: unknown, options: ValidateOptions = {}): GeometryValidation {
   try {
-    const { polygons: raw, multi } = readStructure(g, options.maxVertices ?? MAX_PARCEL_VERTICES);
+    const { polygons: raw, multi } = readStructure(g, options.maxVertices ?? MAX_PARCEL_VERTICES, options.maxRings ?? MAX_PARCEL_RINGS);
     checkRanges(raw, options.chinaOnly ?? true);
     const polygons: Ring[][] = raw.map((poly, p) => poly.map((ring, r) => cleanRing(ring, ringLabel(multi, p, r))));
     checkIntersections(polygons, multi);
