@@ -96,6 +96,8 @@ export const parcelEntity = defineEntity({
     { name: 'tradeState', type: 'enum', label: '交易状态', default: 'none', form: false, search: 'eq', index: true,
       options: TRADE_STATES.map((value) => ({ value, label: TRADE_STATE_LABELS[value] })) },
     { name: 'publishedAt', type: 'datetime', label: '发布时间', form: false, sortable: true },
+    // Who last saved the parcel's own data (transitions leave it): the four-eyes rule's "last changed".
+    { name: 'editedBy', type: 'string', label: '最后修改人', maxLength: 32, form: false, list: false },
     { ...visitCountField },
   ],
 });
