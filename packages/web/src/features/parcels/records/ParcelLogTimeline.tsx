@@ -55,6 +55,11 @@ export function ParcelLogTimeline({ dkid }: { dkid: string }) {
                 {row.comment}
               </Typography.Paragraph>
             )}
+            {row.note && (
+              <Typography.Paragraph type="warning" style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }} data-testid="parcel-log-note">
+                {row.note}
+              </Typography.Paragraph>
+            )}
           </div>
         ),
       }))}
