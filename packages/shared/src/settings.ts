@@ -235,9 +235,10 @@ export const settingsShape = {
     group: 'review',
     public: true,
     widget: 'select',
+    help: '启用时，录入或最后修改地块的人不能审核该地块，初审与发布须由两人完成；单人办公可关闭，关闭后本应拒绝的操作在流转记录中标注',
     options: [
-      { value: 'on', label: '启用：录入或修改地块的人不能审核该地块，初审与发布须由两人完成' },
-      { value: 'off', label: '关闭（单人办公）：不拦截，但在流转记录中标注' },
+      { value: 'on', label: '启用' },
+      { value: 'off', label: '关闭（单人办公）' },
     ],
   }),
   // Publishing over a published, listed or dealt parcel by more than this needs a recorded reason.

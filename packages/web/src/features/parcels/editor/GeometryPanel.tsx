@@ -3,7 +3,7 @@
  * geometry checks under the map, and the computed area beside the entered one.
  */
 import { ImportOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Skeleton, Space, Table } from 'antd';
+import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { PARCEL_STATE_LABELS, TRADE_STATE_LABELS, type ParcelState, type TradeState } from '@land/shared/lifecycle';
@@ -105,19 +105,14 @@ export function OverlapList({ list, toleranceM2 }: { list: ParcelOverlap[]; tole
       title={`地块边界与 ${list.length} 个地块重叠（地图上红色部分）`}
       description={
         <Space orientation="vertical" size={8} style={{ width: '100%' }}>
-          <Table<ParcelOverlap>
-            size="small"
-            rowKey="id"
-            pagination={false}
-            dataSource={list}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              { title: '地块名称', dataIndex: 'dkmc' },
-              { title: '宗地编号', dataIndex: 'dkbh' },
-              { title: '状态', key: 'state', render: (_v, o) => stateText(o) },
-              { title: '重叠面积', key: 'area', align: 'right', render: (_v, o) => `${formatArea(o.areaM2)} ㎡（${formatArea(o.areaMu)} 亩）` },
-            ]}
-          />
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {list.map((o) => (
+              <li key={o.id} data-testid="overlap-item">
+                <strong>{o.dkmc}</strong>
+                {`（${[o.dkbh, stateText(o)].filter(Boolean).join('，')}）重叠 ${formatArea(o.areaM2)} ㎡（${formatArea(o.areaMu)} 亩）`}
+              </li>
+            ))}
+          </ul>
           {blocking && <span>与已发布、挂牌或成交地块重叠超过 {toleranceM2} ㎡，发布时审核人须填写发布理由。</span>}
         </Space>
       }

@@ -453,6 +453,12 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
           <i style={{ borderColor: COLORS.district, borderStyle: 'dashed' }} />
           片区边界
         </span>
+        {overlaps && overlaps.length > 0 && (
+          <span>
+            <i style={{ background: 'rgba(207,19,34,0.35)', borderColor: COLORS.overlap }} />
+            重叠部分
+          </span>
+        )}
         {pipeKinds.map((o) => (
           <span key={o.value} data-testid="pipe-legend">
             <i className={styles.line} style={{ background: pipeColor(o.value) }} />
