@@ -56,7 +56,8 @@ export function ParcelLogTimeline({ dkid }: { dkid: string }) {
               </Typography.Paragraph>
             )}
             {row.note && (
-              <Typography.Paragraph type="warning" style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }} data-testid="parcel-log-note">
+              <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }} data-testid="parcel-log-note">
+                <Typography.Text strong>系统标注：</Typography.Text>
                 {row.note}
               </Typography.Paragraph>
             )}
