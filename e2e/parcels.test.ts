@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { DEMO_PASSWORD, launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const TAKE_DOWN_REASON = '规划调整，暂停出让';
 
@@ -67,13 +67,29 @@ describe('parcel lifecycle in the browser', () => {
     await page.locator('.ant-notification').getByText(text).waitFor();
   }
 
-  /** The 提示 confirm of a batch action: its question, then 确定. */
-  async function confirmWith(page: Page, question: string) {
-    const confirm = page.locator('.ant-modal-confirm');
-    await confirm.locator('.ant-modal-confirm-title', { hasText: '提示' }).waitFor();
-    await confirm.getByText(question).waitFor();
-    await confirm.getByRole('button', { name: '确定' }).click();
-    await confirm.waitFor({ state: 'detached' });
+  /** The transition dialog of 提交初审 / 初审通过 / 发布: its question, an optional opinion, then 确定. */
+  async function confirmTransition(page: Page, question: string, opinion?: string) {
+    const dialog = page.getByTestId('transition-modal').locator('.ant-modal');
+    await dialog.getByTestId('transition-question').filter({ hasText: question }).waitFor();
+    if (opinion) await dialog.getByPlaceholder(/审核意见/).fill(opinion);
+    await dialog.getByTestId('transition-ok').click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** A staff session's token, for preparing data through the API. */
+  async function apiLogin(account: string): Promise<(url: string, body: Record<string, unknown>) => Promise<Record<string, unknown>>> {
+    const res = await fetch(`${server.url}/openApi/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userAccount: account, password: DEMO_PASSWORD }),
+    });
+    const token = ((await res.json()) as { data: { token: string } }).data.token;
+    return async (url, body) => {
+      const r = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(body) });
+      const answer = (await r.json()) as { code: string; msg: string; data: Record<string, unknown> };
+      if (answer.code !== '200') throw new Error(`${url}: ${answer.msg}`);
+      return answer.data;
+    };
   }
 
   async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -81,13 +97,14 @@ describe('parcel lifecycle in the browser', () => {
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(option, { exact: true }).click();
   }
 
-  it('enters a parcel by drawing it, submits it, passes both reviews, publishes it and takes it down', async () => {
+  it('a clerk enters a parcel by drawing it and submits it; one reviewer passes it, another publishes it and takes it down', async () => {
     // Unique per attempt, so a retry does not meet the parcel of the first attempt.
     const run = Date.now().toString(36).slice(-5).toUpperCase();
     const PARCEL_NAME = `滨江智造园E2E测试地块${run}`;
     const PARCEL_CODE = `LJ2026-E2E-${run}`;
-    const { page } = await browser.newPage();
-    await login(page);
+    let { page } = await browser.newPage();
+    // Four eyes: the clerk 张伟 enters, 刘洋 passes the first review, 陈静 publishes.
+    await login(page, 'zhangwei');
     const entry = await openScreen(page, '地块管理', '地块录入', 'land');
     await rows(entry).first().waitFor();
 
@@ -147,36 +164,42 @@ describe('parcel lifecycle in the browser', () => {
 
     // ---- 提交初审
     await editor.getByTestId('parcel-submit').click();
-    await confirmWith(page, `确定对地块“${PARCEL_NAME}”执行“提交初审”吗？`);
+    await confirmTransition(page, `确定对地块“${PARCEL_NAME}”执行“提交初审”吗？`);
     await notified(page, '已提交初审 1 个地块');
     await editor.waitFor({ state: 'hidden' });
     await searchByName(page, entry, PARCEL_NAME);
     await entry.getByText('没有找到符合条件的地块').waitFor();
 
-    // ---- 待初审: a 退回 needs its reason; then 初审通过 on the selected row
+    // ---- 待初审 (刘洋): a 退回 needs its opinion; then 初审通过 on the selected row, with an opinion
+    const { page: reviewerPage } = await browser.newPage();
+    page = reviewerPage;
+    await login(page, 'liuyang');
     const first = await openScreen(page, '地块管理', '待初审地块', 'landManagement_process');
     await searchByName(page, first, PARCEL_NAME);
     const pending = rowOf(first, PARCEL_NAME);
     await pending.waitFor();
     await pending.getByTestId('row-reject').click();
     // The modal's root has no box of its own; its dialog does.
-    const comment = page.getByTestId('transition-modal').locator('.ant-modal');
-    await comment.getByRole('button', { name: '确定' }).click();
-    await comment.getByText('请填写退回意见').waitFor();
-    await comment.getByRole('button', { name: '取消' }).click();
-    await comment.waitFor({ state: 'hidden' });
+    const comment = () => page.getByTestId('transition-modal').locator('.ant-modal');
+    await comment().getByRole('button', { name: '确定' }).click();
+    await comment().getByText('请填写退回意见').waitFor();
+    await comment().getByRole('button', { name: '取消' }).click();
+    await comment().waitFor({ state: 'hidden' });
     await selectRow(first, PARCEL_NAME);
     await first.getByTestId('batch-passFirst').click();
-    await confirmWith(page, `确定对地块“${PARCEL_NAME}”执行“初审通过”吗？`);
+    await confirmTransition(page, `确定对地块“${PARCEL_NAME}”执行“初审通过”吗？`, '材料齐全，同意');
     await notified(page, '已初审通过 1 个地块');
     await first.getByText('没有找到符合条件的地块').waitFor();
 
-    // ---- 待审核: 审核通过并发布
+    // ---- 待审核 (陈静): 审核通过并发布
+    const { page: publisherPage } = await browser.newPage();
+    page = publisherPage;
+    await login(page, 'chenjing');
     const review = await openScreen(page, '地块管理', '待审核地块', 'landManagement_publish');
     await searchByName(page, review, PARCEL_NAME);
     await selectRow(review, PARCEL_NAME);
     await review.getByTestId('batch-publish').click();
-    await confirmWith(page, `确定对地块“${PARCEL_NAME}”执行“审核通过并发布”吗？`);
+    await confirmTransition(page, `确定对地块“${PARCEL_NAME}”执行“审核通过并发布”吗？`);
     await notified(page, '已审核通过并发布 1 个地块');
     await review.getByText('没有找到符合条件的地块').waitFor();
 
@@ -187,16 +210,16 @@ describe('parcel lifecycle in the browser', () => {
     await published.getByText(PARCEL_CODE).waitFor();
     await selectRow(live, PARCEL_NAME);
     await live.getByTestId('batch-takeDown').click();
-    await comment.waitFor();
-    await comment.getByRole('button', { name: '确定' }).click();
-    const problems = comment.locator('.ant-form-item-explain-error');
+    await comment().waitFor();
+    await comment().getByRole('button', { name: '确定' }).click();
+    const problems = comment().locator('.ant-form-item-explain-error');
     await problems.filter({ hasText: '请选择下架原因类型' }).waitFor();
     await problems.filter({ hasText: '请填写下架原因' }).waitFor();
-    await choose(page, comment, '下架原因类型', '规划调整');
-    await comment.getByPlaceholder(/请说明下架原因/).fill(TAKE_DOWN_REASON);
-    await comment.getByRole('button', { name: '确定' }).click();
+    await choose(page, comment(), '下架原因类型', '规划调整');
+    await comment().getByPlaceholder(/请说明下架原因/).fill(TAKE_DOWN_REASON);
+    await comment().getByRole('button', { name: '确定' }).click();
     await notified(page, '已下架 1 个地块');
-    await comment.waitFor({ state: 'hidden' });
+    await comment().waitFor({ state: 'hidden' });
     await live.getByText('没有找到符合条件的地块').waitFor();
 
     // ---- 已下架: listed with the reason; the detail shows it and the whole history
@@ -212,6 +235,8 @@ describe('parcel lifecycle in the browser', () => {
     const log = detail.getByTestId('parcel-log');
     for (const step of ['提交初审', '初审通过', '审核通过并发布', '下架']) await log.getByText(step, { exact: true }).waitFor();
     await log.getByTestId('parcel-log-comment').filter({ hasText: TAKE_DOWN_REASON }).waitFor();
+    await log.getByTestId('parcel-log-comment').filter({ hasText: '材料齐全，同意' }).waitFor();
+    for (const name of ['张伟', '刘洋', '陈静']) await log.getByText(name, { exact: true }).first().waitFor();
     // 重新发布 and 退回录入 are what can happen next.
     await detail.getByTestId('detail-action-republish').waitFor();
     await detail.getByTestId('detail-action-withdraw').waitFor();
@@ -231,5 +256,82 @@ describe('parcel lifecycle in the browser', () => {
     const forbidden = page.getByTestId('forbidden-page');
     await forbidden.getByText('无权限').waitFor();
     expect(await forbidden.textContent()).toContain('待初审地块');
+  });
+
+  it('a typed -5 stays -5: the field says 不能为负数 and saving is blocked', async () => {
+    const { page } = await browser.newPage();
+    await login(page, 'zhangwei');
+    await openScreen(page, '地块管理', '地块录入', 'land');
+    await page.getByTestId('parcel-add').click();
+    const editor = page.getByTestId('parcel-editor');
+    const price = editor.getByPlaceholder('请输入起始价');
+    await price.fill('-5');
+    await price.blur();
+    await editor.getByText('不能为负数').waitFor();
+    expect(Number(await price.inputValue())).toBe(-5);
+    await editor.getByTestId('parcel-save').click();
+    await page.getByText('请先修正表单中标红的内容').waitFor();
+    expect(Number(await price.inputValue())).toBe(-5);
+    expect(await editor.getByTestId('parcel-editor-title').textContent()).toBe('新增地块');
+    await price.scrollIntoViewIfNeeded();
+    await screenshot(page, 'parcels-negative-number');
+  });
+
+  it('the editor lists the parcels a boundary overlaps and draws them; publishing over a published parcel needs a reason', async () => {
+    const run = Date.now().toString(36).slice(-5).toUpperCase();
+    const NAME = `重叠测试地块${run}`;
+    const REASON = '界址经现场复核，以新测绘成果为准';
+    const clerk = await apiLogin('zhangwei');
+    const published = (await clerk('/api/tLandinfo/selectByPage', { pageNo: 1, pageSize: 1, params: [{ column: 'status', type: 'eq', val: 'published' }] })).list as Record<string, unknown>[];
+    const live = await clerk('/api/tLandinfo/selectById', { id: published[0].id });
+    const liveName = String(live.dkmc);
+    // The same boundary as a published parcel: an overlap of its whole area.
+    const parcel = await clerk('/api/tLandinfo/addOrUpdate', { dkbh: `LJ-OV-${run}`, dkmc: NAME, areacode: live.areacode, dlcode: live.dlcode, geometry: live.geometry });
+
+    // ---- 录入 (张伟): the editor lists the overlap in ㎡ and 亩 and draws it on the map
+    const { page } = await browser.newPage();
+    await login(page, 'zhangwei');
+    const entry = await openScreen(page, '地块管理', '地块录入', 'land');
+    await searchByName(page, entry, NAME);
+    await rowOf(entry, NAME).getByTestId('row-edit').click();
+    const editor = page.getByTestId('parcel-editor');
+    const overlaps = editor.getByTestId('overlap-list');
+    await overlaps.getByText(liveName, { exact: true }).waitFor();
+    expect(await overlaps.textContent()).toMatch(/[\d,]+\.\d{2} ㎡（[\d,]+\.\d{2} 亩）/);
+    await overlaps.getByText(/发布时审核人须填写发布理由/).waitFor();
+    await expect.poll(() => editor.getByTestId('parcel-map').getAttribute('data-overlaps')).toBe('1');
+    await overlaps.scrollIntoViewIfNeeded();
+    await screenshot(page, 'parcels-editor-overlap');
+
+    // ---- 提交初审: the dialog warns of the overlap too
+    await editor.getByTestId('parcel-submit').click();
+    const dialog = page.getByTestId('transition-modal').locator('.ant-modal');
+    await dialog.getByTestId('transition-overlaps').getByText(new RegExp(`与“${liveName}”重叠`)).waitFor();
+    await dialog.getByTestId('transition-ok').click();
+    await notified(page, '已提交初审 1 个地块');
+
+    // ---- 初审通过 by 刘洋; the server refuses to publish without a reason
+    await (await apiLogin('liuyang'))('/api/tLandinfo/transition', { ids: [parcel.id], action: 'passFirst' });
+    const publisher = await apiLogin('chenjing');
+    await expect(publisher('/api/tLandinfo/transition', { ids: [parcel.id], action: 'publish' })).rejects.toThrow(/请填写发布理由/);
+
+    // ---- 发布 (陈静): the dialog asks for the reason before anything is sent
+    const { page: reviewPage } = await browser.newPage();
+    await login(reviewPage, 'chenjing');
+    const review = await openScreen(reviewPage, '地块管理', '待审核地块', 'landManagement_publish');
+    await searchByName(reviewPage, review, NAME);
+    await selectRow(review, NAME);
+    await review.getByTestId('batch-publish').click();
+    const publishDialog = reviewPage.getByTestId('transition-modal').locator('.ant-modal');
+    await publishDialog.getByTestId('transition-overlaps').getByText(new RegExp(`与“${liveName}”重叠`)).waitFor();
+    await publishDialog.getByTestId('transition-ok').click();
+    await publishDialog.locator('.ant-form-item-explain-error').filter({ hasText: '请填写发布理由' }).waitFor();
+    await screenshot(reviewPage, 'parcels-publish-overlap');
+    await publishDialog.getByPlaceholder(/界址经现场复核/).fill(REASON);
+    await publishDialog.getByTestId('transition-ok').click();
+    await reviewPage.locator('.ant-notification').getByText('已审核通过并发布 1 个地块').waitFor();
+    const log = (await publisher('/api/tLandinfo/selectLogByDkid', { dkid: parcel.id })) as unknown as { action: string; note: string | null }[];
+    expect(log.at(-1)).toMatchObject({ action: 'publish' });
+    expect(log.at(-1)!.note).toContain(`发布理由：${REASON}`);
   });
 });

@@ -216,7 +216,7 @@ for (const dialect of DIALECTS) {
     describe('/api/statistics/overview', () => {
       it('gives the headline figures over all time', async () => {
         const o = await ok('/api/statistics/overview');
-        expect(o.parcels).toEqual({ count: 9, landArea: 132000, landAreaMu: 198, published: 6, publishedArea: 84000, publishedAreaMu: 126, listed: 1, dealt: 7 });
+        expect(o.parcels).toEqual({ count: 9, landArea: 132000, landAreaMu: 198, published: 6, publishedArea: 84000, publishedAreaMu: 126, public: 6, listed: 1, dealt: 7 });
         // Every concluded deal, the one without a parcel with no area.
         expect(o.deals).toEqual({ count: 8, landArea: 86000, landAreaMu: 129, amount: 3800 });
         expect(o.consulting).toEqual({ asked: 4, answered: 2, waiting: 1, replyRate: 50, avgAnswerHours: 30 });
@@ -225,7 +225,7 @@ for (const dialect of DIALECTS) {
 
       it('over the first quarter of 2016: the boundary minute stays in March', async () => {
         const o = await ok('/api/statistics/overview', Q1_2016, true);
-        expect(o.parcels).toEqual({ count: 3, landArea: 60000, landAreaMu: 90, published: 2, publishedArea: 30000, publishedAreaMu: 45, listed: 0, dealt: 3 });
+        expect(o.parcels).toEqual({ count: 3, landArea: 60000, landAreaMu: 90, published: 2, publishedArea: 30000, publishedAreaMu: 45, public: 2, listed: 0, dealt: 3 });
         expect(o.deals).toEqual({ count: 1, landArea: 20000, landAreaMu: 30, amount: 900 });
         expect(o.consulting).toEqual({ asked: 1, answered: 1, waiting: 0, replyRate: 100, avgAnswerHours: 12 });
         expect(o.collections).toEqual({ available: true, count: 2 });

@@ -225,8 +225,14 @@ function stringSchema(f: FieldDef, max: number): z.ZodType<string> {
 
 const INT32_MAX = 2_147_483_647;
 
+/** A numeric field whose lower bound is 0 or more: a negative value earns SPEC §5's 不能为负数 first. */
+export function isNonNegativeField(f: FieldDef): boolean {
+  return (f.type === 'number' || f.type === 'integer') && f.min !== undefined && f.min >= 0;
+}
+
 function numberSchema(f: FieldDef, integer: boolean): z.ZodType {
-  let schema = zNumeric({ rules: f.rules, required: f.required, label: f.label }) as z.ZodType<number | undefined>;
+  const rules: RuleName[] = isNonNegativeField(f) ? ['nonNegative', ...(f.rules ?? []).filter((r) => r !== 'nonNegative')] : (f.rules ?? []);
+  let schema = zNumeric({ rules, required: f.required, label: f.label }) as z.ZodType<number | undefined>;
   schema = schema.refine((n) => n === undefined || !integer || Number.isInteger(n), '请输入整数');
   // Integer columns are 32-bit on PostgreSQL; a larger value would fail there with a 500.
   schema = schema.refine((n) => n === undefined || !integer || Math.abs(n) <= INT32_MAX, `${f.label}超出范围`);

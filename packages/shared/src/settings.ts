@@ -7,13 +7,14 @@ import { z } from 'zod';
 import { isLinkUrl } from './helpers';
 import { MESSAGES, RULES, type RuleName } from './validation';
 
-export type SettingGroup = 'site' | 'contact' | 'map' | 'services';
+export type SettingGroup = 'site' | 'contact' | 'map' | 'services' | 'review';
 
 export const SETTING_GROUPS: Record<SettingGroup, string> = {
   site: '站点信息',
   contact: '联系方式',
   map: '地图',
   services: '外部服务',
+  review: '地块审核',
 };
 
 export interface SettingMeta {
@@ -226,6 +227,28 @@ export const settingsShape = {
     public: true,
     widget: 'number',
     help: '租期或土地使用期限在此天数内到期时，向有“租期到期提醒”权限的微信用户发送提醒',
+  }),
+  // Four eyes (issue 15): who entered or last changed a parcel does not review it, and its first
+  // review and its publication are two people's. A one-person office switches it off; every step
+  // the rule would have refused is then marked in the parcel's log.
+  fourEyes: withMeta(z.enum(['on', 'off'], { error: '请选择是否启用双人审核' }).default('on'), {
+    label: '双人审核（四眼原则）',
+    group: 'review',
+    public: true,
+    widget: 'select',
+    help: '启用时，录入或最后修改地块的人不能审核该地块，初审与发布须由两人完成；单人办公可关闭，关闭后本应拒绝的操作在流转记录中标注',
+    options: [
+      { value: 'on', label: '启用' },
+      { value: 'off', label: '关闭（单人办公）' },
+    ],
+  }),
+  // Publishing over a published, listed or dealt parcel by more than this needs a recorded reason.
+  overlapToleranceM2: withMeta(numberIn('地块重叠容差', 0, 1000000).default(1), {
+    label: '地块重叠容差（㎡）',
+    group: 'review',
+    public: true,
+    widget: 'number',
+    help: '与已发布、挂牌或成交地块重叠超过此面积时，发布须填写理由',
   }),
 };
 

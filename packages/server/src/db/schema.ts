@@ -58,6 +58,8 @@ export interface ParcelLogTable {
   actorId: string | null;
   actorName: string | null;
   at: string;
+  /** What the system adds: a step the four-eyes rule would have refused, an overlap published with its reason. */
+  note: string | null;
 }
 
 /** Who runs a scheduled job until when (one process of several). */

@@ -13,6 +13,8 @@ import { syncLandTransactions } from '../integrations/landTransaction/sync';
 import { LandTransactionError } from '../integrations/landTransaction/types';
 import { deleteUpload } from '../services/files';
 import { parcelLog } from '../services/parcelLog';
+import { findOverlaps, overlapGeometry } from '../services/parcelOverlap';
+import { loadSettings } from '../services/settings';
 import { PARCEL_ACTIONS, transitionParcels } from '../services/parcelLifecycle';
 import {
   deleteRecordsOfParcel,
@@ -53,6 +55,7 @@ const transitionInput = z
     action: z.enum(PARCEL_ACTIONS, { error: `操作只能是 ${PARCEL_ACTIONS.join('、')} 之一` }),
     comment: z.string({ error: '意见格式不正确' }).max(2000, '长度不能超过100个汉字或者200个字符').optional(),
     reasonType: z.string().max(50).optional(),
+    overlapReason: z.string({ error: '发布理由格式不正确' }).max(2000, '长度不能超过100个汉字或者200个字符').optional(),
   })
   .refine((v) => v.ids?.length || v.id, { message: '请选择地块', path: ['ids'] });
 
@@ -70,7 +73,8 @@ export function registerParcelRoutes(api: FastifyInstance, ctx: AppContext): voi
     api,
     '/tLandinfo/transition',
     {
-      summary: '地块状态流转（ids 一个或多个，action：submit|passFirst|publish|reject|takeDown|republish|withdraw；退回、下架须填 comment）；全部成功或全部不变',
+      summary:
+        '地块状态流转（ids 一个或多个，action：submit|passFirst|publish|reject|takeDown|republish|withdraw；comment 为审核意见或下架原因，退回、下架必填；与已发布、挂牌或成交地块重叠超过容差时发布须填 overlapReason）；全部成功或全部不变',
       tags,
       input: transitionInput,
     },
@@ -78,9 +82,31 @@ export function registerParcelRoutes(api: FastifyInstance, ctx: AppContext): voi
       const staff = requireStaff(req);
       const ids = input.ids ?? [input.id!];
       const list = await db.transaction().execute((trx) =>
-        transitionParcels(trx, staff, { ids, action: input.action, comment: input.comment, reasonType: input.reasonType }),
+        transitionParcels(trx, staff, { ids, action: input.action, comment: input.comment, reasonType: input.reasonType, overlapReason: input.overlapReason }),
       );
       return { list, total: list.length };
+    },
+  );
+
+  defineCall(
+    api,
+    '/tLandinfo/selectOverlaps',
+    {
+      summary: '与地块边界重叠的地块（未删除的全部地块）：geometry 为要检查的边界（不传则用地块 id 已保存的边界），id 为地块自身（不与自己比较）；重叠面积单位 ㎡ 与亩，只接边不算重叠',
+      tags,
+      input: z
+        .object({ id: z.string().max(32).optional(), geometry: z.unknown().optional() })
+        .refine((v) => v.id || (v.geometry !== undefined && v.geometry !== null && v.geometry !== ''), { message: '缺少地块边界', path: ['geometry'] }),
+    },
+    async (input) => {
+      let geometry = input.geometry;
+      if (geometry === undefined || geometry === null || geometry === '') {
+        geometry = (await requireParcel(db, input.id!)).geometry;
+        if (!geometry) throw validationError('geometry', '地块还没有地块边界');
+      }
+      const list = await findOverlaps(db, overlapGeometry(geometry), input.id || undefined);
+      const { overlapToleranceM2 } = await loadSettings(ctx.db);
+      return { list, total: list.length, toleranceM2: overlapToleranceM2 };
     },
   );
 

@@ -50,7 +50,7 @@ export async function seedDemoData(ctx: AppContext): Promise<void> {
     const u = (await findUserByAccount(db, account))!;
     return { sessionId: 'demo-seed', userId: u.id, userAccount: u.userAccount, userName: u.userName, role: u.role };
   };
-  const staffOf = { editor: await identity('zhangwei'), reviewer: await identity('liuyang') };
+  const staffOf = { editor: await identity('zhangwei'), reviewer: await identity('liuyang'), publisher: await identity('chenjing') };
   const editor = staffOf.editor.userId;
   const answerer = staffOf.reviewer.userId;
   if (await anyEntityRows(db as unknown as AnyDb, ENTITIES)) return;

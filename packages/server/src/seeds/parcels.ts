@@ -484,7 +484,10 @@ export interface SeededParcels {
 
 export interface DemoStaff {
   editor: StaffIdentity;
+  /** First review (and rejections, re-publications). */
   reviewer: StaffIdentity;
+  /** Publication: another person than the first review (four eyes). */
+  publisher: StaffIdentity;
 }
 
 /**
@@ -545,7 +548,7 @@ export async function seedParcels(trx: AnyDb, staff: DemoStaff, layout: ZoneLayo
     { action: 'submit', who: 'editor', ids: (p) => p.state !== 'draft' || p.rejected !== undefined },
     { action: 'reject', who: 'reviewer', ids: (p) => p.rejected !== undefined, comment: (p) => p.rejected! },
     { action: 'passFirst', who: 'reviewer', ids: (p) => ['pendingReview', 'published', 'takenDown'].includes(p.state) },
-    { action: 'publish', who: 'reviewer', ids: (p) => p.state === 'published' || p.state === 'takenDown' },
+    { action: 'publish', who: 'publisher', ids: (p) => p.state === 'published' || p.state === 'takenDown' },
     ...TAKE_DOWN.map((t) => ({ action: 'takeDown' as const, who: 'editor' as const, ids: (p: Plan) => (p.takeDown?.reason === t.reason || (p.republished === true && t.type === 'priceAdjust')), comment: () => t.reason, reasonType: t.type })),
     { action: 'republish', who: 'reviewer', ids: (p) => p.republished === true },
   ];

@@ -11,6 +11,8 @@ export interface ParcelLogEntry {
   comment?: string | null;
   actorId: string | null;
   actorName?: string | null;
+  /** System note (four eyes switched off, overlap published with a reason). */
+  note?: string | null;
 }
 
 export interface ParcelLogRow {
@@ -24,6 +26,7 @@ export interface ParcelLogRow {
   actorId: string | null;
   actorName: string | null;
   at: string;
+  note: string | null;
 }
 
 /** The display name of a staff user, for records that keep who did something. */
@@ -55,6 +58,7 @@ export async function writeParcelLog(db: AnyDb, entries: ParcelLogEntry[]): Prom
       actorId: e.actorId,
       actorName,
       at,
+      note: e.note ?? null,
     });
   }
   await db.insertInto('t_landinfo_log').values(rows).execute();

@@ -156,10 +156,21 @@ export interface DistrictFigures {
   byClass: { dlcode: string | null; name: string; count: number; landArea: number; landAreaMu: number }[];
 }
 
-/** Public parcel counts and areas of some districts (all when none given), per district. */
+/**
+ * Public parcel counts and areas of some districts (all when none given), per district. With
+ * `ALL_PARCELS` as the only code: one entry under that key for every public parcel, district or
+ * not — the zone's totals (home page), from the same query as each district's figures.
+ */
+export const ALL_PARCELS = '*';
+
+export async function publicTotals(db: AnyDb): Promise<DistrictFigures> {
+  return (await districtFigures(db, [ALL_PARCELS])).get(ALL_PARCELS)!;
+}
+
 export async function districtFigures(db: AnyDb, areacodes?: string[]): Promise<Map<string, DistrictFigures>> {
+  const whole = areacodes?.length === 1 && areacodes[0] === ALL_PARCELS;
   let q = publicParcels(db).select(['t_landinfo.areacode', 't_landinfo.tradeState', 't_landinfo.dlcode', 't_landinfo.landArea']);
-  if (areacodes) {
+  if (areacodes && !whole) {
     if (areacodes.length === 0) return new Map();
     q = q.where('t_landinfo.areacode', 'in', areacodes);
   }
@@ -174,7 +185,7 @@ export async function districtFigures(db: AnyDb, areacodes?: string[]): Promise<
   });
   for (const code of areacodes ?? []) out.set(code, empty());
   for (const r of rows as Row[]) {
-    const key = String(r.areacode);
+    const key = whole ? ALL_PARCELS : String(r.areacode);
     const figures = out.get(key) ?? empty();
     out.set(key, figures);
     const area = Number(r.landArea ?? 0);

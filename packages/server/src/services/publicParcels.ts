@@ -18,8 +18,20 @@ import { and, eq, escapeLike, keywordCondition, keywordInput, optionalNumber, op
 
 export const PUBLIC_PARCEL_STATE = 'published';
 
-/** The only public lifecycle state, as a condition on t_landinfo (qualified, so it holds in joins). */
-export const publicParcelScope: Expression<SqlBool> = sql<SqlBool>`${sql.ref('t_landinfo.status')} = ${PUBLIC_PARCEL_STATE}`;
+/**
+ * A parcel of a disabled (停用) district is not shown to the public anywhere (issue 15: one truth
+ * for totals). As a condition on a parcel id: not one of the parcels of a disabled district. The
+ * subquery does not depend on the row, so each database evaluates it once per query.
+ */
+export function notInDisabledDistrict(parcelId: RawBuilder<unknown> | Expression<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${parcelId} not in (select hidden.id from t_landinfo hidden join t_area off_area on off_area.areacode = hidden.areacode where off_area.status <> '1')`;
+}
+
+/**
+ * What makes a parcel public, as a condition on t_landinfo (qualified, so it holds in joins):
+ * lifecycle state 已发布, and its district (if any) not disabled.
+ */
+export const publicParcelScope: Expression<SqlBool> = sql<SqlBool>`(${sql.ref('t_landinfo.status')} = ${PUBLIC_PARCEL_STATE} and ${notInDisabledDistrict(sql.ref('t_landinfo.id'))})`;
 
 /** The public parcels: the start of every public parcel query. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -28,6 +28,7 @@ import { PARCEL_STATES, PARCEL_STATE_LABELS, TRADE_STATES, TRADE_STATE_LABELS } 
 import { m2ToMu, round } from '@land/shared/helpers';
 import type { DialectName } from '../db/database';
 import type { AnyDb } from '../entities/repository';
+import { notInDisabledDistrict } from './publicParcels';
 
 /** Beijing time has no daylight saving: a calendar day starts at 16:00 UTC the day before. */
 const CHINA_UTC_OFFSET = '+08:00';
@@ -479,6 +480,7 @@ export async function overview(db: AnyDb, dialect: DialectName, f: StatisticsFil
         sumOf('p.landArea').as('area'),
         sumWhen(status('published')).as('published'),
         sumWhen(status('published'), ref('p.landArea')).as('publishedArea'),
+        sumWhen(sql<SqlBool>`${status('published')} and ${notInDisabledDistrict(ref('p.id'))}`).as('public'),
         sumWhen(trade('listed')).as('listed'),
         sumWhen(trade('deal')).as('dealt'),
       ])
@@ -496,6 +498,8 @@ export async function overview(db: AnyDb, dialect: DialectName, f: StatisticsFil
       published: published.count,
       publishedArea: published.landArea,
       publishedAreaMu: published.landAreaMu,
+      /** Shown to the public: published and not in a disabled district (the public totals). */
+      public: num(parcels.public),
       listed: num(parcels.listed),
       dealt: num(parcels.dealt),
     },

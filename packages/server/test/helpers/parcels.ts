@@ -28,7 +28,7 @@ let counter = 0;
  * What parcels need around them: a district, the land classes they use, and staff in each
  * role. Returns factories for parcels (buildParcel-style, STYLE models).
  */
-export async function parcelWorld(t: TestApp): Promise<ParcelWorld> {
+export async function parcelWorld(t: TestApp, options: { fourEyes?: 'on' | 'off' } = {}): Promise<ParcelWorld> {
   const admin = await t.login();
   for (const [role, account] of [['editor', 'editor01'], ['reviewer', 'reviewer01'], ['readonly', 'viewer01']] as const) {
     await addUser(t.db.db, { userAccount: account, userName: `${role}用户`, password: STAFF_PASSWORD, role, status: '1' });
@@ -45,6 +45,9 @@ export async function parcelWorld(t: TestApp): Promise<ParcelWorld> {
     if (res.body.code !== '200') throw new Error(`${url}: ${res.body.msg}`);
     return res.body.data;
   };
+  // Most tests let admin take every step of the lifecycle, as a one-person office does: the
+  // four-eyes rule is off unless asked for (parcels.review.test.ts tests it).
+  await must('/api/config/save', { fourEyes: options.fourEyes ?? 'off' });
   await must('/api/tArea/addOrUpdate', { areaname: '测试片区', areacode: 'T01', status: '1' });
   await must('/api/tArea/addOrUpdate', { areaname: '第二片区', areacode: 'T02', status: '1' });
   await must('/api/tDl/addOrUpdateDl', { code: '10', name: '工矿用地', scheme: '2023' });

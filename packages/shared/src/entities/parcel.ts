@@ -43,7 +43,7 @@ export const parcelEntity = defineEntity({
     // Required, but checked by the server after filling it from 亩 or the drawn boundary.
     ...areaFields('landArea', '土地面积').map((f, i) => (i === 0 ? { ...f, help: '不填时按折合亩数或地块边界计算' } : f)),
     { name: 'transferArea', type: 'number', label: '出让面积', unit: '㎡', min: 0, precision: 2, list: false },
-    { name: 'geometryArea', type: 'number', label: '图形面积', unit: '㎡', precision: 2, form: false, list: false },
+    { name: 'geometryArea', type: 'number', label: '图形面积', unit: '㎡', precision: 2, min: 0, form: false, list: false },
     // Use
     { ...landClassField, required: true },
     { name: 'plannedUse', type: 'string', label: '规划用途', rules: ['len60'], maxLength: 60, list: false },
@@ -96,6 +96,8 @@ export const parcelEntity = defineEntity({
     { name: 'tradeState', type: 'enum', label: '交易状态', default: 'none', form: false, search: 'eq', index: true,
       options: TRADE_STATES.map((value) => ({ value, label: TRADE_STATE_LABELS[value] })) },
     { name: 'publishedAt', type: 'datetime', label: '发布时间', form: false, sortable: true },
+    // Who last saved the parcel's own data (transitions leave it): the four-eyes rule's "last changed".
+    { name: 'editedBy', type: 'string', label: '最后修改人', maxLength: 32, form: false, list: false },
     { ...visitCountField },
   ],
 });

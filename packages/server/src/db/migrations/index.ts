@@ -10,6 +10,7 @@ import * as m008 from './008_tiles';
 import * as m009 from './009_basemap';
 import * as m010 from './010_saved_searches';
 import * as m011 from './011_login_lock';
+import * as m012 from './012_review_notes';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_basemap': m009,
   '010_saved_searches': m010,
   '011_login_lock': m011,
+  '012_review_notes': m012,
 };

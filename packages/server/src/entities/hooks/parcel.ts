@@ -11,7 +11,7 @@ import { keepAreaUnits } from './areaUnits';
 /** Columns the server derives from the boundary; never taken from the client. */
 const DERIVED = ['geometryArea', 'centerLon', 'centerLat', 'minLon', 'minLat', 'maxLon', 'maxLat'] as const;
 /** Changed only by transitions and transaction records. */
-const MANAGED = ['status', 'tradeState', 'publishedAt', 'visitcount'] as const;
+const MANAGED = ['status', 'tradeState', 'publishedAt', 'visitcount', 'editedBy'] as const;
 
 /**
  * Validates a parcel boundary and derives its area (m², on the CGCS2000 ellipsoid), centre (a
@@ -64,11 +64,14 @@ registerHooks('tLandinfo', {
       const { landAreaMu: _, ...rest } = out;
       out = (await units({ ...rest, landArea: geometryArea }, ctx)) ?? out;
     }
-    if (!existing || existing.status === 'draft') return out;
+    if (!existing) return { ...out, editedBy: ctx.actorId };
 
     const label = (name: string) => def.fields.find((f) => f.name === name)?.label ?? name;
     // In the form's order, so messages and the log read like the form.
     const changed = def.fields.map((f) => f.name).filter((k) => k in out && differs(out[k], existing[k]));
+    // A save that changes nothing does not make its author the parcel's last editor (four eyes).
+    if (changed.length > 0) out.editedBy = ctx.actorId;
+    if (existing.status === 'draft') return out;
     const locked = changed.filter((k) => PARCEL_LOCKED_FIELDS.includes(k));
     if (locked.length > 0) {
       const state = PARCEL_STATE_LABELS[existing.status as ParcelState] ?? String(existing.status);

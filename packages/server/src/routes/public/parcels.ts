@@ -14,6 +14,7 @@ import {
   planParcelPage,
   recommendParcels,
   transactionWithParcel,
+  publicTotals,
 } from '../../services/publicLand';
 import {
   CONFIDENTIAL_PRICE_TYPES,
@@ -70,6 +71,17 @@ export function registerPublicParcelRoutes(open: FastifyInstance, ctx: AppContex
       input: parcelListInput,
     },
     (input) => parcelPage(read, dialect, input),
+  );
+
+  defineCall(
+    open,
+    '/selectLandInfoTotals',
+    {
+      summary: '全区公开地块合计（首页概况）：count、landArea、landAreaMu、byTradeState、byClass；与地图搜索、片区统计同一口径（已发布，停用片区的地块不公开）',
+      tags,
+      input: z.object({}),
+    },
+    () => publicTotals(read),
   );
 
   defineCall(open, '/selectLandInfoByMore', { summary: '“更多地块”列表（分页），条件同 selectLandInfoListPage', tags, input: parcelListInput }, (input) =>

@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { sql, type RawBuilder } from 'kysely';
 import { bbox, type ParcelGeometry } from '@land/shared/geo/index';
 import type { AnyDb } from '../../entities/repository';
-import { PUBLIC_PARCEL_STATE } from '../publicParcels';
+import { PUBLIC_PARCEL_STATE, notInDisabledDistrict } from '../publicParcels';
 import { bufferedBounds, encodeTile, parsePolygons, tileBounds, tileFeatures, type LonLatFeature, type Ring, type TileCoord, type TileFeature, type TileProps } from './mvt';
 import { isSqlite, pgBox, postgisSchema, tileVersions, type TileLayerName, type TileVersions } from './store';
 import { tileCacheLookups } from '../../lib/metrics';
@@ -52,8 +52,9 @@ function parcelAttributes(scope: TileScope): RawBuilder<unknown> {
 
 const parcelJoins = sql`left join t_dl d on d.code = p.dlcode left join t_area a on a.areacode = p.areacode`;
 
-function scopeCondition(scope: TileScope): RawBuilder<unknown> {
-  return scope === 'public' ? sql`and p.status = ${PUBLIC_PARCEL_STATE}` : sql``;
+/** The public scope of publicParcels (published, district not disabled); `id` names the parcel id of `p`. */
+function scopeCondition(scope: TileScope, id = 'p.id'): RawBuilder<unknown> {
+  return scope === 'public' ? sql`and p.status = ${PUBLIC_PARCEL_STATE} and ${notInDisabledDistrict(sql.ref(id))}` : sql``;
 }
 
 /** The parcels whose box meets [w, s, e, n], from the dialect's spatial index. */
@@ -111,7 +112,7 @@ async function parcelCells(db: AnyDb, scope: TileScope, tile: TileCoord): Promis
   const rows = await sql<{ count: number; id: string; dlcode: string | null; tradeState: string | null; lon: number; lat: number }>`
     select count(*) as count, min(${c(sqlite ? 'pid' : 'id')}) as id, min(${c('dlcode')}) as dlcode, min(${c('tradeState')}) as "tradeState",
       avg(${c('centerLon')}) as lon, avg(${c('centerLat')}) as lat
-    from ${from} ${scopeCondition(scope)}
+    from ${from} ${scopeCondition(scope, sqlite ? 'p.pid' : 'p.id')}
       and ${c('centerLon')} >= ${w} and ${c('centerLon')} < ${e} and ${c('centerLat')} > ${s} and ${c('centerLat')} <= ${n}
     group by ${cell(sql`(${c('centerLon')} - ${w}) * ${kx}`)}, ${cell(sql`(${n} - ${c('centerLat')}) * ${ky}`)}`.execute(db);
   return rows.rows.map((r) => {
@@ -245,7 +246,9 @@ export class TileService {
     if (!this.versions || now - this.versions.at > VERSION_TTL_MS) this.versions = { at: now, values: tileVersions(this.db) };
     const pending = this.versions;
     try {
-      return (await pending.values)[layer];
+      const values = await pending.values;
+      // Disabling a district hides its parcels from the public map: parcel tiles follow both.
+      return layer === 'parcels' ? values.parcels + values.districts : values[layer];
     } catch (err) {
       if (this.versions === pending) this.versions = undefined;
       throw err;
@@ -319,7 +322,7 @@ export class TileService {
     const cached = this.counts.get(key);
     if (cached && cached.version === version) return cached.count;
     let q = this.db.selectFrom('t_landinfo').select((eb) => eb.fn.countAll<number>().as('n')).where('minLon', 'is not', null);
-    if (scope === 'public') q = q.where('status', '=', PUBLIC_PARCEL_STATE);
+    if (scope === 'public') q = q.where('status', '=', PUBLIC_PARCEL_STATE).where(notInDisabledDistrict(sql.ref('id')));
     const count = Number((await q.executeTakeFirst())?.n ?? 0);
     this.counts.set(key, { version, count });
     return count;
@@ -334,7 +337,7 @@ export class TileService {
       .selectFrom('t_landinfo')
       .select((eb) => [eb.fn.min('minLon').as('w'), eb.fn.min('minLat').as('s'), eb.fn.max('maxLon').as('e'), eb.fn.max('maxLat').as('n')])
       .where('minLon', 'is not', null);
-    if (scope === 'public') q = q.where('status', '=', PUBLIC_PARCEL_STATE);
+    if (scope === 'public') q = q.where('status', '=', PUBLIC_PARCEL_STATE).where(notInDisabledDistrict(sql.ref('id')));
     const r = await q.executeTakeFirst();
     const extent = r && r.w !== null && r.w !== undefined ? [Number(r.w), Number(r.s), Number(r.e), Number(r.n)] : null;
     this.extents.set(scope, { version, extent });

@@ -18,7 +18,14 @@ function figuresOf(o: Overview, inDistrict: boolean): Figure[] {
   return [
     { key: 'parcels', title: '地块总数', value: parcels.count, suffix: '宗', note: `期间内录入的地块` },
     { key: 'area', title: '总面积', value: parcels.landAreaMu, suffix: '亩', note: `${num(parcels.landArea / 10_000)} 万㎡` },
-    { key: 'published', title: '已发布', value: parcels.published, suffix: '宗', note: `${num(parcels.publishedAreaMu)} 亩` },
+    {
+      key: 'published',
+      title: '已发布',
+      value: parcels.published,
+      suffix: '宗',
+      // Parcels of a disabled district are published but not shown to the public (README).
+      note: `${num(parcels.publishedAreaMu)} 亩${parcels.public !== parcels.published ? ` · 公开展示 ${parcels.public} 宗` : ''}`,
+    },
     { key: 'listed', title: '挂牌中', value: parcels.listed, suffix: '宗', note: '土地交易系统挂牌' },
     { key: 'dealt', title: '已成交', value: deals.count, suffix: '宗', note: <>成交金额 <b>{wanYuan(deals.amount)}</b></> },
     {

@@ -30,7 +30,7 @@ export interface ParcelStatistics {
 }
 
 export interface Overview {
-  parcels: AreaFigure & { published: number; publishedArea: number; publishedAreaMu: number; listed: number; dealt: number };
+  parcels: AreaFigure & { published: number; publishedArea: number; publishedAreaMu: number; public: number; listed: number; dealt: number };
   deals: AreaFigure & { amount: number };
   consulting: { asked: number; answered: number; waiting: number; replyRate: number | null; avgAnswerHours: number | null };
   collections: { available: boolean; count: number };

@@ -37,6 +37,10 @@ interface ControlProps<V> {
   id?: string;
 }
 
+/**
+ * No min/max on the control: antd would clamp an out-of-range value on blur (a typed -5 would
+ * silently become 0). The value stays as typed and the field's rule shows why it is refused.
+ */
 function NumberInput({ field, value, onChange, id }: ControlProps<number> & { field: FieldDef }) {
   const integer = field.type === 'integer';
   const input = (
@@ -45,8 +49,6 @@ function NumberInput({ field, value, onChange, id }: ControlProps<number> & { fi
       value={value ?? null}
       onChange={(v) => onChange?.(v ?? null)}
       precision={integer ? 0 : (field.precision ?? 2)}
-      min={field.min}
-      max={field.max}
       placeholder={`请输入${field.label}`}
       style={{ width: '100%' }}
     />

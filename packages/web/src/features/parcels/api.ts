@@ -34,6 +34,8 @@ export interface ParcelLogRow {
   actorId: string | null;
   actorName: string | null;
   at: string;
+  /** System note: a step the four-eyes rule would have refused, an overlap published with its reason. */
+  note?: string | null;
 }
 
 export interface TransitionRequest {
@@ -42,6 +44,8 @@ export interface TransitionRequest {
   comment?: string;
   /** 下架 only: the kind of reason (tDkxj.reasonType). */
   reasonType?: string;
+  /** 发布 over an overlap with a published, listed or dealt parcel: why. */
+  overlapReason?: string;
 }
 
 /** Moves parcels through the lifecycle, all or none; answers the parcels as they are now. */
@@ -53,6 +57,40 @@ export function parcelLogQuery(dkid: string) {
   return queryOptions({
     queryKey: [...parcelKeysAll, 'log', dkid] as const,
     queryFn: async ({ signal }) => (await post<ParcelLogRow[]>('/api/tLandinfo/selectLogByDkid', { dkid }, { signal })).data,
+    staleTime: 0,
+  });
+}
+
+// ------------------------------------------------------------------ overlaps
+
+export interface ParcelOverlap {
+  id: string;
+  dkmc: string;
+  dkbh: string | null;
+  status: string;
+  tradeState: string | null;
+  areaM2: number;
+  areaMu: number;
+  /** The overlapping part, lon-lat. */
+  geometry: ParcelGeometry;
+}
+
+export interface OverlapAnswer {
+  list: ParcelOverlap[];
+  total: number;
+  /** The system setting 地块重叠容差 (㎡). */
+  toleranceM2: number;
+}
+
+/** Published, listed or dealt: publishing over it beyond the tolerance needs a reason. */
+export const isOfferedParcel = (o: Pick<ParcelOverlap, 'status' | 'tradeState'>) => o.status === 'published' || o.tradeState === 'listed' || o.tradeState === 'deal';
+
+/** The parcels a boundary overlaps (the parcel `id` itself left out); by id alone its stored boundary. */
+export function parcelOverlapsQuery(input: { id?: string; geometry?: ParcelGeometry | null }) {
+  return queryOptions({
+    queryKey: [...parcelKeysAll, 'overlaps', input.id ?? '', input.geometry ? JSON.stringify(input.geometry) : ''] as const,
+    queryFn: async ({ signal }) => (await postJson<OverlapAnswer>('/api/tLandinfo/selectOverlaps', input, { signal })).data,
+    enabled: Boolean(input.geometry || input.id),
     staleTime: 0,
   });
 }

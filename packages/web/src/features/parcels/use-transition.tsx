@@ -1,12 +1,15 @@
 /**
- * Runs a lifecycle action on one or more parcels: a 提示 confirm (or, for 退回 and 下架, a modal
- * asking for the comment / reason), the transition call, then every parcel list refreshes. A
- * refusal by the server (wrong state, role, missing reason) is shown in a dialog that stays
- * until read, with the server's message.
+ * Runs a lifecycle action on one or more parcels: a modal that asks the question, warns of
+ * overlapping parcels (submission and every review) and takes the review opinion (审核意见:
+ * required to 退回, optional to pass), the take-down reason, or — publishing over a published,
+ * listed or dealt parcel beyond the tolerance — the reason for publishing anyway; 退回录入 is a
+ * 提示 confirm. Then the transition call, and every parcel list refreshes. A refusal by the
+ * server (wrong state, role, four eyes) is shown in the modal (or a dialog that stays until
+ * read), with the server's message.
  */
 import type { ButtonProps } from 'antd';
 import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
 import { MESSAGES, maxUnits } from '@land/shared/validation';
@@ -17,12 +20,13 @@ import { useConfirm } from '../../components/use-confirm';
 import { notify } from '../../lib/notify';
 import { ApiError } from '../../lib/request';
 import type { EntityRecord } from '../entities/api';
-import { parcelKeysAll, transitionParcels } from './api';
+import { isOfferedParcel, parcelKeysAll, parcelOverlapsQuery, transitionParcels, type OverlapAnswer } from './api';
 import { doneMessage } from './screens';
 
 interface CommentValues {
   comment: string;
   reasonType?: string;
+  overlapReason?: string;
 }
 
 interface Pending {
@@ -38,10 +42,49 @@ function subject(parcels: EntityRecord[]): string {
   return parcels.length === 1 ? `地块“${nameOf(parcels[0])}”` : `选中的 ${parcels.length} 个地块`;
 }
 
-const COMMENT_LABELS: Partial<Record<ParcelAction, { label: string; placeholder: string; required: string }>> = {
-  reject: { label: '退回意见', placeholder: '请填写退回原因及需要修改的内容', required: '请填写退回意见' },
+const COMMENT_LABELS: Partial<Record<ParcelAction, { label: string; placeholder: string; required?: string }>> = {
+  reject: { label: '审核意见', placeholder: '请填写退回原因及需要修改的内容', required: '请填写退回意见' },
   takeDown: { label: '下架原因', placeholder: '请说明下架原因，如：该地块已完成出让', required: '请填写下架原因' },
+  passFirst: { label: '审核意见（选填）', placeholder: '可填写审核意见，录入人会收到' },
+  publish: { label: '审核意见（选填）', placeholder: '可填写审核意见，录入人会收到' },
+  republish: { label: '审核意见（选填）', placeholder: '可填写重新发布的说明' },
 };
+
+/** The actions whose modal warns of overlapping parcels. */
+const OVERLAP_CHECKED: readonly ParcelAction[] = ['submit', 'passFirst', 'publish', 'republish'];
+const PUBLISHING: readonly ParcelAction[] = ['publish', 'republish'];
+/** At most this many parcels of a batch are checked for overlaps in the dialog (the server checks all on 发布). */
+const OVERLAP_CHECK_LIMIT = 20;
+
+const fmt = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** One line per parcel with overlaps, for the warning in the modal. */
+function OverlapWarning({ parcels, answers, publishing }: { parcels: EntityRecord[]; answers: (OverlapAnswer | undefined)[]; publishing: boolean }) {
+  const lines = parcels
+    .map((p, i) => ({ parcel: p, answer: answers[i] }))
+    .filter((x) => x.answer && x.answer.list.length > 0);
+  if (lines.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="transition-overlaps"
+      title="地块边界与其他地块重叠"
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {lines.map(({ parcel, answer }) => (
+            <li key={parcel.id}>
+              {parcels.length > 1 && `${nameOf(parcel)}：`}
+              {answer!.list.map((o) => `与“${o.dkmc}”重叠 ${fmt(o.areaM2)} ㎡（${fmt(o.areaMu)} 亩）${isOfferedParcel(o) ? '，该地块已发布/挂牌/成交' : ''}`).join('；')}
+            </li>
+          ))}
+          {publishing && <li>超过容差 {answers.find(Boolean)?.toleranceM2 ?? 1} ㎡ 与已发布、挂牌或成交地块重叠时，须填写发布理由。</li>}
+        </ul>
+      }
+    />
+  );
+}
 
 export interface RunOptions {
   defaultReasonType?: string;
@@ -60,10 +103,24 @@ export function useParcelTransition(): {
   const [form] = Form.useForm<CommentValues>();
   const [pending, setPending] = useState<(Pending & { onDone?: RunOptions['onDone'] }) | null>(null);
   const [modalError, setModalError] = useState<string | null>(null);
+  /** The server asked for a publishing reason (an overlap the dialog did not know of). */
+  const [reasonAsked, setReasonAsked] = useState(false);
+  const checked = pending && OVERLAP_CHECKED.includes(pending.transition.action) ? pending.parcels.slice(0, OVERLAP_CHECK_LIMIT) : [];
+  const overlapQueries = useQueries({ queries: checked.map((p) => parcelOverlapsQuery({ id: p.id })) });
+  const overlapAnswers = overlapQueries.map((q) => q.data);
+  const publishing = pending !== null && PUBLISHING.includes(pending.transition.action);
+  const needsReason =
+    publishing && (reasonAsked || overlapAnswers.some((a) => a?.list.some((o) => isOfferedParcel(o) && o.areaM2 > a.toleranceM2)));
 
   const mutation = useMutation({
-    mutationFn: (vars: { action: ParcelAction; parcels: EntityRecord[]; comment?: string; reasonType?: string }) =>
-      transitionParcels({ ids: vars.parcels.map((p) => p.id), action: vars.action, comment: vars.comment, reasonType: vars.reasonType }),
+    mutationFn: (vars: { action: ParcelAction; parcels: EntityRecord[]; comment?: string; reasonType?: string; overlapReason?: string }) =>
+      transitionParcels({
+        ids: vars.parcels.map((p) => p.id),
+        action: vars.action,
+        comment: vars.comment,
+        reasonType: vars.reasonType,
+        overlapReason: vars.overlapReason,
+      }),
     meta: { ownErrors: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: parcelKeysAll }),
   });
@@ -81,9 +138,10 @@ export function useParcelTransition(): {
     async (action: ParcelAction, parcels: EntityRecord[], options: RunOptions = {}) => {
       const transition = transitionFor(action);
       if (!transition || parcels.length === 0) return;
-      if (transition.needsComment) {
+      if (action !== 'withdraw') {
         // The modal's form is made afresh on every opening (destroyOnHidden), so it starts empty.
         setModalError(null);
+        setReasonAsked(false);
         setPending({ transition, parcels, defaultReasonType: options.defaultReasonType, onDone: options.onDone });
         return;
       }
@@ -107,20 +165,23 @@ export function useParcelTransition(): {
       await mutation.mutateAsync({
         action: pending.transition.action,
         parcels: pending.parcels,
-        comment: values.comment.trim(),
+        comment: values.comment?.trim() || undefined,
         reasonType: values.reasonType,
+        overlapReason: values.overlapReason?.trim() || undefined,
       });
       notify.success(doneMessage(pending.transition.action, pending.parcels.length));
       pending.onDone?.(pending.parcels);
       setPending(null);
     } catch (error) {
       if (error instanceof ApiError && error.handled) return;
+      if (error instanceof ApiError && (error.data as { field?: string } | null)?.field === 'overlapReason') setReasonAsked(true);
       setModalError(error instanceof Error && error.message ? error.message : '操作失败，请稍后重试');
     }
   };
 
   const labels = pending ? COMMENT_LABELS[pending.transition.action] : undefined;
   const isTakeDown = pending?.transition.action === 'takeDown';
+  const destructive = pending?.transition.action === 'reject' || isTakeDown;
 
   const element = (
     <Modal
@@ -128,7 +189,7 @@ export function useParcelTransition(): {
       title={pending ? `${pending.transition.label}：${subject(pending.parcels)}` : ''}
       okText="确定"
       cancelText="取消"
-      okButtonProps={{ danger: true, loading: mutation.isPending, 'data-testid': 'transition-ok' } as ButtonProps}
+      okButtonProps={{ danger: destructive, loading: mutation.isPending, 'data-testid': 'transition-ok' } as ButtonProps}
       onOk={() => void submitComment()}
       onCancel={() => setPending(null)}
       destroyOnHidden
@@ -140,6 +201,10 @@ export function useParcelTransition(): {
           {pending.parcels.map(nameOf).join('、')}
         </Typography.Paragraph>
       )}
+      {pending && !pending.transition.needsComment && (
+        <Typography.Paragraph data-testid="transition-question">{`确定对${subject(pending.parcels)}执行“${pending.transition.label}”吗？`}</Typography.Paragraph>
+      )}
+      {pending && checked.length > 0 && <OverlapWarning parcels={checked} answers={overlapAnswers} publishing={needsReason} />}
       {modalError && <Alert type="error" showIcon title={modalError} style={{ marginBottom: 16 }} data-testid="transition-error" />}
       <Form<CommentValues>
         form={form}
@@ -153,16 +218,30 @@ export function useParcelTransition(): {
             <Select options={TAKE_DOWN_REASONS} placeholder="请选择下架原因类型" aria-label="下架原因类型" />
           </Form.Item>
         )}
-        <Form.Item
-          name="comment"
-          label={labels?.label ?? '意见'}
-          rules={[
-            { required: true, whitespace: true, message: labels?.required ?? '请填写意见' },
-            { validator: (_r, v: string) => (maxUnits(v ?? '', 200) ? Promise.resolve() : Promise.reject(new Error(MESSAGES.len200))) },
-          ]}
-        >
-          <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} placeholder={labels?.placeholder} showCount maxLength={200} />
-        </Form.Item>
+        {needsReason && (
+          <Form.Item
+            name="overlapReason"
+            label="发布理由（与已发布、挂牌或成交地块重叠）"
+            rules={[
+              { required: true, whitespace: true, message: '请填写发布理由' },
+              { validator: (_r, v: string) => (maxUnits(v ?? '', 200) ? Promise.resolve() : Promise.reject(new Error(MESSAGES.len200))) },
+            ]}
+          >
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="如：界址经现场复核，以新测绘成果为准" showCount maxLength={200} />
+          </Form.Item>
+        )}
+        {labels && (
+          <Form.Item
+            name="comment"
+            label={labels.label}
+            rules={[
+              ...(labels.required ? [{ required: true, whitespace: true, message: labels.required }] : []),
+              { validator: (_r: unknown, v: string) => (maxUnits(v ?? '', 200) ? Promise.resolve() : Promise.reject(new Error(MESSAGES.len200))) },
+            ]}
+          >
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} placeholder={labels.placeholder} showCount maxLength={200} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

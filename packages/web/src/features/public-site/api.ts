@@ -60,6 +60,7 @@ export const PATHS = {
   listedParcels: 'selectLandInfoByMoreGG',
   supplyPlan: 'getGyjsydByPage',
   districtsWithFigures: 'getTAreaByPageList',
+  totals: 'selectLandInfoTotals',
 } as const;
 
 export const latestNoticesQuery = (limit: number, type?: string) =>
@@ -84,6 +85,13 @@ export interface DistrictInfo extends District {
   contacts?: Row[];
   typeLabel?: string | null;
 }
+
+/** The zone's public totals: the same parcels as the map search and the district figures. */
+export const publicTotalsQuery = queryOptions({
+  queryKey: ['public', 'totals'] as const,
+  queryFn: ({ signal }) => openPost<DistrictFigures>(PATHS.totals, {}, signal),
+  staleTime: 5 * 60_000,
+});
 
 export const districtsWithFiguresQuery = queryOptions({
   queryKey: ['public', 'districtsWithFigures'] as const,

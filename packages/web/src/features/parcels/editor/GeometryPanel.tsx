@@ -4,13 +4,16 @@
  */
 import { ImportOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Skeleton, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { PARCEL_STATE_LABELS, TRADE_STATE_LABELS, type ParcelState, type TradeState } from '@land/shared/lifecycle';
 import type { ParcelGeometry } from '@land/shared/geo/types';
 import { m2ToMu, round } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import type { GeometryCheck } from './geometry-check';
 import { AREA_MISMATCH_MESSAGE, areasDisagree, formatArea } from './geometry-check';
 import { ImportGeometryModal } from './ImportGeometryModal';
+import { isOfferedParcel, parcelOverlapsQuery, type ParcelOverlap } from '../api';
 
 const ParcelMap = lazy(() => import('../map/ParcelMap'));
 
@@ -87,6 +90,36 @@ export function AreaCheck({ check, entered, onUse }: AreaCheckProps) {
   );
 }
 
+const stateText = (o: ParcelOverlap) =>
+  o.tradeState && o.tradeState !== 'none' ? TRADE_STATE_LABELS[o.tradeState as TradeState] : (PARCEL_STATE_LABELS[o.status as ParcelState] ?? o.status);
+
+/** The parcels the boundary overlaps, with the overlap in ㎡ and 亩 (drawn in red on the map). */
+export function OverlapList({ list, toleranceM2 }: { list: ParcelOverlap[]; toleranceM2: number }) {
+  if (list.length === 0) return null;
+  const blocking = list.some((o) => isOfferedParcel(o) && o.areaM2 > toleranceM2);
+  return (
+    <Alert
+      type={blocking ? 'error' : 'warning'}
+      showIcon
+      data-testid="overlap-list"
+      title={`地块边界与 ${list.length} 个地块重叠（地图上红色部分）`}
+      description={
+        <Space orientation="vertical" size={8} style={{ width: '100%' }}>
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {list.map((o) => (
+              <li key={o.id} data-testid="overlap-item">
+                <strong>{o.dkmc}</strong>
+                {`（${[o.dkbh, stateText(o)].filter(Boolean).join('，')}）重叠 ${formatArea(o.areaM2)} ㎡（${formatArea(o.areaMu)} 亩）`}
+              </li>
+            ))}
+          </ul>
+          {blocking && <span>与已发布、挂牌或成交地块重叠超过 {toleranceM2} ㎡，发布时审核人须填写发布理由。</span>}
+        </Space>
+      }
+    />
+  );
+}
+
 interface GeometryPanelProps {
   geometry: ParcelGeometry | null;
   check: GeometryCheck;
@@ -100,6 +133,9 @@ interface GeometryPanelProps {
 
 export function GeometryPanel({ geometry, check, onChange, parcelId, areacode, entered, onUseArea }: GeometryPanelProps) {
   const [importing, setImporting] = useState(false);
+  const overlaps = useQuery({ ...parcelOverlapsQuery({ id: parcelId, geometry }), enabled: geometry !== null && check.state === 'ok' });
+  const found = geometry && check.state === 'ok' ? overlaps.data : undefined;
+  const parts = useMemo(() => found?.list.map((o) => o.geometry), [found]);
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Suspense fallback={<MapFallback />}>
@@ -110,6 +146,7 @@ export function GeometryPanel({ geometry, check, onChange, parcelId, areacode, e
           focusArea={areacode}
           height={MAP_HEIGHT}
           pipes
+          overlaps={parts}
           toolbarExtra={
             <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="map-import">
               从文件导入
@@ -122,6 +159,7 @@ export function GeometryPanel({ geometry, check, onChange, parcelId, areacode, e
       )}
       {check.state === 'empty' && <Alert type="info" showIcon title="尚未设置地块边界；提交初审前须绘制或导入边界。" />}
       <AreaCheck check={check} entered={entered} onUse={onUseArea} />
+      {found && <OverlapList list={found.list} toleranceM2={found.toleranceM2} />}
       <ImportGeometryModal
         open={importing}
         onClose={() => setImporting(false)}

@@ -35,7 +35,7 @@ import { ParcelTileLayer, tileFeatureId, tileMetaQuery, tilesWanted } from '../.
 import type { LonLatExtent } from '../api';
 import { districtsQuery, mapSettingsQuery, neighboursQuery, recordsOfParcelQuery } from '../api';
 import { tileSourceOf } from './basemap';
-import { COLORS, districtStyle, drawStyle, neighbourStyle, parcelStyle, pipeColor, pipeStyle } from './styles';
+import { COLORS, districtStyle, drawStyle, neighbourStyle, overlapStyle, parcelStyle, pipeColor, pipeStyle } from './styles';
 import styles from './ParcelMap.module.css';
 
 export interface ParcelMapProps {
@@ -51,6 +51,8 @@ export interface ParcelMapProps {
   toolbarExtra?: ReactNode;
   /** Draws the parcel's pipe networks (tPipenetwork of `parcelId`), coloured by kind. */
   pipes?: boolean;
+  /** Parts of the parcel that overlap other parcels, drawn in red. */
+  overlaps?: ParcelGeometry[];
 }
 
 const PIPE_TYPES = pipeNetworkEntity.fields.find((f) => f.name === 'type')?.options ?? [];
@@ -98,13 +100,14 @@ interface OlParts {
   neighbourLayer: VectorLayer<VectorSource>;
   districts: VectorSource;
   pipes: VectorSource;
+  overlaps: VectorSource;
   base: TileLayer;
   draw: Draw;
   modify: Modify;
   snap: Snap;
 }
 
-export default function ParcelMap({ geometry, onChange, parcelId, focusArea, height = 480, toolbarExtra, pipes = false }: ParcelMapProps) {
+export default function ParcelMap({ geometry, onChange, parcelId, focusArea, height = 480, toolbarExtra, pipes = false, overlaps }: ParcelMapProps) {
   const editable = onChange !== undefined;
   const targetRef = useRef<HTMLDivElement>(null);
   const partsRef = useRef<OlParts | null>(null);
@@ -146,6 +149,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
     const neighboursSource = new VectorSource();
     const districtsSource = new VectorSource();
     const pipesSource = new VectorSource();
+    const overlapsSource = new VectorSource();
     const base = new TileLayer({ visible: false, zIndex: 0 });
     const parcelLayer = new VectorLayer({ source: parcel, style: parcelStyle(editable), zIndex: 3 });
     const neighbourLayer = new VectorLayer({ source: neighboursSource, style: neighbourStyle, zIndex: 2, declutter: true });
@@ -157,6 +161,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
         neighbourLayer,
         parcelLayer,
         new VectorLayer({ source: pipesSource, style: pipeStyle, zIndex: 4 }),
+        new VectorLayer({ source: overlapsSource, style: overlapStyle, zIndex: 5 }),
       ],
       view: new View({ center: fromLonLat([120.25, 30.25]), zoom: 12, maxZoom: 20, minZoom: 3 }),
       controls: defaultControls({ attribution: false, rotate: false }).extend([
@@ -203,7 +208,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
 
     const resize = new ResizeObserver(() => map.updateSize());
     resize.observe(target);
-    partsRef.current = { map, parcel, parcelLayer, neighbours: neighboursSource, neighbourLayer, districts: districtsSource, pipes: pipesSource, base, draw, modify, snap };
+    partsRef.current = { map, parcel, parcelLayer, neighbours: neighboursSource, neighbourLayer, districts: districtsSource, pipes: pipesSource, overlaps: overlapsSource, base, draw, modify, snap };
     return () => {
       resize.disconnect();
       map.setTarget(undefined);
@@ -336,6 +341,16 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts) return;
+    parts.overlaps.clear();
+    for (const g of overlaps ?? []) {
+      const feature = toFeature(g);
+      if (feature) parts.overlaps.addFeature(feature);
+    }
+  }, [overlaps]);
+
+  useEffect(() => {
+    const parts = partsRef.current;
+    if (!parts) return;
     parts.pipes.clear();
     for (const p of pipeList) {
       if (!p.geometry) continue;
@@ -414,6 +429,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
         data-testid="parcel-map"
         data-parcel-source={tiled ? 'tiles' : 'geojson'}
         data-drawing={drawing ? 'true' : 'false'}
+        data-overlaps={overlaps?.length ?? 0}
       />
       {editable && (
         <Typography.Text type="secondary" className={styles.hint}>
@@ -437,6 +453,12 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
           <i style={{ borderColor: COLORS.district, borderStyle: 'dashed' }} />
           片区边界
         </span>
+        {overlaps && overlaps.length > 0 && (
+          <span>
+            <i style={{ background: 'rgba(207,19,34,0.35)', borderColor: COLORS.overlap }} />
+            重叠部分
+          </span>
+        )}
         {pipeKinds.map((o) => (
           <span key={o.value} data-testid="pipe-legend">
             <i className={styles.line} style={{ background: pipeColor(o.value) }} />

@@ -6,6 +6,7 @@ import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 
 export const COLORS = {
   parcel: '#1677ff',
+  overlap: '#cf1322',
   neighbour: '#5b6b7d',
   district: '#d46b08',
   background: '#eef1f5',
@@ -30,6 +31,12 @@ const vertexHandles = new Style({
 });
 
 export const parcelStyle = (editable: boolean): Style[] => (editable ? [parcelFill, vertexHandles] : [parcelFill]);
+
+/** Where the parcel overlaps other parcels: red, above the parcel. */
+export const overlapStyle = new Style({
+  fill: new Fill({ color: 'rgba(207, 19, 34, 0.35)' }),
+  stroke: new Stroke({ color: COLORS.overlap, width: 2 }),
+});
 
 /** The sketch while drawing: a dashed outline and the clicked vertices. */
 export const drawStyle = [

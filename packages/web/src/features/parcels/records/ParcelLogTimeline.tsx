@@ -55,6 +55,12 @@ export function ParcelLogTimeline({ dkid }: { dkid: string }) {
                 {row.comment}
               </Typography.Paragraph>
             )}
+            {row.note && (
+              <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }} data-testid="parcel-log-note">
+                <Typography.Text strong>系统标注：</Typography.Text>
+                {row.note}
+              </Typography.Paragraph>
+            )}
           </div>
         ),
       }))}

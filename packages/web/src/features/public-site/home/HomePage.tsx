@@ -17,7 +17,7 @@ import { Link, useNavigate } from 'react-router';
 import { fileUrl } from '../../../lib/files';
 import { parcelPageQuery, useSiteSettings } from '../../public-map/api';
 import { dateText, EVENT_TYPE_LABELS, NOTICE_TYPE_LABELS, num, optionLabel, text } from '../../public-map/format';
-import { districtsWithFiguresQuery, latestNoticesQuery, pageQuery, PATHS } from '../api';
+import { districtsWithFiguresQuery, latestNoticesQuery, pageQuery, PATHS, publicTotalsQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
 import { firstImage, NoData } from '../ui';
 import { BannerCarousel } from './BannerCarousel';
@@ -67,18 +67,9 @@ export function HomePage() {
     if (t) navigate(`/search/${encodeURIComponent(t)}`);
   };
 
-  const stats = (districts.data ?? []).reduce(
-    (acc, d) => {
-      const s = d.statistics;
-      if (!s) return acc;
-      acc.count += s.count;
-      acc.mu += s.landAreaMu;
-      acc.listed += s.byTradeState.find((t) => t.tradeState === 'listed')?.count ?? 0;
-      acc.deal += s.byTradeState.find((t) => t.tradeState === 'deal')?.count ?? 0;
-      return acc;
-    },
-    { count: 0, mu: 0, listed: 0, deal: 0 },
-  );
+  const totals = useQuery(publicTotalsQuery);
+  const trade = (state: string) => totals.data?.byTradeState.find((t) => t.tradeState === state)?.count ?? 0;
+  const stats = { count: totals.data?.count ?? 0, mu: totals.data?.landAreaMu ?? 0, listed: trade('listed'), deal: trade('deal') };
   const banners = settings?.bannerImages ?? [];
   const siteName = settings?.siteName || '开发区土地信息平台';
 
@@ -124,7 +115,7 @@ export function HomePage() {
         ].map((s) => (
           <Link key={s.label} to={s.to} className={styles.stat}>
             <span className={styles.statValue}>
-              {districts.isPending ? '…' : s.value || '0'}
+              {totals.isPending || districts.isPending ? '…' : s.value || '0'}
               <small>{s.unit}</small>
             </span>
             <span className={styles.statLabel}>{s.label}</span>
