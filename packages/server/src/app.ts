@@ -36,6 +36,7 @@ import { createScheduler, type Scheduler } from './lib/scheduler';
 import { registerMessagingRoutes } from './routes/messages';
 import { setWechatChannel } from './services/messaging';
 import { registerMessagingJobs, type MessagingRuntime } from './services/messagingJobs';
+import { invalidateReferenceData } from './services/referenceCache';
 
 export interface AppContext {
   db: Db;
@@ -106,6 +107,12 @@ export async function buildApp(
   registerMessagingJobs(scheduler, ctx, messaging);
   app.addHook('onClose', async () => scheduler.stop());
 
+  // A write through this process may rename a district, street or land class: the next public
+  // answer checks the reference cache's version at once (services/referenceCache.ts).
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') invalidateReferenceData();
+    return payload;
+  });
   registerErrorHandling(app);
   registerSecurity(app, ctx.db);
   registerAuthDecorations(app);
