@@ -9,6 +9,7 @@ import * as m007 from './007_scale';
 import * as m008 from './008_tiles';
 import * as m009 from './009_basemap';
 import * as m010 from './010_reference_cache';
+import * as m011 from './011_job_stage';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_tiles': m008,
   '009_basemap': m009,
   '010_reference_cache': m010,
+  '011_job_stage': m011,
 };
