@@ -28,6 +28,19 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<void> {
     await load(platform.url, platformRoute, mix, { seconds: 3 });
     await load(bare.url, '/search', mix, { seconds: 3 });
 
+    // One request at a time: the time a search takes when nothing queues (server work + one round trip).
+    const one = async (base: string, route: string) => {
+      const times: number[] = [];
+      for (const q of mix) {
+        const t0 = performance.now();
+        await (await fetch(`${base}${route}?${q}`)).arrayBuffer();
+        times.push(performance.now() - t0);
+      }
+      return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+    };
+    const [oneP, oneB] = [await one(platform.url, platformRoute), await one(bare.url, '/search')];
+    console.log(`\n[${dialect}] one request at a time (${mix.length} searches): median platform ${fmt(oneP, 2)} ms, bare ${fmt(oneB, 2)} ms`);
+
     console.log(`\n[${dialect}] steady ${RATE} req/s for ${SECONDS} s (50 connections)`);
     const steady = await peakRss(platform, () => load(platform.url, platformRoute, mix, { rate: RATE, seconds: SECONDS }));
     const bareSteady = await load(bare.url, '/search', mix, { rate: RATE, seconds: SECONDS });
