@@ -8,6 +8,7 @@
  *
  *   npm run build && npm run bench:browser -w @land/bench
  *   BENCH_PARCELS=100000 BENCH_RUNS=3 npm run bench:browser -w @land/bench
+ *   BENCH_DB=postgres BENCH_LIGHTHOUSE=0 npm run bench:browser -w @land/bench   # parcels drawn only
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -64,40 +65,42 @@ try {
   const sorted = [...times].sort((a, b) => a - b);
   console.log(`  median ${fmt(sorted[Math.floor(sorted.length / 2)], 0)} ms, worst ${fmt(sorted[sorted.length - 1], 0)} ms  (goal ≤ 1500 ms)`);
 
-  // ------------------------------------------------------------------ Lighthouse
-  const pages: [string, string][] = [
-    ['home', '/'],
-    ['map', '/index'],
-    ...(detailId ? ([['parcel detail', `/mapMoreDetails/${encodeURIComponent(detailId)}`]] as [string, string][]) : []),
-  ];
-  console.log('\nLighthouse performance (score; FCP, LCP, TBT, CLS, Speed Index)');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
-  try {
-    for (const [preset, config] of [
-      ['mobile', undefined],
-      ['desktop', desktopConfig],
-    ] as const) {
-      for (const [name, route] of pages) {
-        const result = await lighthouse(`${platform.url}${route}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' }, config);
-        const lhr = result?.lhr;
-        if (!lhr) {
-          console.log(`  ${preset.padEnd(8)} ${name.padEnd(14)} no result`);
-          continue;
+  // ------------------------------------------------------------------ Lighthouse (BENCH_LIGHTHOUSE=0 leaves it out)
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    const pages: [string, string][] = [
+      ['home', '/'],
+      ['map', '/index'],
+      ...(detailId ? ([['parcel detail', `/mapMoreDetails/${encodeURIComponent(detailId)}`]] as [string, string][]) : []),
+    ];
+    console.log('\nLighthouse performance (score; FCP, LCP, TBT, CLS, Speed Index)');
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+    try {
+      for (const [preset, config] of [
+        ['mobile', undefined],
+        ['desktop', desktopConfig],
+      ] as const) {
+        for (const [name, route] of pages) {
+          const result = await lighthouse(`${platform.url}${route}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' }, config);
+          const lhr = result?.lhr;
+          if (!lhr) {
+            console.log(`  ${preset.padEnd(8)} ${name.padEnd(14)} no result`);
+            continue;
+          }
+          if (lhr.runtimeError) {
+            console.log(`  ${preset.padEnd(8)} ${name.padEnd(14)} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+            continue;
+          }
+          const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+          const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+          console.log(
+            `  ${preset.padEnd(8)} ${name.padEnd(14)} ${String(score).padStart(3)}   FCP ${fmt(audit('first-contentful-paint') / 1000)} s  LCP ${fmt(audit('largest-contentful-paint') / 1000)} s  ` +
+              `TBT ${fmt(audit('total-blocking-time'), 0)} ms  CLS ${fmt(audit('cumulative-layout-shift'), 3)}  SI ${fmt(audit('speed-index') / 1000)} s`,
+          );
         }
-        if (lhr.runtimeError) {
-          console.log(`  ${preset.padEnd(8)} ${name.padEnd(14)} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-          continue;
-        }
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-        console.log(
-          `  ${preset.padEnd(8)} ${name.padEnd(14)} ${String(score).padStart(3)}   FCP ${fmt(audit('first-contentful-paint') / 1000)} s  LCP ${fmt(audit('largest-contentful-paint') / 1000)} s  ` +
-            `TBT ${fmt(audit('total-blocking-time'), 0)} ms  CLS ${fmt(audit('cumulative-layout-shift'), 3)}  SI ${fmt(audit('speed-index') / 1000)} s`,
-        );
       }
+    } finally {
+      chrome.kill();
     }
-  } finally {
-    chrome.kill();
   }
   console.log('\nGoals: parcels drawn ≤ 1.5 s; Lighthouse performance ≥ 90.');
 } finally {

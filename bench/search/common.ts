@@ -108,10 +108,15 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry point as a child process (tsx) and waits for `health` to answer. */
+/**
+ * Starts a TypeScript entry point as a child process (tsx) and waits for `health` to answer.
+ * BENCH_NODE_ARGS adds options to its node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (not
+ * allowed in NODE_OPTIONS) to find the hot spots of what a benchmark measures.
+ */
 export async function startProcess(entry: string, env: Record<string, string>, health = '/healthz'): Promise<Proc> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

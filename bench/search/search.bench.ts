@@ -9,17 +9,49 @@
  *   BENCH_PARCELS=100000 BENCH_DB=sqlite BENCH_SECONDS=10 npm run bench:search -w @land/bench
  */
 import path from 'node:path';
-import { ROOT, benchDatabase, benchDialects, fmt, load, peakRss, searchMix, startPlatform, startProcess, type LoadFigures } from './common';
+import { buildApp } from '@land/server/app';
+import { loadConfig } from '@land/server/config';
+import { openDatabase } from '@land/server/db/database';
+import { CACHE, ROOT, benchDatabase, benchDialects, fmt, load, peakRss, searchMix, startPlatform, startProcess, type LoadFigures } from './common';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const line = (name: string, f: LoadFigures) =>
   `${name.padEnd(10)} p50 ${fmt(f.p50).padStart(7)} ms  p99 ${fmt(f.p99).padStart(7)} ms  ${fmt(f.rps, 0).padStart(6)} req/s  errors ${f.errors}  non-2xx ${f.non2xx}`;
 
+/**
+ * The platform's own work per search, without HTTP or a load generator: the app in this
+ * process (Fastify inject), one search at a time over the mix, after one warm-up pass.
+ */
+async function inProcess(dialect: 'sqlite' | 'postgres', target: string, mix: string[]): Promise<{ median: number; cpu: number }> {
+  const handle = dialect === 'postgres' ? openDatabase({ databaseUrl: target, poolSize: 4 }) : openDatabase({ sqliteFile: target });
+  const app = await buildApp({ db: handle.db, dialect, config: { ...loadConfig({}), dataDir: path.join(CACHE, 'in-process'), webDist: '/nonexistent', logLevel: 'silent' } }, { logger: false });
+  try {
+    await app.ready();
+    const search = (q: string) => app.inject({ method: 'GET', url: `/openApi/selectLandInfoListPage?${q}` });
+    for (const q of mix) await search(q);
+    const times: number[] = [];
+    const cpu0 = process.cpuUsage();
+    for (const q of mix) {
+      const t0 = performance.now();
+      await search(q);
+      times.push(performance.now() - t0);
+    }
+    const cpu = process.cpuUsage(cpu0);
+    times.sort((a, b) => a - b);
+    return { median: times[Math.floor(times.length / 2)], cpu: (cpu.user + cpu.system) / 1000 / mix.length };
+  } finally {
+    await app.close();
+    await handle.destroy();
+  }
+}
+
 async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<void> {
   const db = await benchDatabase(dialect);
   await db.handle.destroy();
   const mix = searchMix();
+  const own = await inProcess(dialect, db.target, mix);
+  console.log(`\n[${dialect}] in process, one search at a time: median ${fmt(own.median, 2)} ms, mean CPU ${fmt(own.cpu, 2)} ms per search (goal on SQLite: median ≤ 2 ms)`);
   const platform = await startPlatform(db);
   const bare = await startProcess(path.join(ROOT, 'bench/search/bare.ts'), { BARE_DB: db.target });
   try {
@@ -27,6 +59,19 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<void> {
     // Warm-up: caches of both databases and both processes' JIT.
     await load(platform.url, platformRoute, mix, { seconds: 3 });
     await load(bare.url, '/search', mix, { seconds: 3 });
+
+    // One request at a time: the time a search takes when nothing queues (server work + one round trip).
+    const one = async (base: string, route: string) => {
+      const times: number[] = [];
+      for (const q of mix) {
+        const t0 = performance.now();
+        await (await fetch(`${base}${route}?${q}`)).arrayBuffer();
+        times.push(performance.now() - t0);
+      }
+      return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+    };
+    const [oneP, oneB] = [await one(platform.url, platformRoute), await one(bare.url, '/search')];
+    console.log(`\n[${dialect}] one request at a time (${mix.length} searches): median platform ${fmt(oneP, 2)} ms, bare ${fmt(oneB, 2)} ms`);
 
     console.log(`\n[${dialect}] steady ${RATE} req/s for ${SECONDS} s (50 connections)`);
     const steady = await peakRss(platform, () => load(platform.url, platformRoute, mix, { rate: RATE, seconds: SECONDS }));

@@ -41,6 +41,7 @@ import { registerMessagingRoutes } from './routes/messages';
 import { setWechatChannel } from './services/messaging';
 import { registerMessagingJobs, type MessagingRuntime } from './services/messagingJobs';
 import { WorkerPool } from './workers/pool';
+import { invalidateReferenceData } from './services/referenceCache';
 
 export interface AppContext {
   db: Db;
@@ -125,6 +126,12 @@ export async function buildApp(
   app.decorate('workers', workers);
   app.addHook('onClose', async () => workers.close());
 
+  // A write through this process may rename a district, street or land class: the next public
+  // answer checks the reference cache's version at once (services/referenceCache.ts).
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') invalidateReferenceData();
+    return payload;
+  });
   registerErrorHandling(app);
   registerSecurity(app, ctx.db);
   registerAuthDecorations(app);

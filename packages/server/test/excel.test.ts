@@ -2,9 +2,11 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
-import { ENTITIES } from '@land/shared/entities/index';
 import { SYSTEM_FIELDS } from '@land/shared/entity';
-import { MAX_IMPORT_ROWS, XLSX_MIME, excelColumns } from '../src/entities/excel';
+import { ENTITIES, entityByName } from '@land/shared/entities/index';
+import { MAX_IMPORT_ROWS, XLSX_MIME, excelColumns, importWorkbook } from '../src/entities/excel';
+import type { AnyDb } from '../src/entities/repository';
+import { saveRecord } from '../src/entities/routes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { multipart } from './helpers/multipart';
@@ -394,6 +396,44 @@ for (const dialect of DIALECTS) {
           expect((await page()).map(content)).toEqual(before.map(content));
         });
       }
+    });
+
+    describe('progress', () => {
+      const areaDef = entityByName('tArea')!;
+      const run = async (rows: unknown[][]) => {
+        const seen: [number, number, string | undefined][] = [];
+        const file = await workbook(AREA_HEADER, rows);
+        const db = t.db.db as unknown as AnyDb;
+        const outcome = await importWorkbook(db, areaDef, file, null, (trx, raw) => saveRecord(trx, areaDef, raw, null, 'save'), t.app.log, {
+          onProgress: (done, total, stage) => seen.push([done, total, stage]),
+        }).catch((err: unknown) => err);
+        return { seen, outcome };
+      };
+      const areaRow = (i: number) => [null, `进度片区${i}`, `P${String(i).padStart(3, '0')}`, null, null, '启用', i, null, null, null];
+
+      it('reports the rows read, then checked, then saved, in that order', async () => {
+        const { seen, outcome } = await run(Array.from({ length: 250 }, (_, i) => areaRow(i)));
+        expect(outcome).toEqual({ created: 250, updated: 0 });
+        const stages = seen.map(([, , stage]) => stage);
+        // Stages come in order, each at least at its start and its end.
+        expect([...new Set(stages)]).toEqual(['read', 'check', 'save']);
+        expect(stages.indexOf('check')).toBeGreaterThan(stages.lastIndexOf('read'));
+        expect(stages.indexOf('save')).toBeGreaterThan(stages.lastIndexOf('check'));
+        expect(seen[0]).toEqual([250, 250, 'read']);
+        expect(seen.filter(([, , s]) => s === 'save')).toEqual([[0, 250, 'save'], [100, 250, 'save'], [200, 250, 'save'], [250, 250, 'save']]);
+        expect(await count('t_area')).toBe(250);
+      });
+
+      it('a refused row still rolls every row back, reported by row in order', async () => {
+        // Row 3 (the 2nd data row) has a duplicate code (refused on save), row 4 a bad status (refused on check).
+        const rows = [areaRow(1), areaRow(1), [...areaRow(2).slice(0, 5), '不存在的状态', ...areaRow(2).slice(6)], areaRow(3)];
+        const { seen, outcome } = await run(rows);
+        expect(outcome).toMatchObject({ code: ERROR_CODES.VALIDATION });
+        const errors = (outcome as { data: { errors: { row: number }[] } }).data.errors;
+        expect(errors.map((e) => e.row)).toEqual([3, 4]);
+        expect(seen.map(([, , s]) => s)).toContain('save');
+        expect(await count('t_area')).toBe(0);
+      });
     });
   });
 }

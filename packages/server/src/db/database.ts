@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
@@ -51,8 +51,38 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+/** Longer SQL (multi-row inserts of bulk loads) is compiled each time rather than kept. */
+const STATEMENT_CACHE_MAX_SQL = 4000;
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles a statement on every
+ * prepare() — about half the CPU of an Excel import and much of a small search. The same few
+ * hundred statements run again and again, so compiled ones are kept, least recently used
+ * dropped first. (SQLite recompiles a kept statement by itself after a schema change; nothing
+ * here streams rows, so a statement is never busy when it is handed out again.)
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      if (text.length > STATEMENT_CACHE_MAX_SQL) return sqlite.prepare(text);
+      let stmt = cache.get(text);
+      if (stmt) {
+        cache.delete(text);
+      } else {
+        stmt = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, stmt);
+      return stmt;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {

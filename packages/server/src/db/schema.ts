@@ -79,6 +79,8 @@ export interface JobTable {
   state: string;
   processed: number;
   total: number;
+  /** What the job is doing now, e.g. an import's read, check, save (lib/jobs.ts JOB_STAGES). */
+  stage: string | null;
   result: string | null;
   error: string | null;
   fileName: string | null;

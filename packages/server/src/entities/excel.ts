@@ -7,6 +7,7 @@ import { isInForm, type EntityDef, type FieldDef, type FieldType } from '@land/s
 import type { AppContext } from '../app';
 import { assertWriter, defineCall, ok } from '../lib/call';
 import { AppError, validationError } from '../lib/errors';
+import type { JobStage, ProgressFn } from '../lib/jobs';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
 import { safeCell, unescapeCell } from '../lib/spreadsheet';
 import { attachmentHeader, firstFile, MB, readWhole } from '../lib/upload';
@@ -514,9 +515,15 @@ export interface ImportResult {
   updated: number;
 }
 
+/** How often (rows) an import reports its progress. */
+const PROGRESS_EVERY_ROWS = 100;
+
 /**
  * Imports the first sheet through the form's write path (saveRecord), all rows in one
  * transaction: any failing row rolls everything back and every failure is reported by row.
+ * Progress comes in stages (lib/jobs.ts JOB_STAGES): the rows are read, their cells checked
+ * (formats, codes, ids of rows to update), then the checked rows saved (where the entity's
+ * rules are applied as in the form).
  */
 export async function importWorkbook(
   db: AnyDb,
@@ -525,8 +532,11 @@ export async function importWorkbook(
   actorId: string | null,
   save: (trx: AnyDb, raw: Row) => Promise<Row>,
   log: FastifyBaseLogger,
-  options: ExcelOptions & { onProgress?: (done: number, total: number) => void } = {},
+  options: ExcelOptions & { onProgress?: ProgressFn } = {},
 ): Promise<ImportResult> {
+  const progress = (done: number, total: number, stage: JobStage) => {
+    if (done === 0 || done === total || done % PROGRESS_EVERY_ROWS === 0) options.onProgress?.(done, total, stage);
+  };
   const columns = excelColumns(def, options);
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const column = (key: string): ExcelColumn => {
@@ -536,6 +546,7 @@ export async function importWorkbook(
   };
   const rows: SheetRow[] = sheet.rows.map((r) => ({ row: r.row, cells: new Map(r.cells.map(([key, value]) => [column(key), value])) }));
   const present = new Set(rows.flatMap((r) => [...r.cells.keys()]));
+  progress(rows.length, rows.length, 'read');
   const labelOf = new Map(columns.map((c) => [c.key, c.field.label]));
 
   const lookups = new Map<string, RefLookup | undefined>();
@@ -546,16 +557,16 @@ export async function importWorkbook(
   }
 
   const errors: ImportRowError[] = [];
-  let errorCount = 0;
   const report = (e: Omit<ImportRowError, 'msg'> & { text: string }) => {
-    errorCount += 1;
-    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: e.row, field: e.field, label: e.label, msg: rowMessage(e.row, e.label, e.text) });
+    errors.push({ row: e.row, field: e.field, label: e.label, msg: rowMessage(e.row, e.label, e.text) });
   };
 
   const result: ImportResult = { created: 0, updated: 0 };
   await db.transaction().execute(async (trx) => {
+    // Check: every row's cells, and that a row to update names an existing record.
+    const checked: { row: number; raw: Row; id: string | undefined }[] = [];
     for (const [done, r] of rows.entries()) {
-      options.onProgress?.(done, rows.length);
+      progress(done, rows.length, 'check');
       const raw: Row = {};
       let cellFailed = false;
       for (const [c, cell] of r.cells) {
@@ -577,6 +588,14 @@ export async function importWorkbook(
         report({ row: r.row, field: 'id', label: labelOf.get('id') ?? '编号', text: `编号“${id.slice(0, 40)}”的${def.label}不存在（新增记录请将编号留空）` });
         continue;
       }
+      checked.push({ row: r.row, raw, id });
+    }
+    progress(rows.length, rows.length, 'check');
+
+    // Save: the checked rows through the write path; its refusals are reported by row too.
+    // Counted against the rows read, so that the dialog's "checked" stays the rows read.
+    for (const [done, { row, raw, id }] of checked.entries()) {
+      progress(done, rows.length, 'save');
       try {
         await save(trx, raw);
         if (id) result.updated += 1;
@@ -584,8 +603,8 @@ export async function importWorkbook(
       } catch (err) {
         if (!(err instanceof AppError)) {
           // A database error aborts a PostgreSQL transaction: later rows cannot be tried.
-          log.error({ err, row: r.row }, 'excel import row failed');
-          report({ row: r.row, field: '', label: '', text: '保存失败，请检查该行数据' });
+          log.error({ err, row }, 'excel import row failed');
+          report({ row, field: '', label: '', text: '保存失败，请检查该行数据' });
           break;
         }
         const data = err.data as { errors?: { field: string; msg: string }[] } | null;
@@ -595,15 +614,19 @@ export async function importWorkbook(
         for (const issue of issues) {
           if (fields.has(issue.field)) continue;
           fields.add(issue.field);
-          report({ row: r.row, field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
+          report({ row, field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
         }
       }
     }
-    if (errorCount > 0) {
+    if (errors.length > 0) {
+      // By row, as one pass would have found them (cell errors first within a row).
+      errors.sort((a, b) => a.row - b.row);
+      const errorCount = errors.length;
       const more = errorCount > 1 ? `（共${errorCount}处错误，未导入任何数据）` : '（未导入任何数据）';
       // Thrown inside the transaction so that Kysely rolls every row back.
-      throw new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, { errors, errorCount });
+      throw new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, { errors: errors.slice(0, MAX_REPORTED_ERRORS), errorCount });
     }
+    options.onProgress?.(checked.length, rows.length, 'save');
   });
   return result;
 }

@@ -18,14 +18,32 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
  * the save changes are checked, so an old record pointing at something since removed can still
  * be edited in its other fields.
  */
+/**
+ * References found inside a transaction, per transaction: an import of thousands of rows
+ * naming the same few districts and classes checks each once. Only what was found is kept, and
+ * a delete in the transaction forgets it all (`forgetFoundRefs`).
+ */
+const foundRefs = new WeakMap<AnyDb, Set<string>>();
+
+export function forgetFoundRefs(db: AnyDb): void {
+  foundRefs.delete(db);
+}
+
 export async function checkRefs(db: AnyDb, def: EntityDef, values: Row, existing: Row | undefined): Promise<void> {
   for (const f of def.fields) {
     const v = values[f.name];
     if (isEmpty(v) || (existing && existing[f.name] === v)) continue;
     const t = target(f);
     if (!t) continue;
+    const key = `${t.def.table}\u0000${t.column}\u0000${String(v)}`;
+    const known = db.isTransaction ? foundRefs.get(db) : undefined;
+    if (known?.has(key)) continue;
     const found = await db.selectFrom(t.def.table).select('id').where(t.column, '=', v).executeTakeFirst();
     if (!found) throw validationError(f.name, `${f.label}“${String(v)}”不存在或已删除`);
+    if (db.isTransaction) {
+      if (!foundRefs.has(db)) foundRefs.set(db, new Set());
+      foundRefs.get(db)!.add(key);
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { JSON_TYPES, selectColumns } from './columns';
+import { forgetFoundRefs } from './refs';
 import { writeAudit, writeAuditMany } from '../services/audit';
 
 // Generic over tables named by definitions.
@@ -52,8 +53,9 @@ export async function insertRecord(db: AnyDb, def: EntityDef, values: Row, actor
       if (f.default !== undefined) row[f.name] = typeof f.default === 'boolean' ? (f.default ? 1 : 0) : f.default;
     }
   }
-  await db.insertInto(def.table).values(row).execute();
-  const saved = (await findById(db, def, id))!;
+  // The stored row comes back with the insert (RETURNING, on both databases): one statement, not two.
+  const stored = await db.insertInto(def.table).values(row).returning(selectColumns(def)).executeTakeFirstOrThrow();
+  const saved = presentRow(def, stored as Row);
   await writeAudit(db, { action: 'create', entity: def.name, recordId: id, summary: auditName(def, saved), after: saved });
   return saved;
 }
@@ -72,6 +74,8 @@ export async function updateRecord(
 ): Promise<Row> {
   const current = await findById(db, def, id);
   if (!current) throw notFound(`${def.label}不存在或已删除`);
+  // A changed record may be what another one refers to: references are checked afresh.
+  forgetFoundRefs(db);
   let q = db
     .updateTable(def.table)
     .set({ ...toColumns(def, values), updatedAt: nowIso(), updatedBy: actorId, version: sql`version + 1` })
@@ -97,6 +101,7 @@ export async function updateRecord(
 export async function deleteRecords(db: AnyDb, def: EntityDef, ids: string[]): Promise<number> {
   const found = (await db.selectFrom(def.table).select(selectColumns(def)).where('id', 'in', ids).execute()).map((r) => presentRow(def, r as Row));
   if (found.length !== new Set(ids).size) throw notFound(`部分${def.label}不存在或已删除，未做任何删除`);
+  forgetFoundRefs(db);
   await db.deleteFrom(def.table).where('id', 'in', ids).execute();
   await writeAuditMany(
     db,

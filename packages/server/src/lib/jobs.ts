@@ -13,10 +13,13 @@ export interface JobStatus {
   jobId: string;
   kind: string;
   state: JobState;
-  /** 0..1 */
+  /** 0..1, over all stages */
   progress: number;
+  /** Rows done of `total` in the current stage (or of the whole job when it has no stages). */
   processed: number;
   total: number;
+  /** The stage a staged job is in (JOB_STAGES), null otherwise. */
+  stage: JobStage | null;
   result?: unknown;
   error?: { code: string; msg: string; data: unknown };
 }
@@ -28,7 +31,15 @@ export interface JobFile {
   contentType: string;
 }
 
-export type ProgressFn = (processed: number, total: number) => void;
+/**
+ * Stages of an import, in order, with the share of the progress bar each takes: the rows are
+ * read from the file, their cells checked, then saved. A job that reports no stage fills the
+ * bar with processed / total.
+ */
+export const JOB_STAGES = { read: [0, 0.05], check: [0.05, 0.2], save: [0.2, 1] } as const satisfies Record<string, readonly [number, number]>;
+export type JobStage = keyof typeof JOB_STAGES;
+
+export type ProgressFn = (processed: number, total: number, stage?: JobStage) => void;
 
 /** How long a finished job (and its file) can still be asked for. */
 const KEEP_MS = 30 * 60_000;
@@ -95,17 +106,19 @@ export class JobTable {
     // Progress writes are throttled and chained, so they never overtake each other or the outcome.
     let chain: Promise<unknown> = Promise.resolve();
     let lastWrite = 0;
-    let latest = { processed: 0, total: 0 };
+    let latest: { processed: number; total: number; stage: JobStage | null } = { processed: 0, total: 0, stage: null };
     const write = (values: Updateable<JobRow>) => {
       chain = chain
         .then(() => this.db.updateTable('t_job').set({ ...values, updatedAt: nowIso() }).where('id', '=', jobId).execute())
         .catch((err: unknown) => this.log.warn({ err, jobId }, 'job state not written'));
       return chain;
     };
-    const progress: ProgressFn = (processed, total) => {
-      latest = { processed, total };
+    const progress: ProgressFn = (processed, total, stage) => {
+      const newStage = (stage ?? null) !== latest.stage;
+      latest = { processed, total, stage: stage ?? null };
       const t = Date.now();
-      if (t - lastWrite < PROGRESS_EVERY_MS) return;
+      // A new stage is written at once, so the dialog shows every stage however short.
+      if (!newStage && t - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = t;
       void write(latest);
     };
@@ -151,13 +164,17 @@ export class JobTable {
     const job = await this.find(jobId, ownerId);
     const total = Number(job.total);
     const processed = Number(job.processed);
+    const stage = job.stage && Object.hasOwn(JOB_STAGES, job.stage) ? (job.stage as JobStage) : null;
+    const fraction = total > 0 ? Math.min(1, processed / total) : 0;
+    const [from, to] = stage ? JOB_STAGES[stage] : [0, 1];
     const status: JobStatus = {
       jobId: job.id,
       kind: job.kind,
       state: job.state as JobState,
-      progress: job.state === 'done' ? 1 : total > 0 ? Math.min(1, processed / total) : 0,
+      progress: job.state === 'done' ? 1 : from + (to - from) * fraction,
       processed,
       total,
+      stage,
     };
     if (job.state === 'running' && job.updatedAt < isoPlus(-STALE_MS)) {
       return { ...status, state: 'failed', error: { code: ERROR_CODES.SERVER_ERROR, msg: '任务所在的服务已重启，任务未完成，请重新提交', data: null } };

@@ -24,6 +24,11 @@ export interface GenerateOptions {
   seed?: number;
   /** Prefix of district codes and parcel numbers, so several runs can share one database. */
   prefix?: string;
+  /**
+   * The clock (ms) dates and ids are counted back from; default now. The same seed and clock
+   * make the same rows, on either database.
+   */
+  now?: number;
   /** Called after every batch. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -370,7 +375,8 @@ export async function insertDistricts(db: AnyDb, districts: District[], rnd: () 
  * transaction records. Existing rows are kept (use a fresh prefix to add more to a database).
  */
 export async function generateParcels(db: AnyDb, dialect: DialectName, options: GenerateOptions): Promise<GenerateResult> {
-  const started = Date.now();
+  const timer = Date.now();
+  const started = options.now ?? timer;
   const total = options.parcels;
   const perDistrict = options.perDistrict ?? 5000;
   const prefix = options.prefix ?? 'G';
@@ -393,5 +399,5 @@ export async function generateParcels(db: AnyDb, dialect: DialectName, options: 
     transactions += deals.length;
     options.onProgress?.(to, total);
   }
-  return { parcels: total, districts: districts.length, transactions, ms: Date.now() - started };
+  return { parcels: total, districts: districts.length, transactions, ms: Date.now() - timer };
 }

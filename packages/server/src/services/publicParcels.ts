@@ -14,6 +14,7 @@ import type { AnyDb, Row } from '../entities/repository';
 import { notFound } from '../lib/errors';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery, type QueryColumns } from '../lib/pagedQuery';
 import { divisionPrefix } from './publicCantons';
+import { referenceData, type Names } from './referenceCache';
 import { and, eq, escapeLike, keywordCondition, keywordInput, optionalNumber, optionalText, presentPublic, publicColumns, publicQueryColumns } from './publicQuery';
 
 export const PUBLIC_PARCEL_STATE = 'published';
@@ -105,24 +106,11 @@ export const PARCEL_QUERY_COLUMNS: QueryColumns = publicQueryColumns(
   PARCEL_SUMMARY_COLUMNS.filter((c) => !['photos', 'centerLon', 'centerLat'].includes(c)),
 );
 
-/** Names of districts, streets and land classes, looked up once per answer. */
-export interface Names {
-  area: Map<string, string>;
-  jd: Map<string, string>;
-  dl: Map<string, string>;
-}
+export type { Names } from './referenceCache';
 
+/** Names of districts, streets and land classes, from the in-memory reference cache. */
 export async function loadNames(db: AnyDb): Promise<Names> {
-  const [areas, streets, classes] = await Promise.all([
-    db.selectFrom('t_area').select(['areacode', 'areaname']).execute(),
-    db.selectFrom('t_jd').select(['id', 'jdname']).execute(),
-    db.selectFrom('t_dl').select(['code', 'name']).execute(),
-  ]);
-  return {
-    area: new Map(areas.map((a) => [String(a.areacode), String(a.areaname)])),
-    jd: new Map(streets.map((s) => [String(s.id), String(s.jdname)])),
-    dl: new Map(classes.map((c) => [String(c.code), String(c.name)])),
-  };
+  return (await referenceData(db)).names;
 }
 
 const lookup = (map: Map<string, string>, key: unknown) => (typeof key === 'string' ? (map.get(key) ?? null) : null);
@@ -291,13 +279,11 @@ export type ParcelPageInput = ParcelFilter & Pick<ParcelListInput, 'pageNo' | 'p
 
 /** The land-class code and every code below it in the tree. */
 export async function landClassWithChildren(db: AnyDb, code: string): Promise<string[]> {
-  const rows = (await db.selectFrom('t_dl').select(['code', 'parentCode']).execute()) as { code: string; parentCode: string | null }[];
-  const children = new Map<string, string[]>();
-  for (const r of rows) if (r.parentCode) children.set(r.parentCode, [...(children.get(r.parentCode) ?? []), r.code]);
+  const { classChildren } = await referenceData(db);
   const out = new Set([code]);
   const queue = [code];
   while (queue.length) {
-    for (const c of children.get(queue.shift()!) ?? []) {
+    for (const c of classChildren.get(queue.shift()!) ?? []) {
       if (out.has(c)) continue;
       out.add(c);
       queue.push(c);

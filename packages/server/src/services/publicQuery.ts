@@ -6,7 +6,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { entityByName } from '@land/shared/entities/index';
-import type { EntityDef } from '@land/shared/entity';
+import type { EntityDef, FieldDef } from '@land/shared/entity';
 import { zNumeric } from '@land/shared/validation';
 import type { PageResult } from '@land/shared/api';
 import type { DialectName } from '../db/database';
@@ -15,9 +15,15 @@ import type { AnyDb, Row } from '../entities/repository';
 import { validationError } from '../lib/errors';
 import { pagedQuerySchema, runPagedQuery, type QueryColumns } from '../lib/pagedQuery';
 
+const defs = new Map<string, EntityDef>();
+
 export function defOf(entity: string): EntityDef {
-  const def = entityByName(entity);
-  if (!def) throw new Error(`Unknown entity ${entity}`);
+  let def = defs.get(entity);
+  if (!def) {
+    def = entityByName(entity);
+    if (!def) throw new Error(`Unknown entity ${entity}`);
+    defs.set(entity, def);
+  }
   return def;
 }
 
@@ -41,15 +47,27 @@ function parseJson(text: unknown): unknown {
   }
 }
 
+const fieldMaps = new WeakMap<EntityDef, Map<string, FieldDef>>();
+
+/** The definition's fields by name (presenters run per row of every public answer). */
+function fieldsByName(def: EntityDef): Map<string, FieldDef> {
+  let map = fieldMaps.get(def);
+  if (!map) {
+    map = new Map(def.fields.map((f) => [f.name, f]));
+    fieldMaps.set(def, map);
+  }
+  return map;
+}
+
 /**
  * A stored row as the public sees it: only the allow-listed columns, JSON columns parsed, and
  * for every enum column its Chinese label beside it (`type` → `typeLabel`).
  */
 export function presentPublic(entity: string, columns: readonly string[], row: Row): Row {
-  const def = defOf(entity);
+  const fields = fieldsByName(defOf(entity));
   const out: Row = {};
   for (const c of columns) {
-    const field = def.fields.find((f) => f.name === c);
+    const field = fields.get(c);
     const value = row[c] ?? null;
     out[c] = field && JSON_TYPES.has(field.type) ? parseJson(value) : field?.type === 'boolean' && value !== null ? Number(value) : value;
     if (field?.type === 'enum') out[`${c}Label`] = field.options?.find((o) => o.value === value)?.label ?? null;

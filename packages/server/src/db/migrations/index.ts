@@ -11,6 +11,8 @@ import * as m009 from './009_basemap';
 import * as m010 from './010_saved_searches';
 import * as m011 from './011_login_lock';
 import * as m012 from './012_review_notes';
+import * as m013 from './013_reference_cache';
+import * as m014 from './014_job_stage';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010_saved_searches': m010,
   '011_login_lock': m011,
   '012_review_notes': m012,
+  '013_reference_cache': m013,
+  '014_job_stage': m014,
 };

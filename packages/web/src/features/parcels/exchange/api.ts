@@ -16,10 +16,13 @@ export interface JobStatus<R = unknown> {
   jobId: string;
   kind: string;
   state: JobState;
-  /** 0..1 */
+  /** 0..1, over all stages */
   progress: number;
+  /** Rows done of `total` in the current stage (or of the whole job when it has no stages). */
   processed: number;
   total: number;
+  /** An import's stage: the rows are read, their cells checked, then saved; null for other jobs. */
+  stage?: 'read' | 'check' | 'save' | null;
   result?: R;
   error?: { code: string; msg: string; data: unknown };
 }

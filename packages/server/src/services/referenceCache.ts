@@ -1,0 +1,143 @@
+/**
+ * The names of districts, streets and land classes and the land-class tree, which every public
+ * parcel answer needs, kept in memory per database and checked against a version row (as the
+ * tile cache does): triggers on t_area, t_jd and t_dl raise t_cache_version's 'references' row
+ * on any change, whichever code path writes. The version is read at most once a second; a write
+ * through this process (any non-GET request, app.ts) makes the next read check it at once, so
+ * only another process's write is seen up to a second late. Inside a transaction the tables are
+ * read directly (the transaction may have changed them).
+ */
+import { SqliteAdapter, sql } from 'kysely';
+import type { AnyDb } from '../entities/repository';
+
+/** Names of districts, streets and land classes by code. */
+export interface Names {
+  area: Map<string, string>;
+  jd: Map<string, string>;
+  dl: Map<string, string>;
+}
+
+export interface ReferenceData {
+  names: Names;
+  /** Land-class code → its direct sub-classes. */
+  classChildren: Map<string, string[]>;
+}
+
+export const REFERENCE_TABLES = ['t_area', 't_jd', 't_dl'] as const;
+const VERSION_NAME = 'references';
+const VERSION_TTL_MS = 1000;
+
+async function readReferenceData(db: AnyDb): Promise<ReferenceData> {
+  const [areas, streets, classes] = await Promise.all([
+    db.selectFrom('t_area').select(['areacode', 'areaname']).execute(),
+    db.selectFrom('t_jd').select(['id', 'jdname']).execute(),
+    db.selectFrom('t_dl').select(['code', 'name', 'parentCode']).execute(),
+  ]);
+  const classChildren = new Map<string, string[]>();
+  for (const c of classes) {
+    if (!c.parentCode) continue;
+    const parent = String(c.parentCode);
+    classChildren.set(parent, [...(classChildren.get(parent) ?? []), String(c.code)]);
+  }
+  return {
+    names: {
+      area: new Map(areas.map((a) => [String(a.areacode), String(a.areaname)])),
+      jd: new Map(streets.map((s) => [String(s.id), String(s.jdname)])),
+      dl: new Map(classes.map((c) => [String(c.code), String(c.name)])),
+    },
+    classChildren,
+  };
+}
+
+async function readVersion(db: AnyDb): Promise<number> {
+  const row = await db.selectFrom('t_cache_version').select('version').where('name', '=', VERSION_NAME).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+interface Entry {
+  /** When the version was last read (ms), and the read itself while it runs. */
+  checkedAt: number;
+  check?: Promise<number>;
+  version: number;
+  data?: Promise<ReferenceData>;
+}
+
+const caches = new WeakMap<AnyDb, Entry>();
+/** Raised by `invalidateReferenceData`: an entry checked before it checks again. */
+let invalidatedAt = 0;
+
+/** A write went through this process: the next read checks the version row at once. */
+export function invalidateReferenceData(): void {
+  invalidatedAt = Date.now();
+}
+
+async function currentVersion(db: AnyDb, entry: Entry): Promise<number> {
+  const now = Date.now();
+  if (!entry.check || now - entry.checkedAt > VERSION_TTL_MS || entry.checkedAt <= invalidatedAt) {
+    entry.checkedAt = now;
+    const check = readVersion(db);
+    entry.check = check;
+    check.catch(() => {
+      if (entry.check === check) entry.check = undefined;
+    });
+  }
+  return entry.check;
+}
+
+/** The reference data of this database, from memory while its version is unchanged. */
+export async function referenceData(db: AnyDb): Promise<ReferenceData> {
+  if (db.isTransaction) return readReferenceData(db);
+  let entry = caches.get(db);
+  if (!entry) {
+    entry = { checkedAt: 0, version: -1 };
+    caches.set(db, entry);
+  }
+  const version = await currentVersion(db, entry);
+  if (!entry.data || entry.version !== version) {
+    entry.version = version;
+    const data = readReferenceData(db);
+    entry.data = data;
+    data.catch(() => {
+      if (entry.data === data) entry.data = undefined;
+    });
+  }
+  return entry.data;
+}
+
+/**
+ * The version row and the triggers that raise it (SQLite: per row, the tables are small;
+ * PostgreSQL: once per statement). Idempotent; the reference tables must exist.
+ */
+export async function createReferenceTriggers(db: AnyDb): Promise<void> {
+  await sql`insert into t_cache_version (name, version) select ${VERSION_NAME}, 1
+    where not exists (select 1 from t_cache_version where name = ${VERSION_NAME})`.execute(db);
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const bump = sql`update t_cache_version set version = version + 1 where name = ${sql.lit(VERSION_NAME)};`;
+    for (const table of REFERENCE_TABLES) {
+      for (const [suffix, event] of [['ai', 'insert'], ['au', 'update'], ['ad', 'delete']] as const) {
+        await sql`create trigger if not exists ${sql.id(`${table}_refs_${suffix}`)} after ${sql.raw(event)} on ${sql.table(table)}
+          begin ${bump} end`.execute(db);
+      }
+    }
+    return;
+  }
+  await sql`create or replace function cache_version_bump() returns trigger language plpgsql as $$
+    begin
+      update t_cache_version set version = version + 1 where name = tg_argv[0];
+      return null;
+    end $$`.execute(db);
+  for (const table of REFERENCE_TABLES) {
+    await sql`create or replace trigger ${sql.id(`${table}_refs`)} after insert or update or delete or truncate on ${sql.table(table)}
+      for each statement execute function cache_version_bump(${sql.lit(VERSION_NAME)})`.execute(db);
+  }
+}
+
+export async function dropReferenceTriggers(db: AnyDb): Promise<void> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    for (const table of REFERENCE_TABLES) {
+      for (const suffix of ['ai', 'au', 'ad']) await sql`drop trigger if exists ${sql.id(`${table}_refs_${suffix}`)}`.execute(db);
+    }
+    return;
+  }
+  for (const table of REFERENCE_TABLES) await sql`drop trigger if exists ${sql.id(`${table}_refs`)} on ${sql.table(table)}`.execute(db);
+}
