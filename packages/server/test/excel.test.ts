@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { SYSTEM_FIELDS } from '@land/shared/entity';
 import { ENTITIES, entityByName } from '@land/shared/entities/index';
-import { MAX_IMPORT_ROWS, XLSX_MIME, excelColumns, importWorkbook } from '../src/entities/excel';
+import { MAX_IMPORT_ROWS, XLSX_MIME, excelColumns, importWorkbook, readSheet as readImportSheet } from '../src/entities/excel';
 import type { AnyDb } from '../src/entities/repository';
 import { saveRecord } from '../src/entities/routes';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -404,7 +404,8 @@ for (const dialect of DIALECTS) {
         const seen: [number, number, string | undefined][] = [];
         const file = await workbook(AREA_HEADER, rows);
         const db = t.db.db as unknown as AnyDb;
-        const outcome = await importWorkbook(db, areaDef, file, null, (trx, raw) => saveRecord(trx, areaDef, raw, null, 'save'), t.app.log, {
+        const sheet = await readImportSheet(file, areaDef);
+        const outcome = await importWorkbook(db, areaDef, sheet, null, (trx, raw) => saveRecord(trx, areaDef, raw, null, 'save'), t.app.log, {
           onProgress: (done, total, stage) => seen.push([done, total, stage]),
         }).catch((err: unknown) => err);
         return { seen, outcome };
