@@ -132,6 +132,8 @@ for (const dialect of DIALECTS) {
       // The schema and the admin account exist before the processes start (as after a first
       // deployment), so the two can start at the same time.
       await ensureAdmin(handle.db, ADMIN_PASSWORD);
+      // As after the first login's password change (the forced change has its own test).
+      await handle.db.updateTable('t_user').set({ mustChangePassword: 0 }).where('userAccount', '=', 'admin').execute();
       // The probe job, and the saved-search digest and the outbox every second.
       const probe = { SCHEDULER_PROBE_MS: String(PROBE_MS), SAVED_SEARCH_SECONDS: '1', MESSAGE_DELIVERY_SECONDS: '1' };
       const started = await Promise.allSettled([startServer({ ...env, ...probe }), startServer({ ...env, ...probe })]);
@@ -228,6 +230,8 @@ for (const dialect of DIALECTS) {
       };
       const visitor = await must(first, '/openApi/register', { userAccount: '13500000001', password: 'Visit@2024ab', userName: '投资人', sqdw: '某公司' }, '');
       await must(second, '/openApi/tSavedSearch/addSavedSearch', { name: '多进程地块', filter: { keyword: '多进程' } }, visitor.token);
+      // One account takes every step here; four eyes has its own tests (parcels.review.test.ts).
+      await must(first, '/api/config/save', { fourEyes: 'off' });
       await must(first, '/api/tArea/addOrUpdate', { areaname: '多进程片区', areacode: 'MP01', status: '1' });
       // The land class may exist already (an earlier case imported parcels).
       const dlAdded = await call(first, '/api/tDl/addOrUpdateDl', { code: '12', name: '商业用地', scheme: '2023' }, token);
