@@ -85,6 +85,8 @@ for (const dialect of DIALECTS) {
         await migrateToLatest(handle.db);
       }
       await ensureAdmin(handle.db, ADMIN_PASSWORD);
+      // As after the first login's password change (the forced change has its own test).
+      await handle.db.updateTable('t_user').set({ mustChangePassword: 0 }).where('userAccount', '=', 'admin').execute();
     }, 60_000);
 
     afterAll(async () => {
