@@ -4,7 +4,7 @@
  * kind, the mobile index and a mobile detail, each run BENCH_RUNS times (default 3) in Debian's
  * Chromium with the browser tests' flags; prints the median of each figure: performance score,
  * FCP, LCP, TBT, CLS and the JavaScript transferred (bytes as sent, from Lighthouse's network
- * records). Goals: score ≥ 95 (≥ 90 on /index), LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02.
+ * records); a run whose trace fails is run again. Goals: score ≥ 95 (≥ 90 on /index), LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02.
  *
  *   npm run build && npm run bench:lighthouse -w @land/bench                # demo data
  *   BENCH_PARCELS=1000000 npm run bench:lighthouse -w @land/bench           # generated parcels
@@ -37,7 +37,9 @@ try {
   try {
     for (const [name, route] of pages) {
       const runs: Figures[] = [];
-      for (let run = 0; run < RUNS; run++) {
+      // A run whose trace fails (Lighthouse's NO_NAVSTART on a busy machine) is tried again, twice at most.
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
+        const run = attempt;
         const result = await lighthouse(`${site.url}${route}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
         const lhr = result?.lhr;
         if (!lhr || lhr.runtimeError) {
