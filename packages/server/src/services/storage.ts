@@ -39,7 +39,7 @@ export interface FileStore {
   list(): Promise<string[]>;
   /** Copies a stored file to a local path. */
   download(key: string, localFile: string): Promise<void>;
-  /** A stored file's bytes, or null when it is not there (for small files: thumbnails). */
+  /** A stored file's bytes, or null when it is not there (pictures and their thumbnails). */
   read(key: string): Promise<Buffer | null>;
   /** Replaces the whole store with the files under `dir` (a restore). */
   replaceAll(dir: string): Promise<void>;

@@ -10,10 +10,8 @@
  * Deleting a picture (deleteUpload) deletes its thumbnails; backup and restore carry them like
  * every stored file (they can also be deleted at any time: the next request makes them again).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { THUMBNAIL_SEGMENT, THUMBNAIL_WIDTHS, type ThumbnailWidth } from '@land/shared/images';
 import { AppError, validationError } from '../lib/errors';
@@ -62,8 +60,8 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Resizes a picture file to WebP at most `width` wide; refused (A0400) when too large or unreadable. */
-export async function makeThumbnail(input: string | Buffer, width: number): Promise<Buffer> {
+/** Resizes a picture to WebP at most `width` wide; refused (A0400) when too large or unreadable. */
+export async function makeThumbnail(input: Buffer, width: number): Promise<Buffer> {
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -79,27 +77,19 @@ export async function makeThumbnail(input: string | Buffer, width: number): Prom
 
 /** Makes the thumbnail from the stored picture and stores it; null when the picture is not there. */
 async function generate(store: FileStore, key: string, width: ThumbnailWidth): Promise<Buffer | null> {
-  const local = path.join(os.tmpdir(), `land-thumb-${randomBytes(8).toString('hex')}`);
+  const picture = await store.read(key);
+  if (!picture) return null;
+  const body = await makeThumbnail(picture, width);
+  const target = thumbnailKey(key, width);
+  const tmp = await store.tempPath(target);
   try {
-    try {
-      await store.download(key, local);
-    } catch {
-      return null;
-    }
-    const body = await makeThumbnail(local, width);
-    const target = thumbnailKey(key, width);
-    const tmp = await store.tempPath(target);
-    try {
-      await fsp.writeFile(tmp, body, { mode: 0o644 });
-      await store.putFile(target, tmp);
-    } catch (err) {
-      await fsp.rm(tmp, { force: true });
-      throw err;
-    }
-    return body;
-  } finally {
-    await fsp.rm(local, { force: true });
+    await fsp.writeFile(tmp, body, { mode: 0o644 });
+    await store.putFile(target, tmp);
+  } catch (err) {
+    await fsp.rm(tmp, { force: true });
+    throw err;
   }
+  return body;
 }
 
 /**
