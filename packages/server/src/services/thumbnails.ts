@@ -12,7 +12,6 @@
  */
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import sharp from 'sharp';
 import { THUMBNAIL_SEGMENT, THUMBNAIL_WIDTHS, type ThumbnailWidth } from '@land/shared/images';
 import { AppError, validationError } from '../lib/errors';
 import type { FileStore } from './storage';
@@ -26,8 +25,16 @@ const WEBP_QUALITY = 78;
 /** Formats a thumbnail is made of (the stored picture kinds). */
 const PICTURE_KEY = /\.(?:jpg|png|gif|webp)$/;
 
-// Decoded pictures are not kept in memory between requests (the thumbnails are stored instead).
-sharp.cache(false);
+/** sharp (libvips) is loaded with the first thumbnail, not at start-up. */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+function loadSharp(): Promise<typeof import('sharp')> {
+  sharpModule ??= import('sharp').then((m) => {
+    // Decoded pictures are not kept in memory between requests (the thumbnails are stored instead).
+    m.default.cache(false);
+    return m;
+  });
+  return sharpModule;
+}
 
 export function isPictureKey(key: string): boolean {
   return PICTURE_KEY.test(key);
@@ -62,6 +69,7 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
 
 /** Resizes a picture to WebP at most `width` wide; refused (A0400) when too large or unreadable. */
 export async function makeThumbnail(input: Buffer, width: number): Promise<Buffer> {
+  const { default: sharp } = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
