@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { THUMBNAIL_SEGMENT, THUMBNAIL_WIDTHS, isThumbnailWidth } from '@land/shared/images';
 import type { AppContext } from '../app';
 import type { Config } from '../config';
 import { defineCall, ok, parseInput } from '../lib/call';
@@ -16,6 +17,7 @@ import {
   storeUpload,
 } from '../services/files';
 import { closeFileStore, fileStoreFor } from '../services/storage';
+import { isPictureKey, thumbnailOf } from '../services/thumbnails';
 
 const tags = ['文件'];
 
@@ -95,20 +97,42 @@ export function registerPublicFileRoutes(open: FastifyInstance, ctx: AppContext)
   );
 }
 
+const SERVED_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' };
+
+const thumbnailInput = z.object({
+  width: z.coerce
+    .number({ error: '缩略图宽度不正确' })
+    .refine(isThumbnailWidth, { error: `缩略图宽度只能是 ${THUMBNAIL_WIDTHS.join('、')} 之一` }),
+});
+
 /**
  * Serves the store (folder or object store) read-only under /virtualPath: only paths of the
  * stored shape, with the content type of the (checked) extension, nosniff, and a year of caching
  * since a stored name never gets other content. A visitor's PDF is offered as a download, not
- * shown under our name.
+ * shown under our name. A stored picture's WebP thumbnails are under /virtualPath/_w<width>/
+ * (services/thumbnails.ts; widths of @land/shared/images only, anything else A0400).
  */
 export async function registerUploadServing(app: FastifyInstance, config: Config): Promise<void> {
   const store = fileStoreFor(config);
   app.addHook('onClose', async () => closeFileStore(config));
+
+  app.get(`${VIRTUAL_PREFIX}/${THUMBNAIL_SEGMENT}:width/*`, { schema: { hide: true } }, async (req, reply) => {
+    const params = req.params as { width: string; '*': string };
+    const { width } = parseInput(thumbnailInput, { width: params.width });
+    const key = params['*'];
+    if (!isStoredPath(`/${key}`) || !isPictureKey(key)) return reply.callNotFound();
+    const thumbnail = await thumbnailOf(store, key, width);
+    if (!thumbnail) return reply.callNotFound();
+    reply.headers(SERVED_HEADERS).header('etag', thumbnail.etag);
+    if (req.headers['if-none-match'] === thumbnail.etag) return reply.status(304).send();
+    return reply.type('image/webp').send(thumbnail.body);
+  });
+
   await store.serve(app, {
     prefix: VIRTUAL_PREFIX,
     allowed: (pathName) => isStoredPath(pathName),
     headers(key) {
-      const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=31536000, immutable' };
+      const headers: Record<string, string> = { ...SERVED_HEADERS };
       if (key.startsWith(`${VISITOR_DIR}/`) && !/\.(jpg|png|gif|webp)$/.test(key)) headers['content-disposition'] = 'attachment';
       return headers;
     },

@@ -8,6 +8,7 @@ import { cleanFileName, fileTooLarge, uploadError } from '../lib/upload';
 import { zipEntriesOfFile } from '../lib/zip';
 import { auditRequestEvent } from './audit';
 import type { FileStore } from './storage';
+import { removeThumbnails } from './thumbnails';
 
 /** Folders a staff upload may go to (the `dir` field). */
 export const UPLOAD_DIRS = ['images', 'files', 'videos', 'panorama'] as const;
@@ -152,7 +153,7 @@ export async function storeUpload(
 }
 
 /**
- * Deletes a stored file given its url from /virtualPath on. Only the exact shape the store
+ * Deletes a stored file, and its thumbnails if it is a picture, given its url from /virtualPath on. Only the exact shape the store
  * produces is accepted, so '../', absolute paths and encoded forms never reach the store (the
  * folder store also checks that the file is inside it and not a link).
  */
@@ -161,6 +162,8 @@ export async function deleteUpload(store: FileStore, filepath: string): Promise<
   const rel = filepath.startsWith(`${VIRTUAL_PREFIX}/`) ? filepath.slice(VIRTUAL_PREFIX.length) : filepath.startsWith('virtualPath/') ? filepath.slice('virtualPath'.length) : null;
   const m = rel === null ? null : STORED_RE.exec(rel);
   if (!m) throw bad();
-  await store.remove(`${m[1]}/${m[2]}/${m[3]}`);
+  const key = `${m[1]}/${m[2]}/${m[3]}`;
+  await store.remove(key);
+  await removeThumbnails(store, key);
   await auditRequestEvent({ action: 'deleteFile', entity: 'file', recordId: m[3], summary: `删除文件 ${filepath.slice(0, 200)}`, before: { url: filepath } });
 }

@@ -39,6 +39,8 @@ export interface FileStore {
   list(): Promise<string[]>;
   /** Copies a stored file to a local path. */
   download(key: string, localFile: string): Promise<void>;
+  /** A stored file's bytes, or null when it is not there (pictures and their thumbnails). */
+  read(key: string): Promise<Buffer | null>;
   /** Replaces the whole store with the files under `dir` (a restore). */
   replaceAll(dir: string): Promise<void>;
   /** A local folder for scratch work beside the store (a restore unpacks there). */
@@ -145,6 +147,15 @@ export class FolderStore implements FileStore {
 
   async download(key: string, localFile: string): Promise<void> {
     await fsp.copyFile(path.join(this.root, key), localFile);
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      return await fsp.readFile(path.join(this.root, key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 
   /** Swaps the folder for `dir` (on the same file system: renames). */
@@ -273,6 +284,16 @@ export class S3Store implements FileStore {
   async download(key: string, localFile: string): Promise<void> {
     const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
     await pipeline(res.Body as Readable, fs.createWriteStream(localFile));
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      return Buffer.from(await (res.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+    } catch (err) {
+      if (status(err) === 404) return null;
+      throw err;
+    }
   }
 
   /** Puts every file of `dir`, then deletes the keys the archive does not have. */
