@@ -45,13 +45,20 @@ interface Pass {
   errors: number;
   /** p99 per zoom level. */
   byZoom: Record<number, number>;
+  /** p50/p99 of the control route asked after each tile, when there is one. */
+  control?: { p50: number; p99: number };
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-/** Each tile once, one request at a time (latency without queueing). */
-async function pass(base: string, tiles: string[], route: (t: string) => string): Promise<Pass> {
+/**
+ * Each tile once, one request at a time (latency without queueing). With `control`, that
+ * route (/healthz) is asked after each tile: its p99 is the tail the machine adds to any
+ * request, measured in the same conditions.
+ */
+async function pass(base: string, tiles: string[], route: (t: string) => string, control?: string): Promise<Pass> {
   const times: number[] = [];
+  const controlTimes: number[] = [];
   const zoomTimes: Record<number, number[]> = {};
   let maxBytes = 0;
   let over = 0;
@@ -68,10 +75,17 @@ async function pass(base: string, tiles: string[], route: (t: string) => string)
     if (res.status === 204 || body.length === 0) empty += 1;
     maxBytes = Math.max(maxBytes, body.length);
     if (body.length > LIMIT) over += 1;
+    if (control) {
+      const at = performance.now();
+      await (await fetch(`${base}${control}`)).arrayBuffer();
+      controlTimes.push(performance.now() - at);
+    }
   }
   times.sort((a, b) => a - b);
+  controlTimes.sort((a, b) => a - b);
   const byZoom = Object.fromEntries(Object.entries(zoomTimes).map(([z, list]) => [z, pct(list.sort((a, b) => a - b), 99)]));
-  return { p50: pct(times, 50), p99: pct(times, 99), maxBytes, over, empty, errors, byZoom };
+  const controlled = control ? { control: { p50: pct(controlTimes, 50), p99: pct(controlTimes, 99) } } : {};
+  return { p50: pct(times, 50), p99: pct(times, 99), maxBytes, over, empty, errors, byZoom, ...controlled };
 }
 
 async function throughput(base: string, tiles: string[], route: (t: string) => string): Promise<{ rps: number; p99: number; errors: number }> {
@@ -103,11 +117,12 @@ async function benchOne(dialect: 'sqlite' | 'postgres'): Promise<void> {
   const platform = await startPlatform(db);
   try {
     const cold = await pass(platform.url, tiles, platformRoute);
-    const warm = await pass(platform.url, tiles, platformRoute);
+    const warm = await pass(platform.url, tiles, platformRoute, '/healthz');
     const tp = await throughput(platform.url, tiles, platformRoute);
     console.log(row('platform', cold, warm, tp));
     console.log(zooms('cold', cold));
     console.log(zooms('warm', warm));
+    console.log(`${''.padEnd(22)} /healthz asked after each warm tile: p50 ${fmt(warm.control?.p50 ?? 0)} p99 ${fmt(warm.control?.p99 ?? 0)} ms`);
     console.log(`${''.padEnd(22)} server RSS ${fmt(platform.rssMb(), 0)} MB`);
   } finally {
     await platform.stop();
