@@ -21,8 +21,10 @@ export const MAX_IMPORT_BYTES = 10 * MB;
 export const MAX_IMPORT_ROWS = 10_000;
 /** Declared inflated size of an import; beyond it the workbook is not opened (zip bomb). */
 const MAX_IMPORT_INFLATED = 200 * MB;
-/** Reported row errors; the count says how many more there were. */
-const MAX_REPORTED_ERRORS = 200;
+/** Reported row errors; the count says how many more there were (the error workbook has every failed row). */
+const MAX_REPORTED_ERRORS = 1000;
+/** Characters of a cell's value quoted in an error. */
+const MAX_ERROR_VALUE = 100;
 /** Template and export rows that get the enum dropdown, beyond the data rows. */
 const DROPDOWN_ROWS = 1000;
 
@@ -378,8 +380,11 @@ function headerKey(text: string): string {
   return text.replace(/\s+/g, '').replace(/^[*＊]/, '');
 }
 
+/** The columns the error workbook adds; a corrected error workbook imports with them left in. */
+const ERROR_COLUMNS = ['原行号', '错误原因'];
+
 /** Maps the header row to columns by Chinese label; unknown or repeated headers are refused. */
-function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[]): Map<number, ExcelColumn> {
+function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[], def: EntityDef): Map<number, ExcelColumn> {
   const byHeader = new Map<string, ExcelColumn>();
   for (const c of columns) {
     byHeader.set(headerKey(c.header), c);
@@ -392,6 +397,7 @@ function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[]): Map<number, 
     const text = cellText(plainCell(cell.value)).trim();
     if (text === '') return;
     const key = headerKey(text);
+    if (ERROR_COLUMNS.includes(text)) return;
     // "规划面积(平方公里)" typed with ASCII brackets, or the unit left off, still matches.
     const c = byHeader.get(key) ?? byHeader.get(key.replace(/[（(][^（()）]*[）)]$/, ''));
     if (!c) {
@@ -402,6 +408,8 @@ function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[]): Map<number, 
     seen.add(c.key);
     found.set(col, c);
   });
+  // Not one column known: the workbook of another screen, or no header at all.
+  if (found.size === 0 && unknown.length > 0) throw validationError('file', `该文件不是${def.label}的导入模板（第1行的列名都无法识别），请下载本页的模板填写`);
   if (found.size === 0) throw validationError('file', '第1行应为表头（字段名称），请使用导出的模板填写');
   if (unknown.length) throw validationError('file', `第1行：无法识别的列“${unknown.slice(0, 5).join('”、“')}”，请使用导出的模板填写`);
   return found;
@@ -417,6 +425,7 @@ async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
   if (buf.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) {
     throw validationError('file', '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入');
   }
+  if (buf.length === 0) throw validationError('file', '文件是空的，请选择填好数据的 Excel（.xlsx）文件');
   if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
   const entries = await zipEntriesOfBuffer(buf);
   if (!entries || !entries.some((e) => e.name === 'xl/workbook.xml')) throw notXlsx();
@@ -456,11 +465,34 @@ export interface ImportRowError {
   row: number;
   field: string;
   label: string;
+  /** The cell's text as the sheet holds it ('' when the problem is not about one cell). */
+  value: string;
   msg: string;
 }
 
 function rowMessage(row: number, label: string, msg: string): string {
   return `第${row}行：${label && !msg.includes(label) ? label : ''}${msg}`;
+}
+
+/**
+ * The failed rows of a refused import as a workbook to correct and import again: the sheet's
+ * own columns with the values as read, the original row number and a column of reasons.
+ */
+async function errorRowsWorkbook(def: EntityDef, header: Map<number, ExcelColumn>, failed: Map<SheetRow, string[]>): Promise<Buffer> {
+  const columns = [...header.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+  const wb = new ExcelJS.Workbook();
+  wb.creator = '开发区土地信息平台';
+  const ws = wb.addWorksheet(sheetName(`${def.label}-错误行`), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [
+    ...columns.map((c) => ({ header: c.header, width: Math.min(40, Math.max(12, c.header.length * 2 + 4)), style: c.codec.numFmt ? { numFmt: c.codec.numFmt } : {} })),
+    { header: ERROR_COLUMNS[0], width: 8 },
+    { header: ERROR_COLUMNS[1], width: 60 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  for (const [r, reasons] of failed) {
+    ws.addRow([...columns.map((c) => safeCell(r.cells.get(c) ?? null)), r.row, reasons.join('；')]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 export interface ImportResult {
@@ -483,7 +515,7 @@ export async function importWorkbook(
 ): Promise<ImportResult> {
   const ws = await openWorkbook(buf);
   const columns = excelColumns(def, options);
-  const header = readHeader(ws, columns);
+  const header = readHeader(ws, columns, def);
   const rows = readRows(ws, header);
   const labelOf = new Map(columns.map((c) => [c.key, c.field.label]));
 
@@ -496,9 +528,16 @@ export async function importWorkbook(
 
   const errors: ImportRowError[] = [];
   let errorCount = 0;
-  const report = (e: Omit<ImportRowError, 'msg'> & { text: string }) => {
+  /** Every failed row with its reasons, for the error workbook. */
+  const failed = new Map<SheetRow, string[]>();
+  const report = (r: SheetRow, e: { field: string; label: string; text: string; cell?: Cell }) => {
     errorCount += 1;
-    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: e.row, field: e.field, label: e.label, msg: rowMessage(e.row, e.label, e.text) });
+    const column = columns.find((c) => c.key === e.field);
+    const cell = e.cell !== undefined ? e.cell : column ? (r.cells.get(column) ?? null) : null;
+    const value = cellText(cell).slice(0, MAX_ERROR_VALUE);
+    const msg = rowMessage(r.row, e.label, e.text);
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: r.row, field: e.field, label: e.label, value, msg });
+    failed.set(r, [...(failed.get(r) ?? []), msg.replace(/^第\d+行：/, '')]);
   };
 
   const result: ImportResult = { created: 0, updated: 0 };
@@ -515,7 +554,7 @@ export async function importWorkbook(
         } catch (err) {
           if (!(err instanceof CellError)) throw err;
           cellFailed = true;
-          report({ row: r.row, field: c.key, label: c.field.label, text: err.message });
+          report(r, { field: c.key, label: c.field.label, text: err.message, cell });
         }
       }
       if (cellFailed) continue;
@@ -523,7 +562,7 @@ export async function importWorkbook(
       if (id === undefined) delete raw.id;
       else raw.id = id;
       if (id !== undefined && (id.length > 32 || !(await findById(trx, def, id)))) {
-        report({ row: r.row, field: 'id', label: labelOf.get('id') ?? '编号', text: `编号“${id.slice(0, 40)}”的${def.label}不存在（新增记录请将编号留空）` });
+        report(r, { field: 'id', label: labelOf.get('id') ?? '编号', text: `编号“${id.slice(0, 40)}”的${def.label}不存在（新增记录请将编号留空）` });
         continue;
       }
       try {
@@ -534,7 +573,7 @@ export async function importWorkbook(
         if (!(err instanceof AppError)) {
           // A database error aborts a PostgreSQL transaction: later rows cannot be tried.
           log.error({ err, row: r.row }, 'excel import row failed');
-          report({ row: r.row, field: '', label: '', text: '保存失败，请检查该行数据' });
+          report(r, { field: '', label: '', text: '保存失败，请检查该行数据' });
           break;
         }
         const data = err.data as { errors?: { field: string; msg: string }[] } | null;
@@ -544,14 +583,15 @@ export async function importWorkbook(
         for (const issue of issues) {
           if (fields.has(issue.field)) continue;
           fields.add(issue.field);
-          report({ row: r.row, field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
+          report(r, { field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
         }
       }
     }
     if (errorCount > 0) {
       const more = errorCount > 1 ? `（共${errorCount}处错误，未导入任何数据）` : '（未导入任何数据）';
+      const errorWorkbook = (await errorRowsWorkbook(def, header, failed)).toString('base64');
       // Thrown inside the transaction so that Kysely rolls every row back.
-      throw new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, { errors, errorCount });
+      throw new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, { errors, errorCount, failedRows: failed.size, errorWorkbook });
     }
   });
   return result;
