@@ -35,6 +35,8 @@ import { PARCEL_DETAIL_COLUMNS, publicParcelScope } from './publicParcels';
 export interface ConvertOptions {
   /** EPSG code of the file's coordinates, overriding its .prj (or the guess for tables) */
   crs?: number;
+  /** read the file's X as Y and Y as X */
+  swapXY?: boolean;
   /** largest file read, bytes */
   maxFileBytes?: number;
   /** declared size of a zip's extracted entries, bytes */
@@ -66,7 +68,7 @@ export async function convertToGeoJson(buffer: Uint8Array, filename: string, opt
   const result =
     isTableFile(name) && !(kind === 'zip' && !isXlsx)
       ? await readCoordinateTable(buffer, name, { crs: options.crs })
-      : await readGisFile(buffer, name, { crs: options.crs, maxFileBytes: options.maxFileBytes, maxUncompressedBytes: options.maxUncompressedBytes });
+      : await readGisFile(buffer, name, { crs: options.crs, swapXY: options.swapXY, maxFileBytes: options.maxFileBytes, maxUncompressedBytes: options.maxUncompressedBytes });
   const collection = toFeatureCollection(result.features);
   return {
     type: 'FeatureCollection',
