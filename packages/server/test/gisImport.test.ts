@@ -130,6 +130,39 @@ for (const dialect of DIALECTS) {
       expect(chosen.body.data.warnings).toContain('已按所选读法将 X、Y 互换');
     });
 
+    it('a ring that crosses itself is refused, and on request repaired into a boundary GDAL finds valid, with its area before and after', async () => {
+      // A bow tie: two triangles of 0.01° × 0.005° meeting at (120.105, 30.105), wound opposite ways.
+      const bowTie = { type: 'Polygon', coordinates: [[[120.1, 30.1], [120.11, 30.11], [120.11, 30.1], [120.1, 30.11], [120.1, 30.1]]] };
+      const file = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { n: 1 }, geometry: bowTie }] });
+      const refused = await convert('bow.geojson', file);
+      expect(refused.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '文件中没有可导入的面：第1个要素第1个环自相交' });
+
+      const repaired = await convert('bow.geojson', file, { repair: '1' });
+      expect(repaired.status).toBe(200);
+      const [r] = repaired.body.data.repaired as { index: number; problem: string; areaBefore: number; areaAfter: number }[];
+      expect(r).toMatchObject({ index: 0, problem: '第1个环自相交' });
+      // As written the two lobes cancel out; repaired, both count (two triangles of ≈ 267,000 m² each).
+      expect(r.areaBefore).toBeLessThan(1000);
+      expect(r.areaAfter).toBeGreaterThan(500_000);
+      expect(r.areaAfter).toBeLessThan(560_000);
+      expect(repaired.body.data.warnings).toContain(`第1个要素第1个环自相交，已修复：面积 ${r.areaBefore} ㎡ → ${r.areaAfter} ㎡`);
+
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gis-repair-'));
+      try {
+        const out = path.join(dir, 'repaired.geojson');
+        fs.writeFileSync(out, JSON.stringify({ type: 'FeatureCollection', features: repaired.body.data.features }));
+        const valid = spawnSync('ogrinfo', ['-q', '-dialect', 'SQLite', '-sql', 'select ST_IsValid(geometry) as v, ST_Area(geometry) as a from repaired', out], { encoding: 'utf8' });
+        expect(valid.status, valid.stderr).toBe(0);
+        expect(valid.stdout).toMatch(/v \(Integer\) = 1/);
+        // The file as it came is not valid for GDAL either.
+        fs.writeFileSync(out, file);
+        const before = spawnSync('ogrinfo', ['-q', '-dialect', 'SQLite', '-sql', 'select ST_IsValid(geometry) as v from repaired', out], { encoding: 'utf8' });
+        expect(before.stdout).toMatch(/v \(Integer\) = 0/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('empty and broken files answer in Chinese; a skipped part of a geometry collection is named', async () => {
       const empty = await convert('a.geojson', '');
       expect(empty.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: 'GeoJSON 文件是空的，没有任何内容' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   CHINA_EXTENT,
   crsFromEpsg,
+  geodesicArea,
   geographicCrs,
   geometryFromPolygons,
   mapPositions,
@@ -13,9 +14,11 @@ import {
   type CrsInfo,
   type FeatureProperties,
   type ParcelFeature,
+  type ParcelGeometry,
   type Position,
   type Ring,
 } from '@land/shared/geo/index';
+import { union } from 'polyclip-ts';
 import { crsReadings } from './crsGuess';
 import { readDbf } from './dbf';
 import { GIS_MESSAGES, GisFileError } from './errors';
@@ -31,6 +34,11 @@ export interface ReadGisOptions {
    * .prj / GeoJSON `crs` member, and is what a user picks when the file has none.
    */
   crs?: CrsInfo | number;
+  /**
+   * Repair boundaries whose rings cross themselves (as GEOS/PostGIS MakeValid does: the ring is
+   * split at its crossings into the polygons it encloses), chosen by the user after seeing them refused.
+   */
+  repair?: boolean;
   /** The file's X and Y are taken the other way round (chosen by the user among the readings). */
   swapXY?: boolean;
   /** default 50 MB */
@@ -65,6 +73,17 @@ export interface RejectedFeature {
   properties: ParcelFeature['properties'];
 }
 
+export interface RepairedFeature {
+  /** position of the feature in the file (0-based) */
+  index: number;
+  /** what was wrong, e.g. 第1个环自相交 */
+  problem: string;
+  /** area of the rings as written (lobes wound the other way subtract), m² */
+  areaBefore: number;
+  /** area of the repaired boundary, m² */
+  areaAfter: number;
+}
+
 export interface GisReadResult<F = ParcelFeature> {
   /** lon-lat features, validated and normalised (RFC 7946 winding) unless validate: false */
   features: F[];
@@ -73,6 +92,8 @@ export interface GisReadResult<F = ParcelFeature> {
   warnings: string[];
   /** features whose geometry failed validation */
   rejected: RejectedFeature[];
+  /** features whose self-intersecting boundary was repaired (with `repair`), areas in m² */
+  repaired?: RepairedFeature[];
   /** text encoding of the shapefile attributes */
   encoding?: string;
 }
@@ -377,6 +398,7 @@ export function finishFeatures(raw: RawFeature[], crs0: CrsInfo, warnings: strin
   const out: string[] = [...crs.warnings, ...warnings];
   const features: ParcelFeature[] = [];
   const rejected: RejectedFeature[] = [];
+  const repaired: RepairedFeature[] = [];
   const validate = options.validate ?? true;
   for (const f of raw) {
     if (f.polygons.length === 0) {
@@ -386,7 +408,17 @@ export function finishFeatures(raw: RawFeature[], crs0: CrsInfo, warnings: strin
     let geometry = geometryFromPolygons(f.polygons.map((poly) => poly.map((ring) => ring as Ring)));
     if (crs.kind !== 'geographic') geometry = mapPositions(geometry, (p) => crs.toLonLat(p[0], p[1]));
     if (validate) {
-      const v = validateParcelGeometry(geometry, { chinaOnly: options.chinaOnly ?? true });
+      let v = validateParcelGeometry(geometry, { chinaOnly: options.chinaOnly ?? true });
+      if (!v.ok && options.repair && v.message.endsWith('自相交')) {
+        const fixed = makeValid(geometry);
+        const again = fixed && validateParcelGeometry(fixed, { chinaOnly: options.chinaOnly ?? true });
+        if (again?.ok) {
+          const r = { index: f.index, problem: v.message, areaBefore: round2(geodesicArea(geometry)), areaAfter: round2(geodesicArea(again.geometry)) };
+          repaired.push(r);
+          out.push(`第${f.index + 1}个要素${v.message}，已修复：面积 ${r.areaBefore} ㎡ → ${r.areaAfter} ㎡`);
+          v = again;
+        }
+      }
       if (!v.ok) {
         rejected.push({ index: f.index, message: v.message, properties: f.properties });
         continue;
@@ -402,5 +434,22 @@ export function finishFeatures(raw: RawFeature[], crs0: CrsInfo, warnings: strin
   }
   rejectionWarnings(rejected, out);
   if (raw.length === 0) out.push('文件中没有要素');
-  return { features, crs, warnings: out, rejected };
+  return { features, crs, warnings: out, rejected, ...(options.repair ? { repaired } : {}) };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * A valid boundary from rings that cross themselves: the union of the polygon with itself
+ * (polyclip-ts) splits each ring at its crossings, like GEOS MakeValid, keeping every lobe.
+ */
+function makeValid(g: ParcelGeometry): ParcelGeometry | null {
+  const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+  try {
+    const out = union(polygons as Parameters<typeof union>[0]) as Ring[][];
+    if (out.length === 0) return null;
+    return rewindRfc7946(out.length === 1 ? { type: 'Polygon', coordinates: out[0] } : { type: 'MultiPolygon', coordinates: out });
+  } catch {
+    return null;
+  }
 }

@@ -49,8 +49,8 @@ const crsInput = z.preprocess(
   z.coerce.number({ error: '坐标系应为 EPSG 代码，如 4490 或 4528' }).int('坐标系应为 EPSG 代码，如 4490 或 4528').positive('坐标系应为 EPSG 代码，如 4490 或 4528').optional(),
 );
 
-/** swapXY: 1/true reads the file's X as Y and Y as X. */
-const swapInput = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
+/** swapXY, repair: 1/true. */
+const flagInput = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
 
 const exportInput = z.object({
   params: pagedQuerySchema.shape.params,
@@ -84,7 +84,7 @@ function registerConvert(open: FastifyInstance): void {
     '/ConvertController/fileToGeoJson',
     {
       schema: {
-        summary: `GIS 文件转 GeoJSON（multipart 字段 file：zip 压缩的 Shapefile、GeoJSON、KML/KMZ、含坐标列或 WKT 列的 CSV/Excel；可选字段 crs 为 EPSG 代码，swapXY=1 将 X、Y 互换读取（坐标系不明或与坐标不符时，错误的 data.crsReadings 列出可选读法）；不超过${MAX_CONVERT_BYTES / MB}MB）。只转换，不保存`,
+        summary: `GIS 文件转 GeoJSON（multipart 字段 file：zip 压缩的 Shapefile、GeoJSON、KML/KMZ、含坐标列或 WKT 列的 CSV/Excel；可选字段 crs 为 EPSG 代码，swapXY=1 将 X、Y 互换读取（坐标系不明或与坐标不符时，错误的 data.crsReadings 列出可选读法）；repair=1 修复自相交的边界（data.repaired 列出修复前后的面积）；不超过${MAX_CONVERT_BYTES / MB}MB）。只转换，不保存`,
         tags: ['GIS 数据交换'],
         consumes: ['multipart/form-data'],
       },
@@ -95,17 +95,19 @@ function registerConvert(open: FastifyInstance): void {
         const part = await firstFile(req, MAX_CONVERT_BYTES);
         let crs: number | undefined;
         let swapXY = false;
+        let repair = false;
         try {
-          ({ crs, swapXY } = parseInput(z.object({ crs: crsInput, swapXY: swapInput }), {
+          ({ crs, swapXY, repair } = parseInput(z.object({ crs: crsInput, swapXY: flagInput, repair: flagInput }), {
             crs: fieldValue(part, 'crs') ?? queryValue(req, 'crs'),
             swapXY: fieldValue(part, 'swapXY') ?? queryValue(req, 'swapXY'),
+            repair: fieldValue(part, 'repair') ?? queryValue(req, 'repair'),
           }));
         } catch (err) {
           part.file.resume();
           throw err;
         }
         const buf = await readWhole(part, MAX_CONVERT_BYTES);
-        const options = { crs, swapXY, maxFileBytes: MAX_CONVERT_BYTES, maxUncompressedBytes: MAX_CONVERT_INFLATED };
+        const options = { crs, swapXY, repair, maxFileBytes: MAX_CONVERT_BYTES, maxUncompressedBytes: MAX_CONVERT_INFLATED };
         return ok(await convertToGeoJson(buf, cleanFileName(part.filename), options), '转换成功');
       });
     },

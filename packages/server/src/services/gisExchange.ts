@@ -21,6 +21,7 @@ import {
   kmlPlacemark,
   readCoordinateTable,
   readGisFile,
+  type RepairedFeature,
   toFeatureCollection,
   type RejectedFeature,
   type StreamField,
@@ -37,6 +38,8 @@ export interface ConvertOptions {
   crs?: number;
   /** read the file's X as Y and Y as X */
   swapXY?: boolean;
+  /** repair self-intersecting boundaries (MakeValid) instead of refusing them */
+  repair?: boolean;
   /** largest file read, bytes */
   maxFileBytes?: number;
   /** declared size of a zip's extracted entries, bytes */
@@ -49,6 +52,8 @@ export interface ConvertResult {
   crs: { epsg: number | null; label: string };
   warnings: string[];
   rejected: RejectedFeature[];
+  /** with `repair`: the self-intersecting boundaries repaired, with their areas before and after (m²) */
+  repaired?: RepairedFeature[];
 }
 
 /** Most rejected features listed in the answer (the count is in the warnings). */
@@ -68,7 +73,7 @@ export async function convertToGeoJson(buffer: Uint8Array, filename: string, opt
   const result =
     isTableFile(name) && !(kind === 'zip' && !isXlsx)
       ? await readCoordinateTable(buffer, name, { crs: options.crs })
-      : await readGisFile(buffer, name, { crs: options.crs, swapXY: options.swapXY, maxFileBytes: options.maxFileBytes, maxUncompressedBytes: options.maxUncompressedBytes });
+      : await readGisFile(buffer, name, { crs: options.crs, swapXY: options.swapXY, repair: options.repair, maxFileBytes: options.maxFileBytes, maxUncompressedBytes: options.maxUncompressedBytes });
   const collection = toFeatureCollection(result.features);
   return {
     type: 'FeatureCollection',
@@ -76,6 +81,7 @@ export async function convertToGeoJson(buffer: Uint8Array, filename: string, opt
     crs: { epsg: result.crs.epsg, label: result.crs.label },
     warnings: result.warnings,
     rejected: result.rejected.slice(0, MAX_REJECTED_LISTED),
+    ...(result.repaired ? { repaired: result.repaired } : {}),
   };
 }
 
