@@ -188,5 +188,36 @@ describe("surveyors' files import through the parcel editor", () => {
       await editor.getByTestId('geometry-area').waitFor();
       expect(pageErrors).toEqual([]);
     });
+
+    it(`a ring that crosses itself: the dialog offers the repair and shows the area before and after (${width} px)`, async () => {
+      const { page } = await browser.newPage({ viewport: { width, height: 900 } });
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      await signIn(page, server);
+      await page.goto(`${server.url}/managementSystem/land`);
+      await page.getByTestId('parcel-add').click();
+      const editor = page.getByTestId('parcel-editor');
+      await editor.getByTestId('map-import').click();
+      const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '从文件导入地块边界' }) });
+      await modal.waitFor();
+      const bowTie = { type: 'Polygon', coordinates: [[[120.1, 30.1], [120.11, 30.11], [120.11, 30.1], [120.1, 30.11], [120.1, 30.1]]] };
+      const file = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { DKMC: '交叉地块' }, geometry: bowTie }] });
+      await modal.locator('input[type=file]').setInputFiles({ name: 'bow.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(file) });
+      await modal.getByText('第1个环自相交').first().waitFor();
+      const offer = modal.getByTestId('import-geometry-repairable');
+      await offer.waitFor();
+      await offer.getByTestId('import-geometry-repair').click();
+      const report = modal.getByTestId('import-geometry-repaired');
+      await report.waitFor();
+      const text = (await report.textContent()) ?? '';
+      const [before, after] = [...text.matchAll(/修复[前后] ([\d,.]+) ㎡/g)].map((m) => Number(m[1].replace(/,/g, '')));
+      expect(before).toBeLessThan(1000);
+      expect(after).toBeGreaterThan(500_000);
+      await modal.getByTestId('import-geometry-map').locator('canvas').first().waitFor();
+      await modal.getByTestId('import-geometry-map').scrollIntoViewIfNeeded();
+      await screenshot(page, `import-ux-gis-repaired-${width}`);
+      expect(await page.getByTestId('import-geometry-ok').isDisabled()).toBe(false);
+      expect(pageErrors).toEqual([]);
+    });
   }
 });

@@ -227,6 +227,8 @@ export interface ConvertResult {
   crs?: { epsg?: number | null; label?: string | null } | null;
   warnings?: string[];
   rejected?: { index?: number; message?: string; reason?: string }[];
+  /** Self-intersecting boundaries repaired on request, with their areas before and after (m²). */
+  repaired?: { index: number; problem: string; areaBefore: number; areaAfter: number }[];
 }
 
 /**
@@ -249,15 +251,20 @@ export function crsReadingsOf(error: unknown): CrsReading[] | null {
 }
 
 /** Reads a zipped shapefile, GeoJSON or KML on the server, reprojected to lon-lat; `reading` overrides its coordinate system. */
-export async function fileToGeoJson(file: File, reading?: Pick<CrsReading, 'epsg' | 'swapXY'>, signal?: AbortSignal): Promise<ConvertResult> {
+export async function fileToGeoJson(
+  file: File,
+  reading?: Pick<CrsReading, 'epsg' | 'swapXY'>,
+  options: { repair?: boolean; signal?: AbortSignal } = {},
+): Promise<ConvertResult> {
   const data = new FormData();
   // The server reads the fields before the file.
   if (reading) {
     data.append('crs', String(reading.epsg));
     if (reading.swapXY) data.append('swapXY', '1');
   }
+  if (options.repair) data.append('repair', '1');
   data.append('file', file);
-  return (await postMultipart<ConvertResult>('/openApi/ConvertController/fileToGeoJson', data, { signal })).data;
+  return (await postMultipart<ConvertResult>('/openApi/ConvertController/fileToGeoJson', data, { signal: options.signal })).data;
 }
 
 export type { ParcelGeometry };

@@ -7,6 +7,7 @@ import type { ButtonProps } from 'antd';
 import { Alert, Button, Descriptions, Empty, Modal, Radio, Space, Spin, Tag, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { areaMu } from '@land/shared/geo/area';
 import type { ParcelGeometry } from '@land/shared/geo/types';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import { ApiError } from '../../../lib/request';
@@ -48,11 +49,11 @@ export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryMod
   const [reading, setReading] = useState<number>(0);
   const [readingsReason, setReadingsReason] = useState<string>('');
   const convert = useMutation({
-    mutationFn: ({ file, choice }: { file: File; choice?: CrsReading }) => fileToGeoJson(file, choice),
+    mutationFn: ({ file, choice, repair }: { file: File; choice?: CrsReading; repair?: boolean }) => fileToGeoJson(file, choice, { repair }),
     meta: { ownErrors: true },
-    onError: (error, { choice }) => {
+    onError: (error, { choice, repair }) => {
       // A file without .prj, or whose coordinates do not fit it: the user chooses a reading.
-      if (choice) return;
+      if (choice || repair) return;
       const offered = crsReadingsOf(error);
       setReadings(offered);
       setReadingsReason(error.message);
@@ -92,6 +93,12 @@ export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryMod
 
   const errorText = convert.error instanceof ApiError && convert.error.handled ? null : convert.error?.message;
   const chosenReading = convert.isSuccess ? convert.variables?.choice : undefined;
+  // A boundary refused because a ring crosses itself can be repaired, if the clerk wants it.
+  const crossing = (text: string | undefined) => Boolean(text && /自相交/.test(text));
+  const repairable =
+    !convert.variables?.repair &&
+    (convert.isError ? crossing(convert.error?.message) : Boolean(result?.warnings?.some(crossing) || result?.rejected?.some((r) => crossing(r.message))));
+  const repaired = convert.variables?.repair ? result?.repaired : undefined;
 
   return (
     <Modal
@@ -126,6 +133,39 @@ export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryMod
         </div>
       )}
       {errorText && !readings && <Alert type="error" showIcon title="文件无法读取" description={errorText} style={{ marginTop: 16 }} />}
+      {repairable && files[0] && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 16 }}
+          title="边界自相交"
+          description="可以自动修复：在交叉处拆分边界，保留它围住的每一部分（与 PostGIS 的 ST_MakeValid 相同）。修复后列出修复前后的面积，确认地图上的形状后再使用。"
+          action={
+            <Button size="small" onClick={() => convert.mutate({ file: files[0], choice: convert.variables?.choice, repair: true })} data-testid="import-geometry-repair">
+              修复自相交
+            </Button>
+          }
+          data-testid="import-geometry-repairable"
+        />
+      )}
+      {repaired && repaired.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 16 }}
+          title="已修复自相交的边界，请核对面积"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {repaired.map((r) => (
+                <li key={r.index}>
+                  第{r.index + 1}个要素（{r.problem}）：修复前 {formatArea(r.areaBefore)} ㎡，修复后 {formatArea(r.areaAfter)} ㎡（{formatArea(areaMu(r.areaAfter))} 亩）
+                </li>
+              ))}
+            </ul>
+          }
+          data-testid="import-geometry-repaired"
+        />
+      )}
       {readings && (
         <div style={{ marginTop: 16 }} data-testid="crs-readings">
           <Alert
