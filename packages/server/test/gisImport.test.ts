@@ -168,7 +168,11 @@ for (const dialect of DIALECTS) {
       expect(empty.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: 'GeoJSON 文件是空的，没有任何内容' });
       const broken = await convert('a.geojson', '{"type": "FeatureCollection", "features": [');
       expect(broken.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: 'GeoJSON 文件格式错误：不是有效的 JSON 文本（文件可能不完整或已损坏）' });
-      for (const res of [empty, broken]) expect(res.body.msg).not.toMatch(/Unexpected|JSON input|token|position/i);
+      const emptyKml = await convert('a.kml', '');
+      expect(emptyKml.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: 'KML 文件是空的，没有任何内容' });
+      const brokenKml = await convert('a.kml', '<kml><Document><Placemark>');
+      expect(brokenKml.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: 'KML 文件格式错误：不是有效的 XML 文本（文件可能不完整或已损坏）' });
+      for (const res of [empty, broken, emptyKml, brokenKml]) expect(res.body.msg).not.toMatch(/Unexpected|JSON input|token|position|expected|found/i);
 
       const collection = {
         type: 'Feature',
