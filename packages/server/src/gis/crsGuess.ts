@@ -46,8 +46,12 @@ function codesFor(x: number, y: number): number[] {
   return out;
 }
 
-/** The readings of a vertex that land in China, likeliest first: as written, then X/Y swapped. */
-export function crsReadings(sample: Position | undefined): CrsReading[] {
+/**
+ * The readings of a vertex that land in China, likeliest first: as written, then X/Y swapped;
+ * CGCS2000 before Xi'an 80 and Beijing 54; with `nearLon` (where the office works), the readings
+ * landing nearest it first — which picks the zone of an easting written without zone number.
+ */
+export function crsReadings(sample: Position | undefined, nearLon?: number): CrsReading[] {
   if (!sample || !Number.isFinite(sample[0]) || !Number.isFinite(sample[1])) return [];
   const out: CrsReading[] = [];
   for (const swapXY of [false, true]) {
@@ -60,7 +64,10 @@ export function crsReadings(sample: Position | undefined): CrsReading[] {
       out.push({ epsg, swapXY, label: `${crs.label}${swapXY ? '（X、Y 互换）' : ''}`, lonLat: [round(lonLat[0]), round(lonLat[1])] });
     }
   }
-  return out;
+  if (nearLon === undefined || !Number.isFinite(nearLon)) return out;
+  // By distance in whole degrees (zones are 3° or 6° apart), the order above within each.
+  const key = (r: CrsReading) => (r.swapXY ? 1000 : 0) + Math.floor(Math.abs(r.lonLat[0] - nearLon));
+  return out.map((r, i) => ({ r, i })).sort((a, b) => key(a.r) - key(b.r) || a.i - b.i).map(({ r }) => r);
 }
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;

@@ -39,6 +39,8 @@ export interface ReadGisOptions {
    * split at its crossings into the polygons it encloses), chosen by the user after seeing them refused.
    */
   repair?: boolean;
+  /** Longitude the office works at: readings offered for a file are ordered nearest it first. */
+  nearLon?: number;
   /** The file's X and Y are taken the other way round (chosen by the user among the readings). */
   swapXY?: boolean;
   /** default 50 MB */
@@ -230,7 +232,7 @@ async function readZipped(
   if (nullShapes) warnings.push(`跳过了 ${nullShapes} 条没有几何图形的记录`);
   if (!crs) {
     // The user chooses: the likeliest systems, each with where the file would land.
-    throw new GisFileError(`${GIS_MESSAGES.missingPrj}，请选择文件所用的坐标系`, 'invalid', { crsReadings: crsReadings(firstPosition(raw)) });
+    throw new GisFileError(`${GIS_MESSAGES.missingPrj}，请选择文件所用的坐标系`, 'invalid', { crsReadings: crsReadings(firstPosition(raw), options.nearLon) });
   }
   const result = finish(raw, crs, warnings, options);
   return { ...result, encoding: dbf.encoding };
@@ -310,7 +312,7 @@ function checkFits(crs: CrsInfo, sample: Position | undefined, options: ReadGisO
   throw new GisFileError(
     `坐标与坐标系不符：按“${crs.label}”换算，第一个点位于${where}，不在中国范围内。请确认文件的坐标系后重新读取`,
     'invalid',
-    { crsReadings: crsReadings(options.swapXY ? [sample[1], sample[0]] : sample), declared: { epsg: crs.epsg, label: crs.label, lonLat } },
+    { crsReadings: crsReadings(options.swapXY ? [sample[1], sample[0]] : sample, options.nearLon), declared: { epsg: crs.epsg, label: crs.label, lonLat } },
   );
 }
 

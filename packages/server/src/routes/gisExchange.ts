@@ -12,6 +12,7 @@ import { saveRecord } from '../entities/routes';
 import { selectColumns, queryColumns } from '../entities/columns';
 import { saveBatch } from '../entities/batch';
 import { findById, type AnyDb, type Row } from '../entities/repository';
+import { loadSettings } from '../services/settings';
 import { readGisFile } from '../gis/index';
 import { registerImageryRoutes } from '../integrations/imagery/routes';
 import { registerPublicMapsRoutes, registerStaffMapsRoutes } from '../integrations/maps/routes';
@@ -76,7 +77,7 @@ function queryValue(req: FastifyRequest, name: string): unknown {
 
 // ---------------------------------------------------------------- public
 
-function registerConvert(open: FastifyInstance): void {
+function registerConvert(open: FastifyInstance, ctx: AppContext): void {
   const limit = perAddressLimit(PUBLIC_CONVERSIONS_PER_10_MIN, 10 * 60_000, '文件转换过于频繁，请稍后再试');
   // One conversion holds the file, its features and the JSON answer in memory.
   const gate = new ConcurrencyGate(2, 6);
@@ -107,7 +108,9 @@ function registerConvert(open: FastifyInstance): void {
           throw err;
         }
         const buf = await readWhole(part, MAX_CONVERT_BYTES);
-        const options = { crs, swapXY, repair, maxFileBytes: MAX_CONVERT_BYTES, maxUncompressedBytes: MAX_CONVERT_INFLATED };
+        // Zones a projected file without zone number may be in are offered nearest the office first.
+        const nearLon = (await loadSettings(ctx.db)).mapCenterLon;
+        const options = { crs, swapXY, repair, nearLon, maxFileBytes: MAX_CONVERT_BYTES, maxUncompressedBytes: MAX_CONVERT_INFLATED };
         return ok(await convertToGeoJson(buf, cleanFileName(part.filename), options), '转换成功');
       });
     },
@@ -305,7 +308,7 @@ export async function registerGisExchange(app: FastifyInstance, ctx: AppContext)
   await app.register(
     async (open) => {
       await open.register(multipart, MULTIPART_OPTIONS);
-      registerConvert(open);
+      registerConvert(open, ctx);
       registerLayerExport(open, ctx, '/exportShpfile', PARCEL_LAYER, 'public', PUBLIC_PARCEL_FILTERS);
       registerLayerExport(open, ctx, '/exportGyjhShpfile', SUPPLY_PLAN_LAYER, 'public');
       registerParcelExcel(open, ctx, jobs);

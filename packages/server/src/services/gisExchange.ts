@@ -40,6 +40,8 @@ export interface ConvertOptions {
   swapXY?: boolean;
   /** repair self-intersecting boundaries (MakeValid) instead of refusing them */
   repair?: boolean;
+  /** longitude the office works at: orders the coordinate systems offered for a file */
+  nearLon?: number;
   /** largest file read, bytes */
   maxFileBytes?: number;
   /** declared size of a zip's extracted entries, bytes */
@@ -73,7 +75,7 @@ export async function convertToGeoJson(buffer: Uint8Array, filename: string, opt
   const result =
     isTableFile(name) && !(kind === 'zip' && !isXlsx)
       ? await readCoordinateTable(buffer, name, { crs: options.crs })
-      : await readGisFile(buffer, name, { crs: options.crs, swapXY: options.swapXY, repair: options.repair, maxFileBytes: options.maxFileBytes, maxUncompressedBytes: options.maxUncompressedBytes });
+      : await readGisFile(buffer, name, { crs: options.crs, swapXY: options.swapXY, repair: options.repair, nearLon: options.nearLon, maxFileBytes: options.maxFileBytes, maxUncompressedBytes: options.maxUncompressedBytes });
   const collection = toFeatureCollection(result.features);
   return {
     type: 'FeatureCollection',
