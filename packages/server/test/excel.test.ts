@@ -258,7 +258,7 @@ for (const dialect of DIALECTS) {
         expect(res.status).toBe(400);
         expect(res.body.code).toBe(ERROR_CODES.VALIDATION);
         expect(res.body.msg).toMatch(/^第3行：联系电话格式不正确/);
-        expect(res.body.data.errors).toEqual([{ row: 3, field: 'phone', label: '联系电话', msg: '第3行：联系电话格式不正确' }]);
+        expect(res.body.data.errors).toEqual([{ row: 3, field: 'phone', label: '联系电话', value: '12345', msg: '第3行：联系电话格式不正确' }]);
         expect(await count('t_jd')).toBe(0);
       });
 
@@ -290,6 +290,42 @@ for (const dialect of DIALECTS) {
         expect(await count('t_area')).toBe(1);
       });
 
+      it('reports each error with its row, column and value, and gives back the failed rows as a workbook with their reasons', async () => {
+        const file = await workbook(['片区名称', '片区编码', '片区类型', '状态', '排序'], [
+          ['好片区一', 'G01', null, '启用', 1],
+          ['坏类型', 'B01', '不存在的类型', '启用', 1],
+          ['好片区二', 'G02', null, '启用', 2],
+          ['负排序', 'B02', null, '启用', -5],
+          [null, 'B03', null, '未知状态', 'abc'],
+        ]);
+        const res = await importFile('tArea', file);
+        expect(res.status).toBe(400);
+        expect(res.body.data.errorCount).toBe(5);
+        expect(res.body.data.failedRows).toBe(3);
+        expect(res.body.data.errors.map((e: Row) => [e.row, e.label, e.value, e.msg])).toEqual([
+          [3, '片区类型', '不存在的类型', '第3行：片区类型的取值不在可选范围内'],
+          [5, '排序', '-5', '第5行：排序不能为负数'],
+          [6, '片区名称', '', '第6行：请输入片区名称'],
+          [6, '状态', '未知状态', '第6行：状态的取值不在可选范围内'],
+          [6, '排序', 'abc', '第6行：排序只能是数字'],
+        ]);
+        const sheet = await readSheet(Buffer.from(res.body.data.errorWorkbook as string, 'base64'));
+        expect(sheet.header).toEqual(['片区名称', '片区编码', '片区类型', '状态', '排序', '原行号', '错误原因']);
+        expect(sheet.rows).toEqual([
+          ['坏类型', 'B01', '不存在的类型', '启用', 1, 3, '片区类型的取值不在可选范围内'],
+          ['负排序', 'B02', null, '启用', -5, 5, '排序不能为负数'],
+          [null, 'B03', null, '未知状态', 'abc', 6, '请输入片区名称；状态的取值不在可选范围内；排序只能是数字'],
+        ]);
+        expect(await count('t_area')).toBe(0);
+        // The corrected failed rows, with the two extra columns left in, import.
+        const fixed = await workbook(sheet.header, [
+          ['坏类型', 'B01', null, '启用', 1, 3, '片区类型的取值不在可选范围内'],
+          ['负排序', 'B02', null, '启用', 5, 5, '排序不能为负数'],
+          ['无名', 'B03', null, '启用', 3, 6, '请输入片区名称；状态的取值不在可选范围内；排序只能是数字'],
+        ]);
+        expect((await importFile('tArea', fixed)).body.data).toEqual({ created: 3, updated: 0 });
+      });
+
       it('values the database cannot store are row errors, not a server error', async () => {
         const file = await workbook(['片区名称', '片区编码', '状态', '排序'], [['大排序', 'X01', '启用', 3_000_000_000]]);
         const res = await importFile('tArea', file);
@@ -308,7 +344,7 @@ for (const dialect of DIALECTS) {
         expect(ok.body.data).toEqual({ created: 2, updated: 0 });
         expect((await all('tJd')).map((r) => [r.jdname, r.areacode])).toEqual([['临江街道', 'A01'], ['滨江街道', 'A02']]);
         const bad = await importFile('tJd', await workbook(['街道名称', '所属片区'], [['江东街道', '不存在的片区']]));
-        expect(bad.body.data.errors).toEqual([{ row: 2, field: 'areacode', label: '所属片区', msg: '第2行：所属片区“不存在的片区”不存在' }]);
+        expect(bad.body.data.errors).toEqual([{ row: 2, field: 'areacode', label: '所属片区', value: '不存在的片区', msg: '第2行：所属片区“不存在的片区”不存在' }]);
         expect(await count('t_jd')).toBe(2);
       });
 
@@ -330,6 +366,8 @@ for (const dialect of DIALECTS) {
           [Buffer.from('PK\u0003\u0004broken zip'), 'broken.xlsx', '请上传 Excel（.xlsx）文件'],
           [await workbook(['片区名称'], []), 'empty.xlsx', '文件中没有要导入的数据'],
           [await workbook(['片区名称', '面积大小'], [['x', 1]]), 'unknown.xlsx', '第1行：无法识别的列“面积大小”，请使用导出的模板填写'],
+          [await workbook(['街道名称', '联系电话'], [['x', '1']]), 'street.xlsx', '该文件不是片区的导入模板（第1行的列名都无法识别），请下载本页的模板填写'],
+          [Buffer.alloc(0), 'zero.xlsx', '文件是空的，请选择填好数据的 Excel（.xlsx）文件'],
           [await workbook(['片区名称', '片区名称'], [['x', 'y']]), 'dup.xlsx', '第1行：列“片区名称”重复'],
           [await workbook([], [[null, 'x']]), 'noheader.xlsx', '第1行应为表头（字段名称），请使用导出的模板填写'],
         ];

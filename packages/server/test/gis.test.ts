@@ -262,15 +262,29 @@ describe('shapefile reading', () => {
     expect(Math.abs(geodesicArea(g) - 10_000)).toBeLessThan(1);
   });
 
-  it('fixes a missing zone prefix and swapped X/Y with warnings', async () => {
-    const ring: Ring = [[3_320_113.398, 500_000], [3_320_213.398, 500_000], [3_320_213.398, 500_100], [3_320_113.398, 500_100], [3_320_113.398, 500_000]];
-    const { shp, shx } = writeShp([{ type: 'Polygon', coordinates: [ring] }]);
+  it('reads a missing zone prefix with a warning; swapped X/Y is never fixed silently but offered as a reading', async () => {
+    const plain: Ring = [[500_000, 3_320_113.398], [500_000, 3_320_213.398], [500_100, 3_320_213.398], [500_100, 3_320_113.398], [500_000, 3_320_113.398]];
     const dbf = handDbf([{ name: 'ID', type: 'N', length: 4 }], [[1]], gbk);
-    const read = await readGisFile(zip({ 'zd.shp': shp, 'zd.shx': shx, 'zd.dbf': dbf, 'zd.prj': ESRI_4528 }), 'zd.zip');
+    const a = writeShp([{ type: 'Polygon', coordinates: [plain] }]);
+    const read = await readGisFile(zip({ 'zd.shp': a.shp, 'zd.shx': a.shx, 'zd.dbf': dbf, 'zd.prj': ESRI_4528 }), 'zd.zip');
     expect(read.warnings.join('\n')).toContain('横坐标不带带号');
-    expect(read.warnings.join('\n')).toContain('X、Y');
-    const vertices = polygonsOf(read.features[0].geometry)[0][0];
-    expect(Math.min(...vertices.map((p) => haversineMeters(p, [120, 30])))).toBeLessThan(1);
+    expect(Math.min(...polygonsOf(read.features[0].geometry)[0][0].map((p) => haversineMeters(p, [120, 30])))).toBeLessThan(1);
+
+    const swapped: Ring = plain.map(([x, y]) => [y, x]);
+    const b = writeShp([{ type: 'Polygon', coordinates: [swapped] }]);
+    const file = zip({ 'zd.shp': b.shp, 'zd.shx': b.shx, 'zd.dbf': dbf, 'zd.prj': ESRI_4528 });
+    const err = await readGisFile(file, 'zd.zip').then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(GisFileError);
+    expect((err as GisFileError).message).toMatch(/^坐标与坐标系不符：按“CGCS2000 3度带.*不在中国范围内/);
+    const readings = ((err as GisFileError).data as { crsReadings: { epsg: number; swapXY: boolean; lonLat: [number, number] }[] }).crsReadings;
+    // Swapped, the easting has no zone number: CGCS2000 3° zone 40 without it is EPSG:4549.
+    const swappedReading = readings.find((r) => r.epsg === 4549 && r.swapXY);
+    expect(haversineMeters(swappedReading!.lonLat, [120, 30])).toBeLessThan(1);
+    expect(readings.some((r) => !r.swapXY)).toBe(false);
+    // Chosen by the user, the swapped reading lands where it should.
+    const chosen = await readGisFile(file, 'zd.zip', { crs: 4549, swapXY: true });
+    expect(chosen.warnings).toContain('已按所选读法将 X、Y 互换');
+    expect(Math.min(...polygonsOf(chosen.features[0].geometry)[0][0].map((p) => haversineMeters(p, [120, 30])))).toBeLessThan(1);
   });
 
   it("warns about Xi'an 80 coordinates", async () => {
@@ -397,7 +411,7 @@ describe('readGisFile errors', () => {
     expect(read.rejected).toEqual([{ index: 1, message: '第1个环自相交', properties: { n: 2 } }]);
     expect(read.warnings).toContain('第2个要素未导入：第1个环自相交');
     const projected = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[40500000, 3320113], [40500100, 3320113], [40500100, 3320213], [40500000, 3320113]]] } };
-    await expectGisError(readGisFile(Buffer.from(JSON.stringify(projected)), 'a.geojson'), '请指定文件的坐标系');
+    await expectGisError(readGisFile(Buffer.from(JSON.stringify(projected)), 'a.geojson'), '坐标与坐标系不符：按“CGCS2000 经纬度”换算');
   });
 });
 

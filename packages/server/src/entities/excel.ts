@@ -24,8 +24,10 @@ export const MAX_IMPORT_ROWS = 10_000;
 /** Bytes an imported workbook may inflate to, counted while inflating (declared sizes are not trusted). */
 const MAX_IMPORT_INFLATED = 100 * MB;
 const MAX_IMPORT_PARTS = 2000;
-/** Reported row errors; the count says how many more there were. */
-const MAX_REPORTED_ERRORS = 200;
+/** Reported row errors; the count says how many more there were (the error workbook has every failed row). */
+const MAX_REPORTED_ERRORS = 1000;
+/** Characters of a cell's value quoted in an error. */
+const MAX_ERROR_VALUE = 100;
 /** Template and export rows that get the enum dropdown, beyond the data rows. */
 const DROPDOWN_ROWS = 1000;
 
@@ -400,8 +402,12 @@ function headerKey(text: string): string {
   return text.replace(/\s+/g, '').replace(/^[*＊]/, '');
 }
 
+/** The columns the error workbook adds; a corrected error workbook imports with them left in. */
+const ERROR_COLUMNS = ['原行号', '错误原因'];
+
 /** Maps the header row to columns by Chinese label; unknown or repeated headers are refused. */
-function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[]): Map<number, ExcelColumn> {
+/** Maps the header row to columns by Chinese label; unknown or repeated headers are refused. */
+function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[], def: EntityDef): Map<number, ExcelColumn> {
   const byHeader = new Map<string, ExcelColumn>();
   for (const c of columns) {
     byHeader.set(headerKey(c.header), c);
@@ -414,6 +420,7 @@ function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[]): Map<number, 
     const text = cellText(plainCell(cell.value)).trim();
     if (text === '') return;
     const key = headerKey(text);
+    if (ERROR_COLUMNS.includes(text)) return;
     // "规划面积(平方公里)" typed with ASCII brackets, or the unit left off, still matches.
     const c = byHeader.get(key) ?? byHeader.get(key.replace(/[（(][^（()）]*[）)]$/, ''));
     if (!c) {
@@ -424,6 +431,8 @@ function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[]): Map<number, 
     seen.add(c.key);
     found.set(col, c);
   });
+  // Not one column known: the workbook of another screen, or no header at all.
+  if (found.size === 0 && unknown.length > 0) throw validationError('file', `该文件不是${def.label}的导入模板（第1行的列名都无法识别），请下载本页的模板填写`);
   if (found.size === 0) throw validationError('file', '第1行应为表头（字段名称），请使用导出的模板填写');
   if (unknown.length) throw validationError('file', `第1行：无法识别的列“${unknown.slice(0, 5).join('”、“')}”，请使用导出的模板填写`);
   return found;
@@ -439,6 +448,7 @@ async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
   if (buf.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) {
     throw validationError('file', '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入');
   }
+  if (buf.length === 0) throw validationError('file', '文件是空的，请选择填好数据的 Excel（.xlsx）文件');
   if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
   let verified: Awaited<ReturnType<typeof verifiedOfficeFile>>;
   try {
@@ -485,6 +495,8 @@ function readRows(ws: ExcelJS.Worksheet, header: Map<number, ExcelColumn>): Shee
 
 /** The data rows of an import sheet, cells by column key: plain data that crosses to and from a worker thread. */
 export interface SheetData {
+  /** The sheet's known columns by key, in the sheet's order (for the error workbook). */
+  columns: string[];
   rows: { row: number; cells: [string, Cell][] }[];
 }
 
@@ -495,14 +507,19 @@ export interface SheetData {
  */
 export async function readSheet(buf: Uint8Array, def: EntityDef, options: ExcelOptions = {}): Promise<SheetData> {
   const ws = await openWorkbook(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
-  const header = readHeader(ws, excelColumns(def, options));
-  return { rows: readRows(ws, header).map((r) => ({ row: r.row, cells: [...r.cells].map(([c, value]): [string, Cell] => [c.key, value]) })) };
+  const header = readHeader(ws, excelColumns(def, options), def);
+  return {
+    columns: [...header.entries()].sort(([a], [b]) => a - b).map(([, c]) => c.key),
+    rows: readRows(ws, header).map((r) => ({ row: r.row, cells: [...r.cells].map(([c, value]): [string, Cell] => [c.key, value]) })),
+  };
 }
 
 export interface ImportRowError {
   row: number;
   field: string;
   label: string;
+  /** The cell's text as the sheet holds it ('' when the problem is not about one cell). */
+  value: string;
   msg: string;
 }
 
@@ -513,6 +530,26 @@ function rowMessage(row: number, label: string, msg: string): string {
 export interface ImportResult {
   created: number;
   updated: number;
+}
+
+/**
+ * The failed rows of a refused import as a workbook to correct and import again: the sheet's
+ * own columns with the values as read, the original row number and a column of reasons.
+ */
+async function errorRowsWorkbook(def: EntityDef, columns: ExcelColumn[], failed: Map<SheetRow, string[]>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = '开发区土地信息平台';
+  const ws = wb.addWorksheet(sheetName(`${def.label}-错误行`), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [
+    ...columns.map((c) => ({ header: c.header, width: Math.min(40, Math.max(12, c.header.length * 2 + 4)), style: c.codec.numFmt ? { numFmt: c.codec.numFmt } : {} })),
+    { header: ERROR_COLUMNS[0], width: 8 },
+    { header: ERROR_COLUMNS[1], width: 60 },
+  ];
+  ws.getRow(1).font = { bold: true };
+  for (const [r, reasons] of [...failed].sort(([a], [b]) => a.row - b.row)) {
+    ws.addRow([...columns.map((c) => safeCell(r.cells.get(c) ?? null)), r.row, reasons.join('；')]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** How often (rows) an import reports its progress. */
@@ -557,14 +594,20 @@ export async function importWorkbook(
   }
 
   const errors: ImportRowError[] = [];
-  const report = (e: Omit<ImportRowError, 'msg'> & { text: string }) => {
-    errors.push({ row: e.row, field: e.field, label: e.label, msg: rowMessage(e.row, e.label, e.text) });
+  /** Every failed row with its reasons, for the error workbook. */
+  const failed = new Map<SheetRow, string[]>();
+  const report = (r: SheetRow, e: { field: string; label: string; text: string; cell?: Cell }) => {
+    const column = byKey.get(e.field);
+    const cell = e.cell !== undefined ? e.cell : column ? (r.cells.get(column) ?? null) : null;
+    const msg = rowMessage(r.row, e.label, e.text);
+    errors.push({ row: r.row, field: e.field, label: e.label, value: cellText(cell).slice(0, MAX_ERROR_VALUE), msg });
+    failed.set(r, [...(failed.get(r) ?? []), msg.replace(/^第\d+行：/, '')]);
   };
 
   const result: ImportResult = { created: 0, updated: 0 };
   await db.transaction().execute(async (trx) => {
     // Check: every row's cells, and that a row to update names an existing record.
-    const checked: { row: number; raw: Row; id: string | undefined }[] = [];
+    const checked: { r: SheetRow; raw: Row; id: string | undefined }[] = [];
     for (const [done, r] of rows.entries()) {
       progress(done, rows.length, 'check');
       const raw: Row = {};
@@ -577,7 +620,7 @@ export async function importWorkbook(
         } catch (err) {
           if (!(err instanceof CellError)) throw err;
           cellFailed = true;
-          report({ row: r.row, field: c.key, label: c.field.label, text: err.message });
+          report(r, { field: c.key, label: c.field.label, text: err.message, cell });
         }
       }
       if (cellFailed) continue;
@@ -585,16 +628,16 @@ export async function importWorkbook(
       if (id === undefined) delete raw.id;
       else raw.id = id;
       if (id !== undefined && (id.length > 32 || !(await findById(trx, def, id)))) {
-        report({ row: r.row, field: 'id', label: labelOf.get('id') ?? '编号', text: `编号“${id.slice(0, 40)}”的${def.label}不存在（新增记录请将编号留空）` });
+        report(r, { field: 'id', label: labelOf.get('id') ?? '编号', text: `编号“${id.slice(0, 40)}”的${def.label}不存在（新增记录请将编号留空）` });
         continue;
       }
-      checked.push({ row: r.row, raw, id });
+      checked.push({ r, raw, id });
     }
     progress(rows.length, rows.length, 'check');
 
     // Save: the checked rows through the write path; its refusals are reported by row too.
     // Counted against the rows read, so that the dialog's "checked" stays the rows read.
-    for (const [done, { row, raw, id }] of checked.entries()) {
+    for (const [done, { r, raw, id }] of checked.entries()) {
       progress(done, rows.length, 'save');
       try {
         await save(trx, raw);
@@ -603,8 +646,8 @@ export async function importWorkbook(
       } catch (err) {
         if (!(err instanceof AppError)) {
           // A database error aborts a PostgreSQL transaction: later rows cannot be tried.
-          log.error({ err, row }, 'excel import row failed');
-          report({ row, field: '', label: '', text: '保存失败，请检查该行数据' });
+          log.error({ err, row: r.row }, 'excel import row failed');
+          report(r, { field: '', label: '', text: '保存失败，请检查该行数据' });
           break;
         }
         const data = err.data as { errors?: { field: string; msg: string }[] } | null;
@@ -614,7 +657,7 @@ export async function importWorkbook(
         for (const issue of issues) {
           if (fields.has(issue.field)) continue;
           fields.add(issue.field);
-          report({ row, field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
+          report(r, { field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
         }
       }
     }
@@ -623,8 +666,15 @@ export async function importWorkbook(
       errors.sort((a, b) => a.row - b.row);
       const errorCount = errors.length;
       const more = errorCount > 1 ? `（共${errorCount}处错误，未导入任何数据）` : '（未导入任何数据）';
+      const sheetColumns = sheet.columns.map(column);
+      const errorWorkbook = (await errorRowsWorkbook(def, sheetColumns, failed)).toString('base64');
       // Thrown inside the transaction so that Kysely rolls every row back.
-      throw new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, { errors: errors.slice(0, MAX_REPORTED_ERRORS), errorCount });
+      throw new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, {
+        errors: errors.slice(0, MAX_REPORTED_ERRORS),
+        errorCount,
+        failedRows: failed.size,
+        errorWorkbook,
+      });
     }
     options.onProgress?.(checked.length, rows.length, 'save');
   });

@@ -7,13 +7,13 @@ import { AppError } from '../lib/errors';
  * message and `data.field = 'file'`.
  */
 export class GisFileError extends AppError {
-  constructor(message: string, kind: 'invalid' | 'too-large' = 'invalid') {
+  constructor(message: string, kind: 'invalid' | 'too-large' = 'invalid', extra: Record<string, unknown> = {}) {
     const tooLarge = kind === 'too-large';
     super(
       tooLarge ? ERROR_CODES.TOO_LARGE : ERROR_CODES.VALIDATION,
       message,
       tooLarge ? 413 : 400,
-      { field: 'file', errors: [{ field: 'file', msg: message }] },
+      { field: 'file', errors: [{ field: 'file', msg: message }], ...extra },
     );
     this.name = 'GisFileError';
   }

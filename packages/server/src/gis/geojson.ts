@@ -52,34 +52,47 @@ function properties(v: unknown): FeatureProperties {
   return out;
 }
 
-/** Polygons of a GeoJSON geometry, or the Chinese name of its type when it is not areal. */
-function polygonsOfGeometry(g: unknown): { polygons: Ring[][] } | { other: string } {
+/**
+ * Polygons of a GeoJSON geometry, or the Chinese name of its type when it is not areal. Members
+ * of a GeometryCollection that are not areal are left out and named in `dropped`.
+ */
+function polygonsOfGeometry(g: unknown, dropped: string[] = []): { polygons: Ring[][] } | { other: string } {
   if (!isObject(g)) return { other: '空' };
   if (g.type === 'Polygon') return { polygons: [g.coordinates as Ring[]] };
   if (g.type === 'MultiPolygon') return { polygons: g.coordinates as Ring[][] };
   if (g.type === 'GeometryCollection' && Array.isArray(g.geometries)) {
     const polygons: Ring[][] = [];
+    const others: string[] = [];
     for (const member of g.geometries) {
-      const r = polygonsOfGeometry(member);
+      const r = polygonsOfGeometry(member, others);
       if ('polygons' in r) polygons.push(...r.polygons);
+      else others.push(r.other);
     }
-    if (polygons.length) return { polygons };
+    if (polygons.length) {
+      dropped.push(...others);
+      return { polygons };
+    }
   }
   return { other: GEOJSON_TYPE_NAMES[String(g.type)] ?? String(g.type) };
 }
 
 /** Line parts of a GeoJSON geometry, or the Chinese name of its type when it is not linear. */
-function linesOfGeometry(g: unknown): { lines: Position[][] } | { other: string } {
+function linesOfGeometry(g: unknown, dropped: string[] = []): { lines: Position[][] } | { other: string } {
   if (!isObject(g)) return { other: '空' };
   if (g.type === 'LineString') return { lines: [g.coordinates as Position[]] };
   if (g.type === 'MultiLineString') return { lines: g.coordinates as Position[][] };
   if (g.type === 'GeometryCollection' && Array.isArray(g.geometries)) {
     const lines: Position[][] = [];
+    const others: string[] = [];
     for (const member of g.geometries) {
-      const r = linesOfGeometry(member);
+      const r = linesOfGeometry(member, others);
       if ('lines' in r) lines.push(...r.lines);
+      else others.push(r.other);
     }
-    if (lines.length) return { lines };
+    if (lines.length) {
+      dropped.push(...others);
+      return { lines };
+    }
   }
   return { other: GEOJSON_TYPE_NAMES[String(g.type)] ?? String(g.type) };
 }
@@ -96,10 +109,13 @@ export interface GeoJsonRead {
 
 export function parseGeoJson(text: string, kind: ShapeKind = 'polygon'): GeoJsonRead {
   let doc: unknown;
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') throw new GisFileError('GeoJSON 文件是空的，没有任何内容');
   try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (e) {
-    throw new GisFileError(`GeoJSON 文件格式错误：${e instanceof Error ? e.message : String(e)}`);
+    doc = JSON.parse(body);
+  } catch {
+    // JSON.parse speaks English ("Unexpected end of JSON input"): say it in Chinese.
+    throw new GisFileError('GeoJSON 文件格式错误：不是有效的 JSON 文本（文件可能不完整或已损坏）');
   }
   if (!isObject(doc)) throw new GisFileError('GeoJSON 文件格式错误：顶层必须是对象');
   let crsName: string | null = null;
@@ -122,8 +138,12 @@ export function parseGeoJson(text: string, kind: ShapeKind = 'polygon'): GeoJson
   }
   const features: RawFeature[] = [];
   const skipped = new Map<string, number>();
+  const warnings: string[] = [];
+  const name = KIND_NAMES[kind];
   items.forEach((item, index) => {
-    const r = kind === 'line' ? linesOfGeometry(item.geometry) : polygonsOfGeometry(item.geometry);
+    const dropped: string[] = [];
+    const r = kind === 'line' ? linesOfGeometry(item.geometry, dropped) : polygonsOfGeometry(item.geometry, dropped);
+    if (dropped.length) warnings.push(`第${index + 1}个要素的几何集合中有非${name}部分，已跳过：${dropped.join('、')}`);
     if ('other' in r) {
       skipped.set(r.other, (skipped.get(r.other) ?? 0) + 1);
       return;
@@ -132,8 +152,6 @@ export function parseGeoJson(text: string, kind: ShapeKind = 'polygon'): GeoJson
     const geometry = 'lines' in r ? { polygons: [], lines: r.lines } : { polygons: r.polygons };
     features.push({ index, ...geometry, properties: properties(item.properties), ...(id !== undefined ? { id } : {}) });
   });
-  const warnings: string[] = [];
-  const name = KIND_NAMES[kind];
   if (features.length === 0 && skipped.size > 0) {
     throw new GisFileError(`不是${name}图层（几何类型：${[...skipped.keys()].join('、')}）`);
   }

@@ -6,6 +6,7 @@ export {
   type ReadGisOptions,
   type GisReadResult,
   type RejectedFeature,
+  type RepairedFeature,
   type LineFeature,
   type LineGeometry,
 } from './read';

@@ -95,6 +95,7 @@ function collectPlacemarks(node: XmlNode, out: XmlNode[], depth = 0): void {
 }
 
 export function parseKml(xml: string, kind: ShapeKind = 'polygon'): { features: RawFeature[]; warnings: string[] } {
+  if (xml.trim() === '') throw new GisFileError('KML 文件是空的，没有任何内容');
   if (/<!ENTITY/i.test(xml)) throw new GisFileError('KML 文件含有不支持的 DOCTYPE 实体定义');
   let doc: unknown;
   try {
@@ -110,8 +111,9 @@ export function parseKml(xml: string, kind: ShapeKind = 'polygon'): { features: 
       isArray: (name) => ARRAY_TAGS.has(name),
     });
     doc = parser.parse(xml, true);
-  } catch (e) {
-    throw new GisFileError(`KML 文件格式错误：${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  } catch {
+    // The XML parser speaks English ("Start tag expected."): say it in Chinese.
+    throw new GisFileError('KML 文件格式错误：不是有效的 XML 文本（文件可能不完整或已损坏）');
   }
   const root = isNode(doc) ? doc.kml : undefined;
   if (!isNode(root)) throw new GisFileError('KML 文件格式错误：缺少 <kml> 根元素');

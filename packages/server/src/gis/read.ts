@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   CHINA_EXTENT,
   crsFromEpsg,
+  geodesicArea,
   geographicCrs,
   geometryFromPolygons,
   mapPositions,
@@ -13,9 +14,12 @@ import {
   type CrsInfo,
   type FeatureProperties,
   type ParcelFeature,
+  type ParcelGeometry,
   type Position,
   type Ring,
 } from '@land/shared/geo/index';
+import { union } from 'polyclip-ts';
+import { crsReadings } from './crsGuess';
 import { readDbf } from './dbf';
 import { GIS_MESSAGES, GisFileError } from './errors';
 import { parseGeoJson, type RawFeature } from './geojson';
@@ -30,6 +34,15 @@ export interface ReadGisOptions {
    * .prj / GeoJSON `crs` member, and is what a user picks when the file has none.
    */
   crs?: CrsInfo | number;
+  /**
+   * Repair boundaries whose rings cross themselves (as GEOS/PostGIS MakeValid does: the ring is
+   * split at its crossings into the polygons it encloses), chosen by the user after seeing them refused.
+   */
+  repair?: boolean;
+  /** Longitude the office works at: readings offered for a file are ordered nearest it first. */
+  nearLon?: number;
+  /** The file's X and Y are taken the other way round (chosen by the user among the readings). */
+  swapXY?: boolean;
   /** default 50 MB */
   maxFileBytes?: number;
   /** total declared size of the extracted zip entries, default 200 MB */
@@ -62,14 +75,27 @@ export interface RejectedFeature {
   properties: ParcelFeature['properties'];
 }
 
+export interface RepairedFeature {
+  /** position of the feature in the file (0-based) */
+  index: number;
+  /** what was wrong, e.g. 第1个环自相交 */
+  problem: string;
+  /** area of the rings as written (lobes wound the other way subtract), m² */
+  areaBefore: number;
+  /** area of the repaired boundary, m² */
+  areaAfter: number;
+}
+
 export interface GisReadResult<F = ParcelFeature> {
   /** lon-lat features, validated and normalised (RFC 7946 winding) unless validate: false */
   features: F[];
-  /** the file's coordinate system (with any automatic fix-up applied) */
+  /** the file's coordinate system (with the zone-number reading applied) */
   crs: CrsInfo;
   warnings: string[];
   /** features whose geometry failed validation */
   rejected: RejectedFeature[];
+  /** features whose self-intersecting boundary was repaired (with `repair`), areas in m² */
+  repaired?: RepairedFeature[];
   /** text encoding of the shapefile attributes */
   encoding?: string;
 }
@@ -162,11 +188,11 @@ async function readZipped(
   const cpgName = companion('.cpg');
   const warnings: string[] = [];
 
-  let crs: CrsInfo;
+  let crs: CrsInfo | null;
   if (given) {
     crs = given;
   } else if (!prjName) {
-    throw new GisFileError(GIS_MESSAGES.missingPrj);
+    crs = null;
   } else {
     const wkt = decodeFileText(entries.get(prjName) as Uint8Array);
     const parsed = parsePrj(wkt);
@@ -204,6 +230,10 @@ async function readZipped(
     raw.push(kind === 'line' ? { index: i, polygons: [], lines: rings, properties: props } : { index: i, polygons: groupRings(rings), properties: props });
   }
   if (nullShapes) warnings.push(`跳过了 ${nullShapes} 条没有几何图形的记录`);
+  if (!crs) {
+    // The user chooses: the likeliest systems, each with where the file would land.
+    throw new GisFileError(`${GIS_MESSAGES.missingPrj}，请选择文件所用的坐标系`, 'invalid', { crsReadings: crsReadings(firstPosition(raw), options.nearLon) });
+  }
   const result = finish(raw, crs, warnings, options);
   return { ...result, encoding: dbf.encoding };
 }
@@ -266,28 +296,24 @@ function zonePrefixFix(crs: CrsInfo, easting: number): Transform {
 }
 
 /**
- * Common surveyors' slips in projected files, detected on the first vertex and fixed with a
- * warning: the easting with or without the zone number against what the .prj declares, and
- * X/Y swapped (Chinese surveying calls the northing X).
+ * The zone-number slip of projected files (the easting with or without the zone number against
+ * what the .prj declares) is read with a warning. Coordinates that do not land in China under the
+ * declared system are never moved by a guess (such as swapping X and Y): the import stops and
+ * offers the readings that would fit, each with where the file would land.
  */
-function fixUpProjected(crs: CrsInfo, sample: Position | undefined): CrsInfo {
-  if (!sample || crs.kind === 'geographic') return crs;
-  const apply = (t: Transform): CrsInfo =>
-    t.warnings.length ? { ...crs, toLonLat: t.to, fromLonLat: t.from, warnings: [...crs.warnings, ...t.warnings] } : crs;
+function checkFits(crs: CrsInfo, sample: Position | undefined, options: ReadGisOptions): CrsInfo {
+  if (!sample) return crs;
   const direct = zonePrefixFix(crs, sample[0]);
-  if (inChina(direct.to(sample[0], sample[1]))) return apply(direct);
-  const inner = zonePrefixFix(crs, sample[1]);
-  const swapped: Transform = {
-    to: (x, y) => inner.to(y, x),
-    from: (lon, lat) => {
-      const [x, y] = inner.from(lon, lat);
-      return [y, x];
-    },
-    warnings: [...inner.warnings, '坐标的 X、Y 似乎颠倒（测量坐标中 X 为北坐标）：已自动交换'],
-  };
-  const sll = swapped.to(sample[0], sample[1]);
-  if (Number.isFinite(sll[0]) && inChina(sll)) return apply(swapped);
-  return apply(direct);
+  const fixed: CrsInfo = direct.warnings.length ? { ...crs, toLonLat: direct.to, fromLonLat: direct.from, warnings: [...crs.warnings, ...direct.warnings] } : crs;
+  if ((options.validate ?? true) === false || (options.chinaOnly ?? true) === false) return fixed;
+  const lonLat = crs.kind === 'geographic' ? sample : fixed.toLonLat(sample[0], sample[1]);
+  if (inChina(lonLat)) return fixed;
+  const where = Number.isFinite(lonLat[0]) && Number.isFinite(lonLat[1]) ? `经度 ${lonLat[0].toFixed(4)}、纬度 ${lonLat[1].toFixed(4)}` : '无效的位置';
+  throw new GisFileError(
+    `坐标与坐标系不符：按“${crs.label}”换算，第一个点位于${where}，不在中国范围内。请确认文件的坐标系后重新读取`,
+    'invalid',
+    { crsReadings: crsReadings(options.swapXY ? [sample[1], sample[0]] : sample, options.nearLon), declared: { epsg: crs.epsg, label: crs.label, lonLat } },
+  );
 }
 
 function firstPosition(raw: RawFeature[]): Position | undefined {
@@ -298,7 +324,19 @@ function firstPosition(raw: RawFeature[]): Position | undefined {
   return undefined;
 }
 
-function finish(raw: RawFeature[], crs0: CrsInfo, warnings: string[], options: ReadGisOptions): AnyResult {
+/** The features with X and Y exchanged in every position. */
+function swapped(raw: RawFeature[]): RawFeature[] {
+  const swap = (p: Position): Position => [p[1], p[0]];
+  return raw.map((f) => ({
+    ...f,
+    polygons: f.polygons.map((poly) => poly.map((ring) => ring.map(swap))),
+    ...(f.lines ? { lines: f.lines.map((line) => line.map(swap)) } : {}),
+  }));
+}
+
+function finish(raw0: RawFeature[], crs0: CrsInfo, warnings0: string[], options: ReadGisOptions): AnyResult {
+  const raw = options.swapXY ? swapped(raw0) : raw0;
+  const warnings = options.swapXY ? ['已按所选读法将 X、Y 互换', ...warnings0] : warnings0;
   return options.geometry === 'line' ? finishLines(raw, crs0, warnings, options) : finishFeatures(raw, crs0, warnings, options);
 }
 
@@ -312,7 +350,7 @@ const MAX_LINE_VERTICES = 50_000;
 
 /** Reprojects and checks line features: finite positions, at least two distinct per part, inside China. */
 function finishLines(raw: RawFeature[], crs0: CrsInfo, warnings: string[], options: ReadGisOptions): GisReadResult<LineFeature> {
-  const crs = fixUpProjected(crs0, firstPosition(raw));
+  const crs = checkFits(crs0, firstPosition(raw), options);
   const out: string[] = [...crs.warnings, ...warnings];
   const features: LineFeature[] = [];
   const rejected: RejectedFeature[] = [];
@@ -353,15 +391,16 @@ function finishLines(raw: RawFeature[], crs0: CrsInfo, warnings: string[], optio
 }
 
 /**
- * Reprojects polygon features from `crs0` to lon-lat (fixing the usual zone-number and X/Y
- * slips of projected data), validates them and sorts out the rejected ones. Exported for the
+ * Reprojects polygon features from `crs0` to lon-lat (reading the usual zone-number slip of
+ * projected data; coordinates that do not fit `crs0` stop the import), validates them and sorts out the rejected ones. Exported for the
  * readers of other sources (coordinate tables) so that every path checks parcels the same way.
  */
 export function finishFeatures(raw: RawFeature[], crs0: CrsInfo, warnings: string[], options: ReadGisOptions): GisReadResult {
-  const crs = fixUpProjected(crs0, firstPosition(raw));
+  const crs = checkFits(crs0, firstPosition(raw), options);
   const out: string[] = [...crs.warnings, ...warnings];
   const features: ParcelFeature[] = [];
   const rejected: RejectedFeature[] = [];
+  const repaired: RepairedFeature[] = [];
   const validate = options.validate ?? true;
   for (const f of raw) {
     if (f.polygons.length === 0) {
@@ -371,7 +410,17 @@ export function finishFeatures(raw: RawFeature[], crs0: CrsInfo, warnings: strin
     let geometry = geometryFromPolygons(f.polygons.map((poly) => poly.map((ring) => ring as Ring)));
     if (crs.kind !== 'geographic') geometry = mapPositions(geometry, (p) => crs.toLonLat(p[0], p[1]));
     if (validate) {
-      const v = validateParcelGeometry(geometry, { chinaOnly: options.chinaOnly ?? true });
+      let v = validateParcelGeometry(geometry, { chinaOnly: options.chinaOnly ?? true });
+      if (!v.ok && options.repair && v.message.endsWith('自相交')) {
+        const fixed = makeValid(geometry);
+        const again = fixed && validateParcelGeometry(fixed, { chinaOnly: options.chinaOnly ?? true });
+        if (again?.ok) {
+          const r = { index: f.index, problem: v.message, areaBefore: round2(geodesicArea(geometry)), areaAfter: round2(geodesicArea(again.geometry)) };
+          repaired.push(r);
+          out.push(`第${f.index + 1}个要素${v.message}，已修复：面积 ${r.areaBefore} ㎡ → ${r.areaAfter} ㎡`);
+          v = again;
+        }
+      }
       if (!v.ok) {
         rejected.push({ index: f.index, message: v.message, properties: f.properties });
         continue;
@@ -387,5 +436,22 @@ export function finishFeatures(raw: RawFeature[], crs0: CrsInfo, warnings: strin
   }
   rejectionWarnings(rejected, out);
   if (raw.length === 0) out.push('文件中没有要素');
-  return { features, crs, warnings: out, rejected };
+  return { features, crs, warnings: out, rejected, ...(options.repair ? { repaired } : {}) };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * A valid boundary from rings that cross themselves: the union of the polygon with itself
+ * (polyclip-ts) splits each ring at its crossings, like GEOS MakeValid, keeping every lobe.
+ */
+function makeValid(g: ParcelGeometry): ParcelGeometry | null {
+  const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+  try {
+    const out = union(polygons as Parameters<typeof union>[0]) as Ring[][];
+    if (out.length === 0) return null;
+    return rewindRfc7946(out.length === 1 ? { type: 'Polygon', coordinates: out[0] } : { type: 'MultiPolygon', coordinates: out });
+  } catch {
+    return null;
+  }
 }

@@ -12,6 +12,7 @@ import { saveRecord } from '../entities/routes';
 import { selectColumns, queryColumns } from '../entities/columns';
 import { saveBatch } from '../entities/batch';
 import { findById, type AnyDb, type Row } from '../entities/repository';
+import { loadSettings } from '../services/settings';
 import { registerImageryRoutes } from '../integrations/imagery/routes';
 import { registerPublicMapsRoutes, registerStaffMapsRoutes } from '../integrations/maps/routes';
 import { defineCall, ok, parseInput } from '../lib/call';
@@ -45,6 +46,9 @@ const crsInput = z.preprocess(
   z.coerce.number({ error: '坐标系应为 EPSG 代码，如 4490 或 4528' }).int('坐标系应为 EPSG 代码，如 4490 或 4528').positive('坐标系应为 EPSG 代码，如 4490 或 4528').optional(),
 );
 
+/** swapXY, repair: 1/true. */
+const flagInput = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
+
 const exportInput = z.object({
   params: pagedQuerySchema.shape.params,
   format: z.preprocess(
@@ -77,7 +81,7 @@ function registerConvert(open: FastifyInstance, ctx: AppContext): void {
     '/ConvertController/fileToGeoJson',
     {
       schema: {
-        summary: `GIS 文件转 GeoJSON（multipart 字段 file：zip 压缩的 Shapefile、GeoJSON、KML/KMZ、含坐标列或 WKT 列的 CSV/Excel；可选字段 crs 为 EPSG 代码；不超过${MAX_CONVERT_BYTES / MB}MB）。只转换，不保存`,
+        summary: `GIS 文件转 GeoJSON（multipart 字段 file：zip 压缩的 Shapefile、GeoJSON、KML/KMZ、含坐标列或 WKT 列的 CSV/Excel；可选字段 crs 为 EPSG 代码，swapXY=1 将 X、Y 互换读取（坐标系不明或与坐标不符时，错误的 data.crsReadings 列出可选读法）；repair=1 修复自相交的边界（data.repaired 列出修复前后的面积）；不超过${MAX_CONVERT_BYTES / MB}MB）。只转换，不保存`,
         tags: ['GIS 数据交换'],
         consumes: ['multipart/form-data'],
       },
@@ -86,14 +90,22 @@ function registerConvert(open: FastifyInstance, ctx: AppContext): void {
     async (req) => {
       const part = await firstFile(req, MAX_CONVERT_BYTES);
       let crs: number | undefined;
+      let swapXY = false;
+      let repair = false;
       try {
-        ({ crs } = parseInput(z.object({ crs: crsInput }), { crs: fieldValue(part, 'crs') ?? queryValue(req, 'crs') }));
+        ({ crs, swapXY, repair } = parseInput(z.object({ crs: crsInput, swapXY: flagInput, repair: flagInput }), {
+          crs: fieldValue(part, 'crs') ?? queryValue(req, 'crs'),
+          swapXY: fieldValue(part, 'swapXY') ?? queryValue(req, 'swapXY'),
+          repair: fieldValue(part, 'repair') ?? queryValue(req, 'repair'),
+        }));
       } catch (err) {
         part.file.resume();
         throw err;
       }
       const buf = await readWhole(part, MAX_CONVERT_BYTES);
-      const options = { crs, maxFileBytes: MAX_CONVERT_BYTES, maxUncompressedBytes: MAX_CONVERT_INFLATED };
+      // Zones a projected file without zone number may be in are offered nearest the office first.
+      const nearLon = (await loadSettings(ctx.db)).mapCenterLon;
+      const options = { crs, swapXY, repair, nearLon, maxFileBytes: MAX_CONVERT_BYTES, maxUncompressedBytes: MAX_CONVERT_INFLATED };
       return ok(await open.workers.run('convert', { data: buf, filename: cleanFileName(part.filename), options }), '转换成功');
     },
   );

@@ -21,6 +21,7 @@ import {
   kmlPlacemark,
   readCoordinateTable,
   readGisFile,
+  type RepairedFeature,
   toFeatureCollection,
   type RejectedFeature,
   type ShapefileStreamOptions,
@@ -36,6 +37,12 @@ import { PARCEL_DETAIL_COLUMNS, publicParcelScope } from './publicParcels';
 export interface ConvertOptions {
   /** EPSG code of the file's coordinates, overriding its .prj (or the guess for tables) */
   crs?: number;
+  /** read the file's X as Y and Y as X */
+  swapXY?: boolean;
+  /** repair self-intersecting boundaries (MakeValid) instead of refusing them */
+  repair?: boolean;
+  /** longitude the office works at: orders the coordinate systems offered for a file */
+  nearLon?: number;
   /** largest file read, bytes */
   maxFileBytes?: number;
   /** declared size of a zip's extracted entries, bytes */
@@ -48,6 +55,8 @@ export interface ConvertResult {
   crs: { epsg: number | null; label: string };
   warnings: string[];
   rejected: RejectedFeature[];
+  /** with `repair`: the self-intersecting boundaries repaired, with their areas before and after (m²) */
+  repaired?: RepairedFeature[];
 }
 
 /** Most rejected features listed in the answer (the count is in the warnings). */
@@ -67,7 +76,7 @@ export async function convertToGeoJson(buffer: Uint8Array, filename: string, opt
   const result =
     isTableFile(name) && !(kind === 'zip' && !isXlsx)
       ? await readCoordinateTable(buffer, name, { crs: options.crs })
-      : await readGisFile(buffer, name, { crs: options.crs, maxFileBytes: options.maxFileBytes, maxUncompressedBytes: options.maxUncompressedBytes });
+      : await readGisFile(buffer, name, { crs: options.crs, swapXY: options.swapXY, repair: options.repair, nearLon: options.nearLon, maxFileBytes: options.maxFileBytes, maxUncompressedBytes: options.maxUncompressedBytes });
   const collection = toFeatureCollection(result.features);
   return {
     type: 'FeatureCollection',
@@ -75,6 +84,7 @@ export async function convertToGeoJson(buffer: Uint8Array, filename: string, opt
     crs: { epsg: result.crs.epsg, label: result.crs.label },
     warnings: result.warnings,
     rejected: result.rejected.slice(0, MAX_REJECTED_LISTED),
+    ...(result.repaired ? { repaired: result.repaired } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { QueryCondition } from '@land/shared';
 import type { EntityDef } from '@land/shared/entity';
 import type { ImportErrors } from '../../components/excel/ImportErrors';
-import { ImportErrorsView, rowErrorsOf } from '../../components/excel/ImportErrors';
+import { fileErrorOf, ImportErrorsView, ImportFileError, ImportSaveRule, rowErrorsOf } from '../../components/excel/ImportErrors';
 import { FileUpload } from '../../components/upload/FileUpload';
 import { notify } from '../../lib/notify';
 import { saveBlob, showError } from '../../lib/request';
@@ -21,6 +21,7 @@ function ImportModal({ def, open, onClose, onTemplate, templateLoading }: {
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
   const [rowErrors, setRowErrors] = useState<ImportErrors | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const importing = useMutation({
     mutationFn: (file: File) => importEntities(def, file),
     meta: { ownErrors: true },
@@ -31,7 +32,9 @@ function ImportModal({ def, open, onClose, onTemplate, templateLoading }: {
     },
     onError: (error) => {
       const rows = rowErrorsOf(error);
+      const file = fileErrorOf(error);
       if (rows) setRowErrors(rows);
+      else if (file) setFileError(file);
       else showError(error);
     },
   });
@@ -40,11 +43,12 @@ function ImportModal({ def, open, onClose, onTemplate, templateLoading }: {
     <Modal
       open={open}
       title={`导入${def.label}`}
-      width={rowErrors ? 680 : 520}
+      width={rowErrors ? 760 : 520}
       onCancel={onClose}
       afterClose={() => {
         setFiles([]);
         setRowErrors(null);
+        setFileError(null);
         importing.reset();
       }}
       mask={{ closable: false }}
@@ -74,16 +78,27 @@ function ImportModal({ def, open, onClose, onTemplate, templateLoading }: {
       data-testid="import-modal"
     >
       {rowErrors ? (
-        <ImportErrorsView errors={rowErrors.errors} total={rowErrors.total} />
+        <ImportErrorsView {...rowErrors} fileName={`${def.label}导入错误行.xlsx`} />
       ) : (
         <>
+          <ImportSaveRule />
           <Typography.Paragraph type="secondary">
-            请使用导入模板填写数据，仅支持 .xlsx 文件。有编号（id）的行更新原记录，没有的新增；任何一行有错误时整个文件都不会写入。
+            请使用本页的导入模板填写数据，仅支持 .xlsx 文件。
             <Button type="link" size="small" icon={<DownloadOutlined />} loading={templateLoading} onClick={onTemplate}>
               下载模板
             </Button>
           </Typography.Paragraph>
-          <FileUpload manual accept=".xlsx" files={files} onFilesChange={setFiles} data-testid="import-file" />
+          <FileUpload
+            manual
+            accept=".xlsx"
+            files={files}
+            onFilesChange={(list) => {
+              setFiles(list);
+              setFileError(null);
+            }}
+            data-testid="import-file"
+          />
+          {fileError && <ImportFileError message={fileError} />}
         </>
       )}
     </Modal>

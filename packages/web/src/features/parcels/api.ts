@@ -15,7 +15,7 @@ import type { ParcelAction } from '@land/shared/lifecycle';
 import type { Settings } from '@land/shared/settings';
 import type { EntityRecord } from '../entities/api';
 import { callName, entityKeys, entityOptionsQuery } from '../entities/api';
-import { post, postJson, postMultipart } from '../../lib/request';
+import { ApiError, post, postJson, postMultipart } from '../../lib/request';
 
 export const PARCEL = parcelEntity;
 
@@ -265,13 +265,44 @@ export interface ConvertResult {
   crs?: { epsg?: number | null; label?: string | null } | null;
   warnings?: string[];
   rejected?: { index?: number; message?: string; reason?: string }[];
+  /** Self-intersecting boundaries repaired on request, with their areas before and after (m²). */
+  repaired?: { index: number; problem: string; areaBefore: number; areaAfter: number }[];
 }
 
-/** Reads a zipped shapefile, GeoJSON or KML on the server, reprojected to lon-lat. */
-export async function fileToGeoJson(file: File, signal?: AbortSignal): Promise<ConvertResult> {
+/**
+ * One way of reading a file's coordinates that the server offers when the file has no .prj or
+ * its coordinates do not fit it: a coordinate system, X/Y as written or swapped, and where the
+ * file's first point would land.
+ */
+export interface CrsReading {
+  epsg: number;
+  swapXY: boolean;
+  label: string;
+  lonLat: [number, number];
+}
+
+/** The readings a refused conversion offers, or null when it offers none. */
+export function crsReadingsOf(error: unknown): CrsReading[] | null {
+  if (!(error instanceof ApiError)) return null;
+  const readings = (error.data as { crsReadings?: unknown } | null)?.crsReadings;
+  return Array.isArray(readings) && readings.length > 0 ? (readings as CrsReading[]) : null;
+}
+
+/** Reads a zipped shapefile, GeoJSON or KML on the server, reprojected to lon-lat; `reading` overrides its coordinate system. */
+export async function fileToGeoJson(
+  file: File,
+  reading?: Pick<CrsReading, 'epsg' | 'swapXY'>,
+  options: { repair?: boolean; signal?: AbortSignal } = {},
+): Promise<ConvertResult> {
   const data = new FormData();
+  // The server reads the fields before the file.
+  if (reading) {
+    data.append('crs', String(reading.epsg));
+    if (reading.swapXY) data.append('swapXY', '1');
+  }
+  if (options.repair) data.append('repair', '1');
   data.append('file', file);
-  return (await postMultipart<ConvertResult>('/openApi/ConvertController/fileToGeoJson', data, { signal })).data;
+  return (await postMultipart<ConvertResult>('/openApi/ConvertController/fileToGeoJson', data, { signal: options.signal })).data;
 }
 
 export type { ParcelGeometry };

@@ -4,15 +4,18 @@
  * chooses, seeing each one's attributes, area and whether it is a valid boundary.
  */
 import type { ButtonProps } from 'antd';
-import { Alert, Descriptions, Empty, Modal, Radio, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Modal, Radio, Space, Spin, Tag, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { areaMu } from '@land/shared/geo/area';
 import type { ParcelGeometry } from '@land/shared/geo/types';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import { ApiError } from '../../../lib/request';
-import type { ConvertResult, ConvertedFeature } from '../api';
-import { fileToGeoJson } from '../api';
+import type { ConvertResult, ConvertedFeature, CrsReading } from '../api';
+import { crsReadingsOf, fileToGeoJson } from '../api';
 import { checkGeometry, formatArea } from './geometry-check';
+
+const ParcelMiniMap = lazy(() => import('../../public-map/ParcelMiniMap'));
 
 interface ImportGeometryModalProps {
   open: boolean;
@@ -41,9 +44,21 @@ function isPolygon(feature: ConvertedFeature): boolean {
 export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryModalProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [picked, setPicked] = useState<number | null>(null);
+  /** The readings offered by the last refusal, and the one the user picks among them. */
+  const [readings, setReadings] = useState<CrsReading[] | null>(null);
+  const [reading, setReading] = useState<number>(0);
+  const [readingsReason, setReadingsReason] = useState<string>('');
   const convert = useMutation({
-    mutationFn: (file: File) => fileToGeoJson(file),
+    mutationFn: ({ file, choice, repair }: { file: File; choice?: CrsReading; repair?: boolean }) => fileToGeoJson(file, choice, { repair }),
     meta: { ownErrors: true },
+    onError: (error, { choice, repair }) => {
+      // A file without .prj, or whose coordinates do not fit it: the user chooses a reading.
+      if (choice || repair) return;
+      const offered = crsReadingsOf(error);
+      setReadings(offered);
+      setReadingsReason(error.message);
+      setReading(0);
+    },
     onSuccess: (result) => {
       const polygons = result.features.map((f, i) => ({ f, i })).filter(({ f }) => isPolygon(f));
       setPicked(polygons.length === 1 ? polygons[0].i : null);
@@ -64,17 +79,26 @@ export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryMod
   const reset = () => {
     setFiles([]);
     setPicked(null);
+    setReadings(null);
     convert.reset();
   };
 
   const choose = (list: File[]) => {
     setFiles(list.slice(-1));
     setPicked(null);
-    if (list.length > 0) convert.mutate(list[list.length - 1]);
+    setReadings(null);
+    if (list.length > 0) convert.mutate({ file: list[list.length - 1] });
     else convert.reset();
   };
 
   const errorText = convert.error instanceof ApiError && convert.error.handled ? null : convert.error?.message;
+  const chosenReading = convert.isSuccess ? convert.variables?.choice : undefined;
+  // A boundary refused because a ring crosses itself can be repaired, if the clerk wants it.
+  const crossing = (text: string | undefined) => Boolean(text && /自相交/.test(text));
+  const repairable =
+    !convert.variables?.repair &&
+    (convert.isError ? crossing(convert.error?.message) : Boolean(result?.warnings?.some(crossing) || result?.rejected?.some((r) => crossing(r.message))));
+  const repaired = convert.variables?.repair ? result?.repaired : undefined;
 
   return (
     <Modal
@@ -97,7 +121,7 @@ export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryMod
       data-testid="import-geometry-modal"
     >
       <Typography.Paragraph type="secondary">
-        支持 zip 压缩的 Shapefile（须含 .shp、.dbf、.prj）、GeoJSON、KML/KMZ。投影坐标（如 CGCS2000 3度带）按 .prj 转换为经纬度。
+        支持 zip 压缩的 Shapefile（含 .shp、.dbf，最好有 .prj）、GeoJSON、KML/KMZ。投影坐标（如 CGCS2000 3度带）按 .prj 转换为经纬度；没有 .prj 或坐标与之不符时，请在列出的坐标系中选择，确认地图上的位置后再使用。
       </Typography.Paragraph>
       <FileUpload manual drag accept={ACCEPT} files={files} onFilesChange={choose} data-testid="import-geometry-file" />
 
@@ -108,16 +132,85 @@ export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryMod
           </Spin>
         </div>
       )}
-      {errorText && <Alert type="error" showIcon title="文件无法读取" description={errorText} style={{ marginTop: 16 }} />}
+      {errorText && !readings && <Alert type="error" showIcon title="文件无法读取" description={errorText} style={{ marginTop: 16 }} />}
+      {repairable && files[0] && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 16 }}
+          title="边界自相交"
+          description="可以自动修复：在交叉处拆分边界，保留它围住的每一部分（与 PostGIS 的 ST_MakeValid 相同）。修复后列出修复前后的面积，确认地图上的形状后再使用。"
+          action={
+            <Button size="small" onClick={() => convert.mutate({ file: files[0], choice: convert.variables?.choice, repair: true })} data-testid="import-geometry-repair">
+              修复自相交
+            </Button>
+          }
+          data-testid="import-geometry-repairable"
+        />
+      )}
+      {repaired && repaired.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 16 }}
+          title="已修复自相交的边界，请核对面积"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {repaired.map((r) => (
+                <li key={r.index}>
+                  第{r.index + 1}个要素（{r.problem}）：修复前 {formatArea(r.areaBefore)} ㎡，修复后 {formatArea(r.areaAfter)} ㎡（{formatArea(areaMu(r.areaAfter))} 亩）
+                </li>
+              ))}
+            </ul>
+          }
+          data-testid="import-geometry-repaired"
+        />
+      )}
+      {readings && (
+        <div style={{ marginTop: 16 }} data-testid="crs-readings">
+          <Alert
+            type="warning"
+            showIcon
+            title="请选择文件的坐标系"
+            description={convert.isError && convert.variables?.choice ? convert.error?.message : readingsReason}
+            style={{ marginBottom: 12 }}
+          />
+          <Typography.Text strong>可能的坐标系（按可能性排列，括号中为第一个点换算后的位置）：</Typography.Text>
+          <Radio.Group value={reading} onChange={(e) => setReading(e.target.value as number)} style={{ width: '100%', marginTop: 8 }}>
+            <Space orientation="vertical" style={{ width: '100%', maxHeight: 220, overflow: 'auto' }}>
+              {readings.map((r, i) => (
+                <Radio key={`${r.epsg}-${r.swapXY}`} value={i}>
+                  {r.label} <Typography.Text type="secondary">EPSG:{r.epsg}（经度 {r.lonLat[0].toFixed(5)}，纬度 {r.lonLat[1].toFixed(5)}）</Typography.Text>
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+          <div style={{ marginTop: 8 }}>
+            <Button
+              type="primary"
+              ghost
+              loading={convert.isPending}
+              onClick={() => convert.mutate({ file: files[0], choice: readings[reading] })}
+              data-testid="crs-reading-apply"
+            >
+              按所选坐标系读取
+            </Button>
+          </div>
+        </div>
+      )}
 
       {result && (
         <Space orientation="vertical" size={12} style={{ width: '100%', marginTop: 16 }}>
           <Descriptions
             size="small"
-            column={2}
+            column={{ xs: 1, sm: 2 }}
             bordered
             items={[
-              { key: 'crs', label: '源坐标系', children: result.crs?.label ?? (result.crs?.epsg ? `EPSG:${result.crs.epsg}` : '未知') },
+              {
+                key: 'crs',
+                label: '源坐标系',
+                children: `${result.crs?.label ?? (result.crs?.epsg ? `EPSG:${result.crs.epsg}` : '未知')}${chosenReading ? `（已选${chosenReading.swapXY ? '，X、Y 互换' : ''}）` : ''}`,
+              },
               {
                 key: 'count',
                 label: '要素',
@@ -164,6 +257,13 @@ export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryMod
                   ))}
                 </Space>
               </Radio.Group>
+              {chosen?.check.state === 'ok' && (
+                <Suspense fallback={<Spin />}>
+                  <div data-testid="import-geometry-map">
+                    <ParcelMiniMap shapes={[{ id: 'import', name: chosen.label, geometry: chosen.check.geometry }]} height={240} districts={false} />
+                  </div>
+                </Suspense>
+              )}
             </>
           )}
         </Space>

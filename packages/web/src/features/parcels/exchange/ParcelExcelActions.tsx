@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { QueryCondition } from '@land/shared';
 import type { ImportErrors } from '../../../components/excel/ImportErrors';
-import { ImportErrorsView, rowErrorsOf } from '../../../components/excel/ImportErrors';
+import { fileErrorOf, ImportErrorsView, ImportFileError, ImportSaveRule, rowErrorsOf } from '../../../components/excel/ImportErrors';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import { notify } from '../../../lib/notify';
 import { saveBlob, showError } from '../../../lib/request';
@@ -45,7 +45,7 @@ function ExportModal({ run, onClose }: { run: { status: JobStatus | undefined; d
   );
 }
 
-type ImportStep = { step: 'pick' } | { step: 'running'; upload: number | null; status?: JobStatus } | { step: 'errors'; errors: ImportErrors };
+type ImportStep = { step: 'pick'; fileError?: string } | { step: 'running'; upload: number | null; status?: JobStatus } | { step: 'errors'; errors: ImportErrors };
 
 function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -68,8 +68,9 @@ function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) 
     onError: (error) => {
       const rows = rowErrorsOf(error);
       if (rows) return setState({ step: 'errors', errors: rows });
-      setState({ step: 'pick' });
-      showError(error);
+      const file = fileErrorOf(error);
+      setState(file ? { step: 'pick', fileError: file } : { step: 'pick' });
+      if (!file) showError(error);
     },
   });
   const running = state.step === 'running';
@@ -78,7 +79,7 @@ function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) 
     <Modal
       open={open}
       title="导入Excel"
-      width={state.step === 'errors' ? 680 : 520}
+      width={state.step === 'errors' ? 760 : 520}
       onCancel={running ? undefined : onClose}
       closable={!running}
       keyboard={!running}
@@ -115,17 +116,28 @@ function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) 
       }
       data-testid="parcel-import-modal"
     >
-      {state.step === 'errors' && <ImportErrorsView {...state.errors} />}
+      {state.step === 'errors' && <ImportErrorsView {...state.errors} fileName="地块导入错误行.xlsx" />}
       {state.step === 'running' && <JobProgress status={state.status} upload={state.upload} label="正在导入地块" />}
       {state.step === 'pick' && (
         <>
+          <ImportSaveRule />
           <Typography.Paragraph type="secondary">
-            请使用地块导入模板填写，仅支持 .xlsx 文件；边界填 WKT 或 GeoJSON 文本。有编号（id）的行更新原地块，没有的新增；任何一行有错误时整个文件都不会写入。
+            请使用地块导入模板填写，仅支持 .xlsx 文件；边界填 WKT 或 GeoJSON 文本。
             <Button type="link" size="small" icon={<DownloadOutlined />} loading={template.isPending} onClick={() => template.mutate()}>
               下载模板
             </Button>
           </Typography.Paragraph>
-          <FileUpload manual accept=".xlsx" files={files} onFilesChange={setFiles} data-testid="parcel-import-file" />
+          <FileUpload
+            manual
+            accept=".xlsx"
+            files={files}
+            onFilesChange={(list) => {
+              setFiles(list);
+              setState({ step: 'pick' });
+            }}
+            data-testid="parcel-import-file"
+          />
+          {state.fileError && <ImportFileError message={state.fileError} />}
         </>
       )}
     </Modal>
