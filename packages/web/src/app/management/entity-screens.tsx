@@ -12,7 +12,9 @@ import { ENTITIES } from '@land/shared/entities/index';
 import type { EntityDef } from '@land/shared/entity';
 import { ScreenPlaceholder } from '../../components/ScreenCard';
 import { EntityFormPage } from '../../features/entities/EntityFormPage';
+import { ConsultationReply } from '../../features/entities/ConsultationReply';
 import { EntityScreen } from '../../features/entities/EntityScreen';
+import type { RowAction } from '../../features/entities/EntityScreen';
 import { SendRecordsPanel } from '../../features/messaging/SendRecordsPanel';
 import { SendTemplatePanel } from '../../features/messaging/SendTemplateMessage';
 import { VisitorsPanel } from '../../features/messaging/VisitorsPanel';
@@ -36,6 +38,11 @@ const EXTRA_PARTS: Record<string, ComponentType[]> = {
   messageList: [SendRecordsPanel],
 };
 
+/** A row action beyond edit and delete, with its dialog. */
+const ROW_ACTIONS: Record<string, RowAction> = {
+  problem: { label: '回复', Dialog: ConsultationReply },
+};
+
 const absolute = (path: string) => `${MANAGEMENT_BASE}/${path}`;
 
 /** The component of a list screen: its entity's screen, or the placeholder while it has none. */
@@ -48,13 +55,13 @@ export function entityScreenFor(screen: ManagementScreen): ComponentType {
   const Screen = () =>
     extras ? (
       <Flex vertical gap={16}>
-        <EntityScreen def={def} title={screen.title} editPages={editPages} />
+        <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} />
         {extras.map((Extra, i) => (
           <Extra key={i} />
         ))}
       </Flex>
     ) : (
-      <EntityScreen def={def} title={screen.title} editPages={editPages} />
+      <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} />
     );
   Screen.displayName = `EntityScreen(${def.name})`;
   return Screen;
