@@ -127,6 +127,9 @@ describe('accessibility sweep over every SPA route', () => {
       if (v.impact !== 'serious' && v.impact !== 'critical') continue;
       problems.push(`axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
     }
+    const outline = await page.evaluate(() => ({ h1: document.querySelectorAll('h1').length, main: document.querySelectorAll('main, [role="main"]').length }));
+    if (outline.h1 !== 1) problems.push(`${outline.h1} h1 headings on the page, not one`);
+    if (outline.main !== 1) problems.push(`${outline.main} main landmarks on the page, not one`);
     const text = await page.evaluate(() => document.body.innerText);
     const id = RAW_ID.exec(text);
     if (id) problems.push(`raw id on screen: ${id[0]}`);

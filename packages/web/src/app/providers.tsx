@@ -1,6 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import { THEME_COLORS } from '@land/shared/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -13,7 +14,16 @@ dayjs.locale('zh-cn');
 
 const BASE_THEME: ThemeConfig = {
   token: {
-    colorPrimary: '#1677ff',
+    // WCAG 2.1 AA contrast: the shared colours, not antd's defaults (#1677ff is 4.1:1 on white).
+    colorPrimary: THEME_COLORS.primary,
+    colorLink: THEME_COLORS.primary,
+    colorError: THEME_COLORS.error,
+    colorSuccess: THEME_COLORS.success,
+    colorWarning: THEME_COLORS.warning,
+    colorTextSecondary: THEME_COLORS.textSecondary,
+    colorTextTertiary: THEME_COLORS.textTertiary,
+    colorTextDescription: THEME_COLORS.textTertiary,
+    colorTextPlaceholder: THEME_COLORS.textTertiary,
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",

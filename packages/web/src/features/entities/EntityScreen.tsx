@@ -2,7 +2,7 @@ import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SearchOutli
 import type { TableColumnsType } from 'antd';
 import { Button, Empty, Form, Result, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ComponentType, Key } from 'react';
+import type { ComponentType, Key, ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QueryCondition } from '@land/shared';
@@ -29,6 +29,8 @@ export interface EntityScreenProps {
   title: string;
   /** Records edited on pages of their own (long rich text) instead of the drawer. */
   editPages?: { add: string; edit: (id: string) => string };
+  /** Cells of some fields drawn by the screen (e.g. a visitor's name instead of the id). */
+  cells?: Record<string, (value: unknown) => ReactNode>;
   /** One more action on each row, opening a dialog of its own (e.g. 回复 on consulting questions). */
   rowAction?: RowAction;
 }
@@ -62,7 +64,7 @@ const displayName = (def: EntityDef, record: EntityRecord): string => {
  * The back-office screen of one entity, driven by its definition: search form, table with
  * paging and sorting in the URL (a tree table for tree entities), add/edit, delete, Excel.
  */
-export function EntityScreen({ def, title, editPages, rowAction }: EntityScreenProps) {
+export function EntityScreen({ def, title, editPages, rowAction, cells }: EntityScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -166,7 +168,7 @@ export function EntityScreen({ def, title, editPages, rowAction }: EntityScreenP
     ellipsis: ['string', 'text', 'richText', 'json', 'ref', 'tree'].includes(f.type) ? { showTitle: true } : undefined,
     sorter: f.sortable && !treeMode ? true : undefined,
     sortOrder: f.sortable && !treeMode ? sortOrderOf(f.name) : undefined,
-    render: (value: unknown) => TABLE_CELLS[f.type](value, f),
+    render: (value: unknown) => (cells?.[f.name] ?? ((v: unknown) => TABLE_CELLS[f.type](v, f)))(value),
   }));
 
   const addChild = treeMode && addable && def.tree;
