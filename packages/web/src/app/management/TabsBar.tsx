@@ -3,6 +3,7 @@ import type { MenuProps } from 'antd';
 import { Button, Dropdown } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { CSSProperties } from 'react';
+import { useEffect, useRef } from 'react';
 import { THEME_COLORS } from '@land/shared/theme';
 import { useConfirm } from '../../components/use-confirm';
 import { MANAGEMENT_BASE } from '@land/shared/routes';
@@ -70,12 +71,17 @@ export function TabsBar({ onCloseAll }: TabsBarProps) {
   };
 
   const active = tabs.find((t) => t.path === location.pathname) ?? null;
+  const listRef = useRef<HTMLUListElement>(null);
+  // The current screen's tab is always in view, however many are open.
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active?.path]);
 
   // The open screens are links (each has its own URL), not an ARIA tab widget: a tablist may
   // hold nothing but tabs, and each of these has a close button beside it.
   return (
     <nav className={styles.tabsBar} aria-label="已打开的页面" style={{ '--land-primary': THEME_COLORS.primary } as CSSProperties}>
-      <ul className={styles.tabList}>
+      <ul className={styles.tabList} ref={listRef}>
         {tabs.map((tab) => {
           const current = tab.path === active?.path;
           return (
