@@ -12,6 +12,11 @@ export const THEME_COLORS = {
   success: '#237804',
   /** Warning text: 5.4:1 on white. */
   warning: '#ad4e00',
+  /** Light backgrounds of status tags and alerts, kept light so the text colours above stay ≥ 4.5:1 on them. */
+  successBg: '#f6ffed',
+  errorBg: '#fff2f0',
+  warningBg: '#fffbe6',
+  infoBg: '#e6f4ff',
   /** Secondary text (hints, descriptions): 7.0:1 on white. */
   textSecondary: 'rgba(0, 0, 0, 0.65)',
   /** Tertiary text, antd's 45% black is 3.4:1: raised to 5.3:1 on white (4.9:1 on #f5f5f5). */

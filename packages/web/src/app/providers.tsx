@@ -20,6 +20,11 @@ const BASE_THEME: ThemeConfig = {
     colorError: THEME_COLORS.error,
     colorSuccess: THEME_COLORS.success,
     colorWarning: THEME_COLORS.warning,
+    colorInfo: THEME_COLORS.primary,
+    colorSuccessBg: THEME_COLORS.successBg,
+    colorErrorBg: THEME_COLORS.errorBg,
+    colorWarningBg: THEME_COLORS.warningBg,
+    colorInfoBg: THEME_COLORS.infoBg,
     colorTextSecondary: THEME_COLORS.textSecondary,
     colorTextTertiary: THEME_COLORS.textTertiary,
     colorTextDescription: THEME_COLORS.textTertiary,
@@ -51,7 +56,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     // autoInsertSpace off: two-character buttons read 确定 / 登录, not 确 定 / 登 录.
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntApp>
+      {/* Bottom left: clear of the actions of drawers, dialogs and editors, which sit top right and bottom right. */}
+      <AntApp notification={{ placement: 'bottomLeft' }}>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

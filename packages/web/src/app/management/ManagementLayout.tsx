@@ -144,7 +144,7 @@ export function ManagementLayout() {
           </Dropdown>
         </Layout.Header>
         <TabsBar onCloseAll={() => void signOut()} />
-        <Layout.Content className={styles.content}>
+        <Layout.Content className={styles.content} data-screen-scroll>
           <h1 className={styles.pageTitle}>{screen?.title ?? '土地信息平台'}</h1>
           <Spin spinning={navigation.state === 'loading'} delay={300}>
             {/* Until the password is changed the server answers only the session calls: the screen waits behind the dialog. */}

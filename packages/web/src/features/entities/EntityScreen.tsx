@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QueryCondition } from '@land/shared';
 import type { EntityDef } from '@land/shared/entity';
-import { isListedByDefault } from '@land/shared/entity';
+import { isListedByDefault, recordName } from '@land/shared/entity';
 import { deleteOutcome } from '@land/shared/audit';
 import { ScreenCard } from '../../components/ScreenCard';
 import { PAGE_SIZE_OPTIONS, useListState } from '../../components/list/use-list-state';
@@ -22,6 +22,7 @@ import { ExcelActions } from './ExcelActions';
 import type { SearchValues } from './search-inputs';
 import { searchInputOf } from './search-inputs';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
+import { STICKY_TABLE } from '../../components/list/sticky';
 
 export interface EntityScreenProps {
   def: EntityDef;
@@ -55,10 +56,7 @@ function keysWithChildren(rows: EntityRecord[]): string[] {
 /** Search fields shown before 展开; the rest wait behind it (a parcel has a dozen). */
 const SEARCH_FIELDS_SHOWN = 6;
 
-const displayName = (def: EntityDef, record: EntityRecord): string => {
-  const v = record[def.nameField];
-  return v === null || v === undefined ? '' : String(v);
-};
+
 
 /**
  * The back-office screen of one entity, driven by its definition: search form, table with
@@ -145,7 +143,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
   };
 
   const deleteOne = async (record: EntityRecord) => {
-    const name = displayName(def, record);
+    const name = recordName(def, record);
     if (!(await confirm(`确定要删除${def.label}${name ? `“${name}”` : ''}吗？${deleteOutcome(def.name)}`, { danger: true }))) return;
     deletion.mutate([record.id]);
   };
@@ -312,6 +310,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
           dataSource={rows}
           loading={active.isPending || active.isFetching}
           scroll={{ x: scrollX }}
+          sticky={STICKY_TABLE}
           onChange={list.onTableChange}
           locale={{
             emptyText: (

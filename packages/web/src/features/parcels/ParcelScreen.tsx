@@ -36,6 +36,7 @@ import { ParcelExcelActions } from './exchange/ParcelExcelActions';
 import type { ParcelScreenConfig } from './screens';
 import { WRITER_ROLES, offeredActions } from './screens';
 import { useParcelTransition } from './use-transition';
+import { STICKY_TABLE } from '../../components/list/sticky';
 
 /** Fixed by the screen, so neither searched nor shown. */
 const SCREEN_FIELDS = new Set(['status', 'tradeState']);
@@ -381,6 +382,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
           dataSource={rows}
           loading={page.isPending || page.isFetching}
           scroll={{ x: scrollX }}
+          sticky={STICKY_TABLE}
           onChange={list.onTableChange}
           locale={{
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtering ? '没有找到符合条件的地块' : config.emptyText} />,
