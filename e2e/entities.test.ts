@@ -75,7 +75,7 @@ describe('entity screens in the browser', () => {
     await row.getByRole('button', { name: '删除' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.locator('.ant-modal-confirm-title', { hasText: '提示' }).waitFor();
-    await confirm.getByText('确定要删除街道“望江测试街道”吗？删除后无法恢复。').waitFor();
+    await confirm.getByText('确定要删除街道“望江测试街道”吗？删除后将移入回收站，可在回收站恢复（保留 30 天）。').waitFor();
     await confirm.getByRole('button', { name: '取消' }).click();
     await confirm.waitFor({ state: 'detached' });
     await row.waitFor();

@@ -89,8 +89,15 @@ describe('foundation in the browser', () => {
     await tabAction(page, 'tab-regulations', '关闭其他');
     await expect.poll(() => tabPaths(page)).toEqual(['tab-analysis', 'tab-regulations']);
 
-    // Close all ends on the login page.
+    // Close all ends the visit, so it asks first: 取消 keeps everything, 确定 ends on the login page.
     await tabAction(page, 'tab-regulations', '全部关闭');
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '退出登录' });
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(page.url()).toContain('/managementSystem/regulations');
+    await expect.poll(() => tabPaths(page)).toEqual(['tab-analysis', 'tab-regulations']);
+    await tabAction(page, 'tab-regulations', '全部关闭');
+    await ask.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 

@@ -152,5 +152,39 @@ for (const dialect of DIALECTS) {
       await must('/api/tProblem/addOrUpdate', { id: guest.id, answer: '已回复' });
       expect(await db.selectFrom('t_message_outbox').select('id').where('sourceId', '=', guest.id as string).execute()).toEqual([]);
     });
+
+    it('keeps what a visitor asked read-only for staff, who can still answer it', async () => {
+      const asker = await visitor('13900000031');
+      const question = await must('/openApi/addProblem', { title: '厂房能否分割出租？', content: '想租一半' }, asker.token);
+      const guest = await must('/openApi/addProblem', { title: '保证金何时退还？', content: '多久退还', askerName: '钱先生', askerPhone: '13800000010' }, 'none');
+      for (const [asked, change] of [
+        [question, { content: '改过的内容' }],
+        [question, { title: '改过的标题' }],
+        [question, { visitorId: '' }],
+        [guest, { askerPhone: '13800000011' }],
+      ] as const) {
+        const refused = await w.call('/api/tProblem/addOrUpdate', { id: asked.id, ...change, answer: '可以。' });
+        const field = Object.keys(change)[0];
+        expect(refused.body.code, JSON.stringify(change)).toBe('A0400');
+        expect(refused.body.data.field).toBe(field);
+        expect(refused.body.msg).toContain('由访客填写，不能修改');
+      }
+      // Nothing was saved by the refused requests, the answer included.
+      const stored = await db.selectFrom('t_problem').selectAll().where('id', '=', question.id as string).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ title: '厂房能否分割出租？', content: '想租一半', visitorId: asker.userId, status: '0' });
+      expect(stored.answer ?? null).toBeNull();
+
+      // The drawer sends the unchanged question back with the answer: that is accepted.
+      await must('/api/tProblem/addOrUpdate', { id: question.id, title: '厂房能否分割出租？', content: '想租一半', answer: '可以分割出租。' });
+      await t.app.scheduler.runOnce(OUTBOX_JOB);
+      const got = await inbox(asker.token);
+      expect(got[0]).toMatchObject({ title: '咨询回复通知', sourceId: question.id });
+      expect(got[0].content).toContain('可以分割出租。');
+
+      // A question staff entered themselves (a phone call) stays theirs to edit.
+      const entered = await must('/api/tProblem/addOrUpdate', { title: '电话咨询', content: '来电询问地价' });
+      const edited = await must('/api/tProblem/addOrUpdate', { id: entered.id, content: '来电询问工业地价' });
+      expect(edited.content).toBe('来电询问工业地价');
+    });
   });
 }

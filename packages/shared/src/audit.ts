@@ -72,6 +72,14 @@ export const RECYCLED_ENTITIES: readonly string[] = [
   'tProblem',
 ];
 
+/**
+ * What a delete confirmation tells the user happens to the record: to the recycle bin, where it
+ * can be restored, for RECYCLED_ENTITIES; gone for good for the rest.
+ */
+export function deleteOutcome(entity: string): string {
+  return RECYCLED_ENTITIES.includes(entity) ? `删除后将移入回收站，可在回收站恢复（保留 ${RECYCLE_DAYS} 天）。` : '删除后无法恢复。';
+}
+
 /** An audit entry as the search call answers it (before/after parsed). */
 export interface AuditRecord {
   id: string;

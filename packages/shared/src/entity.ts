@@ -160,6 +160,17 @@ export function standardCalls(extra: Partial<Record<StandardCall, string[]>> = {
   return base;
 }
 
+/**
+ * A record's name as people read it (confirmations, the audit log): its name field, with a coded
+ * value (an enum such as a price type 'starting') shown by its Chinese label.
+ */
+export function recordName(def: EntityDef, record: Record<string, unknown>): string {
+  const value = record[def.nameField];
+  if (value === null || value === undefined) return '';
+  const field = def.fields.find((f) => f.name === def.nameField);
+  return field?.options?.find((o) => o.value === String(value))?.label ?? String(value);
+}
+
 /** Columns every entity table has besides its fields. */
 export const SYSTEM_FIELDS = ['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version'] as const;
 

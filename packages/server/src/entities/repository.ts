@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { EntityDef } from '@land/shared/entity';
+import { recordName } from '@land/shared/entity';
 import { conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
@@ -112,8 +113,8 @@ export async function deleteRecords(db: AnyDb, def: EntityDef, ids: string[]): P
 
 /** The record's name, for reading the log (the before/after hold the whole change). */
 function auditName(def: EntityDef, row: Row): string {
-  const name = row[def.nameField];
-  return `${def.label}${name === null || name === undefined || name === '' ? '' : `“${String(name)}”`}`;
+  const name = recordName(def, row);
+  return `${def.label}${name === '' ? '' : `“${name}”`}`;
 }
 
 const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '';

@@ -25,7 +25,7 @@ const OUTBOX_COLUMNS: QueryColumns = {
   sentAt: 'date',
   nextAttemptAt: 'date',
 };
-const RECIPIENT_COLUMNS: QueryColumns = { userName: 'text', userAccount: 'text', sqdw: 'text', registerType: 'text', createdAt: 'date' };
+const RECIPIENT_COLUMNS: QueryColumns = { id: 'text', userName: 'text', userAccount: 'text', sqdw: 'text', registerType: 'text', createdAt: 'date' };
 
 export interface StatusCounts {
   pending: number;

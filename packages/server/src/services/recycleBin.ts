@@ -1,4 +1,5 @@
 import type { EntityDef } from '@land/shared/entity';
+import { recordName } from '@land/shared/entity';
 import { entityByName } from '@land/shared/entities/index';
 import { RECYCLE_DAYS, RECYCLED_ENTITIES, type RecycleEntry } from '@land/shared/audit';
 import type { PageResult } from '@land/shared/api';
@@ -39,14 +40,14 @@ export async function storeRecycled(trx: AnyDb, def: EntityDef, recordId: string
   const main = bin.rows.find((r) => r.entity === def.name && r.row.id === recordId)?.row;
   if (!main) return;
   const actor = currentActor();
-  const name = main[def.nameField];
+  const name = recordName(def, main);
   await (trx as unknown as Db)
     .insertInto('t_recycle_bin')
     .values({
       id: newId(),
       entity: def.name,
       recordId,
-      name: name === null || name === undefined ? null : String(name).slice(0, 200),
+      name: name === '' ? null : name.slice(0, 200),
       deletedAt: nowIso(),
       deletedBy: actor.actorId,
       deletedByName: actor.actorName,

@@ -1,6 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
+import { THEME_COLORS } from '@land/shared/theme';
 import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -13,7 +14,21 @@ dayjs.locale('zh-cn');
 
 const BASE_THEME: ThemeConfig = {
   token: {
-    colorPrimary: '#1677ff',
+    // WCAG 2.1 AA contrast: the shared colours, not antd's defaults (#1677ff is 4.1:1 on white).
+    colorPrimary: THEME_COLORS.primary,
+    colorLink: THEME_COLORS.primary,
+    colorError: THEME_COLORS.error,
+    colorSuccess: THEME_COLORS.success,
+    colorWarning: THEME_COLORS.warning,
+    colorInfo: THEME_COLORS.primary,
+    colorSuccessBg: THEME_COLORS.successBg,
+    colorErrorBg: THEME_COLORS.errorBg,
+    colorWarningBg: THEME_COLORS.warningBg,
+    colorInfoBg: THEME_COLORS.infoBg,
+    colorTextSecondary: THEME_COLORS.textSecondary,
+    colorTextTertiary: THEME_COLORS.textTertiary,
+    colorTextDescription: THEME_COLORS.textTertiary,
+    colorTextPlaceholder: THEME_COLORS.textTertiary,
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
@@ -41,7 +56,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     // autoInsertSpace off: two-character buttons read 确定 / 登录, not 确 定 / 登 录.
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntApp>
+      {/* Bottom left: clear of the actions of drawers, dialogs and editors, which sit top right and bottom right. */}
+      <AntApp notification={{ placement: 'bottomLeft' }}>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

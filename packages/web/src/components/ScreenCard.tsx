@@ -10,7 +10,8 @@ interface ScreenCardProps {
 /** The frame every back-office and public screen sits in: a card titled with the screen name. */
 export function ScreenCard({ title, extra, children }: ScreenCardProps) {
   return (
-    <Card title={title} extra={extra} variant="borderless" data-testid="screen-card">
+    // The page's h1 is the screen title in the layout; a card's title is the section under it.
+    <Card title={<h2 style={{ font: 'inherit', margin: 0 }}>{title}</h2>} extra={extra} variant="borderless" data-testid="screen-card">
       {children}
     </Card>
   );

@@ -1,15 +1,29 @@
+import { validationError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { enqueueMessage } from '../../services/messaging';
 import { registerHooks } from '../hooks';
 
 /**
- * 咨询: saving an answer to a question still waiting (status '0') marks it answered, with who
+ * 咨询: what a visitor asked is theirs and cannot be changed by staff. Saving an answer to a question still waiting (status '0') marks it answered, with who
  * answered and when, so the public list and the statistics need no second step. A new or
  * changed answer to a visitor's question is sent to the asker through the outbox, in the
  * transaction of the save (keyed by the record's version: a repeated save sends nothing new).
  */
+/** What a visitor wrote when asking: staff answer a visitor's question but never rewrite it. */
+const ASKED_FIELDS = ['title', 'category', 'content', 'askerName', 'askerPhone', 'sqdw', 'visitorId'] as const;
+
+const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
 registerHooks('tProblem', {
-  beforeSave(values, { existing, actorId }) {
+  beforeSave(values, { existing, actorId, def }) {
+    // Asked on the public site: by a signed-in visitor, or by a guest (no staff creator).
+    if (existing && (existing.visitorId || !existing.createdBy)) {
+      const changed = ASKED_FIELDS.find((name) => name in values && !same(values[name], existing[name]));
+      if (changed) {
+        const label = def.fields.find((f) => f.name === changed)?.label ?? changed;
+        throw validationError(changed, `${label}由访客填写，不能修改`);
+      }
+    }
     const answer = values.answer;
     if (typeof answer !== 'string' || answer.trim() === '') return values;
     const sentStatus = values.status;

@@ -37,6 +37,16 @@ export function ManagementLayout() {
   const activeGroup = screen?.group ? groupKey(screen.group) : null;
   const [openKeys, setOpenKeys] = useState<string[]>(activeGroup ? [activeGroup] : []);
 
+  // antd tables with a horizontal scroll keep a hidden measuring row holding copies of the
+  // header controls (the select-all checkbox): take it out of the keyboard order too.
+  useEffect(() => {
+    const hideMeasureRows = () => document.querySelectorAll('.ant-table-measure-row:not([inert])').forEach((row) => row.setAttribute('inert', ''));
+    hideMeasureRows();
+    const observer = new MutationObserver(hideMeasureRows);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   // Every visited screen gets (or refreshes) its tab; the query string rides along so a
   // list comes back with its filters when the tab is clicked again.
   useEffect(() => {
@@ -134,7 +144,8 @@ export function ManagementLayout() {
           </Dropdown>
         </Layout.Header>
         <TabsBar onCloseAll={() => void signOut()} />
-        <Layout.Content className={styles.content}>
+        <Layout.Content className={styles.content} data-screen-scroll>
+          <h1 className={styles.pageTitle}>{screen?.title ?? '土地信息平台'}</h1>
           <Spin spinning={navigation.state === 'loading'} delay={300}>
             {/* Until the password is changed the server answers only the session calls: the screen waits behind the dialog. */}
             {session.mustChangePassword ? null : forbidden ? (

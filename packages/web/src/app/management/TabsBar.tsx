@@ -1,7 +1,11 @@
-import { DownOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import { Button, Dropdown, Tabs } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { Button, Dropdown } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { CSSProperties } from 'react';
+import { useEffect, useRef } from 'react';
+import { THEME_COLORS } from '@land/shared/theme';
+import { useConfirm } from '../../components/use-confirm';
 import { MANAGEMENT_BASE } from '@land/shared/routes';
 import type { CloseMode, Tab } from './tabs-model';
 import { closeTabs, tabHref } from './tabs-model';
@@ -30,9 +34,12 @@ export function TabsBar({ onCloseAll }: TabsBarProps) {
   const tabs = useTabs();
   const location = useLocation();
   const navigate = useNavigate();
+  const confirm = useConfirm();
 
-  const close = (mode: CloseMode, target: string) => {
+  const close = async (mode: CloseMode, target: string) => {
     if (mode === 'closeAll') {
+      // Closing every tab ends the visit: say so before doing it.
+      if (!(await confirm('全部关闭将关闭所有页面并退出登录，确定要继续吗？'))) return;
       setTabs(closeTabs(getTabs(), mode, target, location.pathname).tabs);
       onCloseAll();
       return;
@@ -58,49 +65,52 @@ export function TabsBar({ onCloseAll }: TabsBarProps) {
       items,
       onClick: ({ key, domEvent }) => {
         domEvent.stopPropagation();
-        close(key as CloseMode, tab.path);
+        void close(key as CloseMode, tab.path);
       },
     };
   };
 
   const active = tabs.find((t) => t.path === location.pathname) ?? null;
+  const listRef = useRef<HTMLUListElement>(null);
+  // The current screen's tab is always in view, however many are open.
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active?.path]);
 
+  // The open screens are links (each has its own URL), not an ARIA tab widget: a tablist may
+  // hold nothing but tabs, and each of these has a close button beside it.
   return (
-    <div className={styles.tabsBar}>
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={active?.path}
-        onChange={(path) => {
-          const tab = tabs.find((t) => t.path === path);
-          if (tab) navigate(tabHref(tab));
-        }}
-        onEdit={(target, action) => {
-          if (action === 'remove' && typeof target === 'string') close('close', target);
-        }}
-        items={tabs.map((tab) => ({
-          key: tab.path,
-          closable: tab.closable,
-          label: (
-            <Dropdown menu={menuFor(tab)} trigger={['contextMenu']}>
-              <span data-testid={tabTestId(tab.path)} data-path={tab.path} className={styles.tabLabel}>
-                {tab.title}
-              </span>
-            </Dropdown>
-          ),
-        }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown menu={menuFor(active ?? tabs[0])} trigger={['click']}>
-              <Button size="small" type="text" data-testid="tabs-actions" aria-label="标签操作">
-                标签操作 <DownOutlined />
-              </Button>
-            </Dropdown>
-          ),
-        }}
-        className={styles.tabs}
-      />
-    </div>
+    <nav className={styles.tabsBar} aria-label="已打开的页面" style={{ '--land-primary': THEME_COLORS.primary } as CSSProperties}>
+      <ul className={styles.tabList} ref={listRef}>
+        {tabs.map((tab) => {
+          const current = tab.path === active?.path;
+          return (
+            <li key={tab.path} className={current ? `${styles.tab} ${styles.tabActive}` : styles.tab}>
+              <Dropdown menu={menuFor(tab)} trigger={['contextMenu']}>
+                <Link
+                  to={tabHref(tab)}
+                  aria-current={current ? 'page' : undefined}
+                  data-testid={tabTestId(tab.path)}
+                  data-path={tab.path}
+                  className={styles.tabLabel}
+                >
+                  {tab.title}
+                </Link>
+              </Dropdown>
+              {tab.closable && (
+                <button type="button" className={styles.tabClose} aria-label={`关闭${tab.title}`} title="关闭" onClick={() => void close('close', tab.path)}>
+                  <CloseOutlined aria-hidden />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Dropdown menu={menuFor(active ?? tabs[0])} trigger={['click']}>
+        <Button size="small" type="text" data-testid="tabs-actions">
+          标签操作 <DownOutlined aria-hidden />
+        </Button>
+      </Dropdown>
+    </nav>
   );
 }

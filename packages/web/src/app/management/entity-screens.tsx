@@ -4,7 +4,7 @@
  * Loaded with the first such screen, which keeps the definitions (and zod) out of the first paint.
  */
 import { Flex } from 'antd';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ManagementScreen } from '@land/shared';
 import { MANAGEMENT_BASE } from '@land/shared';
@@ -12,7 +12,10 @@ import { ENTITIES } from '@land/shared/entities/index';
 import type { EntityDef } from '@land/shared/entity';
 import { ScreenPlaceholder } from '../../components/ScreenCard';
 import { EntityFormPage } from '../../features/entities/EntityFormPage';
+import { ConsultationReply } from '../../features/entities/ConsultationReply';
 import { EntityScreen } from '../../features/entities/EntityScreen';
+import type { RowAction } from '../../features/entities/EntityScreen';
+import { RecipientName } from '../../features/messaging/RecipientName';
 import { SendRecordsPanel } from '../../features/messaging/SendRecordsPanel';
 import { SendTemplatePanel } from '../../features/messaging/SendTemplateMessage';
 import { VisitorsPanel } from '../../features/messaging/VisitorsPanel';
@@ -36,6 +39,16 @@ const EXTRA_PARTS: Record<string, ComponentType[]> = {
   messageList: [SendRecordsPanel],
 };
 
+/** A row action beyond edit and delete, with its dialog. */
+const ROW_ACTIONS: Record<string, RowAction> = {
+  problem: { label: '回复', Dialog: ConsultationReply },
+};
+
+/** Fields drawn by the screen instead of by their type. */
+const CELLS: Record<string, Record<string, (value: unknown) => ReactNode>> = {
+  messageList: { userId: (value) => <RecipientName id={value} /> },
+};
+
 const absolute = (path: string) => `${MANAGEMENT_BASE}/${path}`;
 
 /** The component of a list screen: its entity's screen, or the placeholder while it has none. */
@@ -48,13 +61,13 @@ export function entityScreenFor(screen: ManagementScreen): ComponentType {
   const Screen = () =>
     extras ? (
       <Flex vertical gap={16}>
-        <EntityScreen def={def} title={screen.title} editPages={editPages} />
+        <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} cells={CELLS[screen.path]} />
         {extras.map((Extra, i) => (
           <Extra key={i} />
         ))}
       </Flex>
     ) : (
-      <EntityScreen def={def} title={screen.title} editPages={editPages} />
+      <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} cells={CELLS[screen.path]} />
     );
   Screen.displayName = `EntityScreen(${def.name})`;
   return Screen;

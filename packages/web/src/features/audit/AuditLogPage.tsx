@@ -17,13 +17,14 @@ const ENTITY_LABELS: Record<string, string> = {
 };
 const ENTITY_OPTIONS = Object.entries(ENTITY_LABELS).map(([value, label]) => ({ value, label }));
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
+// Status colours follow the theme's contrast-safe tokens (antd's preset green/cyan/orange tags are below 4.5:1).
 const ACTION_COLORS: Partial<Record<AuditAction, string>> = {
-  create: 'green',
-  update: 'blue',
-  delete: 'red',
-  purge: 'red',
-  restore: 'cyan',
-  loginFailed: 'orange',
+  create: 'success',
+  update: 'processing',
+  delete: 'error',
+  purge: 'error',
+  restore: 'processing',
+  loginFailed: 'warning',
 };
 
 interface SearchValues {

@@ -58,7 +58,7 @@ export function LoginPage() {
         <p className={styles.introText}>地块录入 · 审核发布 · 交易跟踪 · 招商服务</p>
       </section>
       <Card className={styles.card} variant="borderless">
-        <Typography.Title level={3} className={styles.title}>
+        <Typography.Title level={1} className={styles.title}>
           开发区土地信息平台
         </Typography.Title>
         <Typography.Paragraph type="secondary" className={styles.subtitle}>

@@ -2,12 +2,13 @@ import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SearchOutli
 import type { TableColumnsType } from 'antd';
 import { Button, Empty, Form, Result, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Key } from 'react';
+import type { ComponentType, Key, ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QueryCondition } from '@land/shared';
 import type { EntityDef } from '@land/shared/entity';
-import { isListedByDefault } from '@land/shared/entity';
+import { isListedByDefault, recordName } from '@land/shared/entity';
+import { deleteOutcome } from '@land/shared/audit';
 import { ScreenCard } from '../../components/ScreenCard';
 import { PAGE_SIZE_OPTIONS, useListState } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
@@ -21,6 +22,7 @@ import { ExcelActions } from './ExcelActions';
 import type { SearchValues } from './search-inputs';
 import { searchInputOf } from './search-inputs';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
+import { STICKY_TABLE } from '../../components/list/sticky';
 
 export interface EntityScreenProps {
   def: EntityDef;
@@ -28,6 +30,15 @@ export interface EntityScreenProps {
   title: string;
   /** Records edited on pages of their own (long rich text) instead of the drawer. */
   editPages?: { add: string; edit: (id: string) => string };
+  /** Cells of some fields drawn by the screen (e.g. a visitor's name instead of the id). */
+  cells?: Record<string, (value: unknown) => ReactNode>;
+  /** One more action on each row, opening a dialog of its own (e.g. 回复 on consulting questions). */
+  rowAction?: RowAction;
+}
+
+export interface RowAction {
+  label: string;
+  Dialog: ComponentType<{ def: EntityDef; record: EntityRecord | null; onClose: () => void }>;
 }
 
 /** Leaves without children lose the empty list, so the table shows no expand button on them. */
@@ -45,21 +56,19 @@ function keysWithChildren(rows: EntityRecord[]): string[] {
 /** Search fields shown before 展开; the rest wait behind it (a parcel has a dozen). */
 const SEARCH_FIELDS_SHOWN = 6;
 
-const displayName = (def: EntityDef, record: EntityRecord): string => {
-  const v = record[def.nameField];
-  return v === null || v === undefined ? '' : String(v);
-};
+
 
 /**
  * The back-office screen of one entity, driven by its definition: search form, table with
  * paging and sorting in the URL (a tree table for tree entities), add/edit, delete, Excel.
  */
-export function EntityScreen({ def, title, editPages }: EntityScreenProps) {
+export function EntityScreen({ def, title, editPages, rowAction, cells }: EntityScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [searchForm] = Form.useForm<SearchValues>();
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
+  const [actionTarget, setActionTarget] = useState<EntityRecord | null>(null);
 
   const searchFields = useMemo(
     () =>
@@ -134,14 +143,14 @@ export function EntityScreen({ def, title, editPages }: EntityScreenProps) {
   };
 
   const deleteOne = async (record: EntityRecord) => {
-    const name = displayName(def, record);
-    if (!(await confirm(`确定要删除${def.label}${name ? `“${name}”` : ''}吗？删除后无法恢复。`, { danger: true }))) return;
+    const name = recordName(def, record);
+    if (!(await confirm(`确定要删除${def.label}${name ? `“${name}”` : ''}吗？${deleteOutcome(def.name)}`, { danger: true }))) return;
     deletion.mutate([record.id]);
   };
 
   const deleteSelected = async () => {
     if (selectedIds.length === 0) return;
-    if (!(await confirm(`确定要删除选中的 ${selectedIds.length} 条${def.label}吗？删除后无法恢复。`, { danger: true }))) return;
+    if (!(await confirm(`确定要删除选中的 ${selectedIds.length} 条${def.label}吗？${deleteOutcome(def.name)}`, { danger: true }))) return;
     deletion.mutate(selectedIds);
   };
 
@@ -157,12 +166,12 @@ export function EntityScreen({ def, title, editPages }: EntityScreenProps) {
     ellipsis: ['string', 'text', 'richText', 'json', 'ref', 'tree'].includes(f.type) ? { showTitle: true } : undefined,
     sorter: f.sortable && !treeMode ? true : undefined,
     sortOrder: f.sortable && !treeMode ? sortOrderOf(f.name) : undefined,
-    render: (value: unknown) => TABLE_CELLS[f.type](value, f),
+    render: (value: unknown) => (cells?.[f.name] ?? ((v: unknown) => TABLE_CELLS[f.type](v, f)))(value),
   }));
 
   const addChild = treeMode && addable && def.tree;
-  const actionWidth = 16 + (editable ? 48 : 0) + (addChild ? 76 : 0) + (deletable ? 48 : 0);
-  if (editable || deletable || addChild) {
+  const actionWidth = 16 + (rowAction ? 20 + 14 * rowAction.label.length : 0) + (editable ? 48 : 0) + (addChild ? 76 : 0) + (deletable ? 48 : 0);
+  if (editable || deletable || addChild || rowAction) {
     columns.push({
       title: '操作',
       key: 'actions',
@@ -170,6 +179,11 @@ export function EntityScreen({ def, title, editPages }: EntityScreenProps) {
       width: Math.max(actionWidth, 80),
       render: (_value, record) => (
         <Space size={0}>
+          {rowAction && (
+            <Button type="link" size="small" onClick={() => setActionTarget(record)}>
+              {rowAction.label}
+            </Button>
+          )}
           {editable && (
             <Button type="link" size="small" onClick={() => openEdit(record)}>
               编辑
@@ -296,6 +310,7 @@ export function EntityScreen({ def, title, editPages }: EntityScreenProps) {
           dataSource={rows}
           loading={active.isPending || active.isFetching}
           scroll={{ x: scrollX }}
+          sticky={STICKY_TABLE}
           onChange={list.onTableChange}
           locale={{
             emptyText: (
@@ -329,6 +344,7 @@ export function EntityScreen({ def, title, editPages }: EntityScreenProps) {
         />
       )}
 
+      {rowAction && <rowAction.Dialog def={def} record={actionTarget} onClose={() => setActionTarget(null)} />}
       {!editPages && <EntityFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} />}
     </ScreenCard>
   );

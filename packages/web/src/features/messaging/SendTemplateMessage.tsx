@@ -83,7 +83,9 @@ function SendDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   }
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // An invalid form shows its messages on the fields: nothing more to do (and no rejection left unhandled).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     if (values.mode === 'users' && selected.length === 0) {
       notify.warning('请选择接收人');
       return;

@@ -10,6 +10,7 @@ import { Button, Empty, Form, Result, Space, Table, Tooltip, Typography } from '
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '@land/shared';
+import { RECYCLE_DAYS } from '@land/shared/audit';
 import type { QueryCondition } from '@land/shared';
 import { parcelTakeDownEntity } from '@land/shared/entities/parcelTakeDown';
 import { landTransactionEntity } from '@land/shared/entities/landTransaction';
@@ -35,6 +36,7 @@ import { ParcelExcelActions } from './exchange/ParcelExcelActions';
 import type { ParcelScreenConfig } from './screens';
 import { WRITER_ROLES, offeredActions } from './screens';
 import { useParcelTransition } from './use-transition';
+import { STICKY_TABLE } from '../../components/list/sticky';
 
 /** Fixed by the screen, so neither searched nor shown. */
 const SCREEN_FIELDS = new Set(['status', 'tradeState']);
@@ -191,7 +193,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
 
   const deleteParcels = async (parcels: EntityRecord[]) => {
     const what = parcels.length === 1 ? `地块“${String(parcels[0].dkmc)}”` : `选中的 ${parcels.length} 个地块`;
-    if (!(await confirm(`确定要删除${what}吗？地块的配套信息、规划指标、全景标注等将一并删除，且无法恢复。`, { danger: true }))) return;
+    if (!(await confirm(`确定要删除${what}吗？地块及其配套信息、规划指标、全景标注等将一并移入回收站，可在回收站恢复（保留 ${RECYCLE_DAYS} 天）。`, { danger: true }))) return;
     deletion.mutate(parcels.map((p) => p.id));
   };
 
@@ -380,6 +382,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
           dataSource={rows}
           loading={page.isPending || page.isFetching}
           scroll={{ x: scrollX }}
+          sticky={STICKY_TABLE}
           onChange={list.onTableChange}
           locale={{
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtering ? '没有找到符合条件的地块' : config.emptyText} />,

@@ -159,7 +159,9 @@ export function useParcelTransition(): {
 
   const submitComment = async () => {
     if (!pending) return;
-    const values = await form.validateFields();
+    // An invalid form shows its messages on the fields: nothing more to do (and no rejection left unhandled).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setModalError(null);
     try {
       await mutation.mutateAsync({

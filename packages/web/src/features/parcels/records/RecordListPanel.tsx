@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { isListedByDefault } from '@land/shared/entity';
+import { deleteOutcome } from '@land/shared/audit';
 import { useConfirm } from '../../../components/use-confirm';
 import { notify } from '../../../lib/notify';
 import type { EntityRecord } from '../../entities/api';
@@ -110,7 +111,7 @@ export function RecordListPanel({ def, dkid, readOnly, toolbarExtra }: RecordLis
               size="small"
               danger
               onClick={async () => {
-                if (await confirm(`确定要删除这条${def.label}吗？删除后无法恢复。`, { danger: true })) deletion.mutate([record.id]);
+                if (await confirm(`确定要删除这条${def.label}吗？${deleteOutcome(def.name)}`, { danger: true })) deletion.mutate([record.id]);
               }}
             >
               删除

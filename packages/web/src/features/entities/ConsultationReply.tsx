@@ -1,0 +1,71 @@
+/**
+ * 回复 on the consulting-question screen: the visitor's question, read-only, and the answer.
+ * Saving the answer sends it to the asker's inbox (and WeChat where bound) through the outbox
+ * (server hook tProblem); the question itself cannot be changed by staff.
+ */
+import { Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EntityDef } from '@land/shared/entity';
+import { notify } from '../../lib/notify';
+import type { EntityRecord } from './api';
+import { entityKeys, saveEntity } from './api';
+
+interface ConsultationReplyProps {
+  def: EntityDef;
+  record: EntityRecord | null;
+  onClose: () => void;
+}
+
+const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+
+export function ConsultationReply({ def, record, onClose }: ConsultationReplyProps) {
+  const [form] = Form.useForm<{ answer: string }>();
+  const queryClient = useQueryClient();
+  const reply = useMutation({
+    mutationFn: (answer: string) => saveEntity(def, { id: record!.id, version: record!.version, answer }),
+    onSuccess: async () => {
+      notify.success(record?.visitorId ? '回复已保存，并已发送到访客的消息中心' : '回复已保存');
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.name) });
+    },
+  });
+  const label = (name: string) => def.fields.find((f) => f.name === name)?.label ?? name;
+  const category = def.fields.find((f) => f.name === 'category')?.options?.find((o) => o.value === record?.category)?.label;
+
+  return (
+    <Modal
+      open={record !== null}
+      title="回复咨询"
+      width={640}
+      okText="发送回复"
+      onOk={() => form.submit()}
+      confirmLoading={reply.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="consultation-reply"
+    >
+      {record && (
+        <>
+          <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} data-testid="consultation-question">
+            <Descriptions.Item label={label('title')}>{text(record.title)}</Descriptions.Item>
+            <Descriptions.Item label={label('category')}>{text(category)}</Descriptions.Item>
+            <Descriptions.Item label={label('askerName')}>{text(record.askerName)}</Descriptions.Item>
+            <Descriptions.Item label={label('content')}>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{text(record.content)}</Typography.Paragraph>
+            </Descriptions.Item>
+          </Descriptions>
+          <Form form={form} layout="vertical" initialValues={{ answer: record.answer ?? '' }} onFinish={(v) => reply.mutate(v.answer.trim())}>
+            <Form.Item
+              name="answer"
+              label={label('answer')}
+              rules={[{ required: true, whitespace: true, message: '请输入回复内容' }]}
+              extra={record.visitorId ? '回复将发送到访客的消息中心；访客绑定了微信的，同时发送微信通知。' : '该咨询未关联访客账号，回复仅在咨询记录中保存。'}
+            >
+              <Input.TextArea rows={5} maxLength={2000} showCount data-testid="consultation-answer" />
+            </Form.Item>
+          </Form>
+        </>
+      )}
+    </Modal>
+  );
+}
