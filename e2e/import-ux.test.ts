@@ -111,7 +111,7 @@ const PARCEL: ParcelGeometry = {
 /** A zipped shapefile of PARCEL in CGCS2000 3° zone 40 (EPSG:4528) without its .prj. */
 async function shapefileWithoutPrj(): Promise<Buffer> {
   const zip = await writeShapefileZip([{ geometry: PARCEL, properties: { DKMC: '无坐标系地块' } }], { crs: crsFromEpsg(4528)!, baseName: 'zd' });
-  return buildZip(Object.fromEntries(readZipEntries(zip, (n) => !n.endsWith('.prj'), { maxUncompressedBytes: 1e8, maxEntries: 100 })));
+  return buildZip(Object.fromEntries(await readZipEntries(zip, (n) => !n.endsWith('.prj'), { maxUncompressedBytes: 1e8, maxEntries: 100 })));
 }
 
 /** GDAL's reprojection of the file read as EPSG:4528, to CGCS2000 lon-lat. */

@@ -24,7 +24,7 @@ const HANGZHOU: ParcelGeometry = {
 /** A zipped shapefile of HANGZHOU in `epsg`, with its .prj left out when `prj` is false. */
 async function shapefile(epsg: number, prj: boolean): Promise<Buffer> {
   const zip = await writeShapefileZip([{ geometry: HANGZHOU, properties: { DKMC: '测试地块' } }], { crs: crsFromEpsg(epsg)!, baseName: 'zd' });
-  const entries = readZipEntries(zip, (n) => prj || !n.endsWith('.prj'), { maxUncompressedBytes: 1e8, maxEntries: 100 });
+  const entries = await readZipEntries(zip, (n) => prj || !n.endsWith('.prj'), { maxUncompressedBytes: 1e8, maxEntries: 100 });
   return buildZip(Object.fromEntries(entries));
 }
 
@@ -102,7 +102,7 @@ for (const dialect of DIALECTS) {
     it("coordinates that do not fit the .prj are not accepted: the readings that would fit are offered, nothing is swapped silently", async () => {
       // Xi'an 80 3° zone 40 declared, the northing written as X (Chinese surveying's X).
       const zip = await shapefile(2364, false);
-      const entries = readZipEntries(zip, () => true, { maxUncompressedBytes: 1e8, maxEntries: 100 });
+      const entries = await readZipEntries(zip, () => true, { maxUncompressedBytes: 1e8, maxEntries: 100 });
       const shp = Buffer.from(entries.get('zd.shp')!);
       // Swap X and Y of every point and of the bounding boxes (file header at 36, record at 108).
       const swapDoubles = (at: number) => {
