@@ -23,6 +23,7 @@ import { registerEntityRoutes } from './entities/routes';
 import { registerParcelRoutes } from './routes/parcels';
 import { registerGisExchange } from './routes/gisExchange';
 import { registerPublicRoutes } from './routes/public/index';
+import { registerStaffSavedSearchRoutes } from './routes/public/savedSearches';
 import { registerStatistics } from './routes/statistics';
 import { registerTileRoutes } from './routes/tiles';
 import { MULTIPART_OPTIONS } from './lib/upload';
@@ -143,6 +144,7 @@ export async function buildApp(
       registerAuditRoutes(api, ctx);
       registerRecycleBinRoutes(api, ctx);
       registerMessagingRoutes(api, ctx);
+      registerStaffSavedSearchRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -72,6 +72,8 @@ export interface Config {
   messageDeliverySeconds: number;
   /** Minutes between reminder runs (env REMINDER_MINUTES). */
   reminderMinutes: number;
+  /** Seconds between runs of the saved-search digest job (env SAVED_SEARCH_SECONDS, default 300). */
+  savedSearchSeconds: number;
 }
 
 export interface WorkerLimits {
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: env.FILES_DIR ? path.resolve(env.FILES_DIR) : undefined,
     messageDeliverySeconds: positive(env.MESSAGE_DELIVERY_SECONDS, 10),
     reminderMinutes: positive(env.REMINDER_MINUTES, 60),
+    savedSearchSeconds: positive(env.SAVED_SEARCH_SECONDS, 300),
     rateLimits: rateLimits(env),
     loginCaptchaAfterFailures: int(env.LOGIN_CAPTCHA_AFTER_FAILURES, 1),
     trustProxy: trustedProxies(env.TRUST_PROXY),

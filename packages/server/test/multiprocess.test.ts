@@ -3,7 +3,8 @@
  * the way several servers run behind a load balancer: a staff session made on one is honoured
  * by the other, an import started on one is followed to its end on the other, a page view is
  * counted once whichever process gets the reload, and a scheduled job registered in both runs
- * once per interval, not once per process.
+ * once per interval, not once per process, and a saved search's alert reaches the visitor once
+ * although both processes run the digest and delivery jobs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -131,7 +132,8 @@ for (const dialect of DIALECTS) {
       // The schema and the admin account exist before the processes start (as after a first
       // deployment), so the two can start at the same time.
       await ensureAdmin(handle.db, ADMIN_PASSWORD);
-      const probe = { SCHEDULER_PROBE_MS: String(PROBE_MS) };
+      // The probe job, and the saved-search digest and the outbox every second.
+      const probe = { SCHEDULER_PROBE_MS: String(PROBE_MS), SAVED_SEARCH_SECONDS: '1', MESSAGE_DELIVERY_SECONDS: '1' };
       const started = await Promise.allSettled([startServer({ ...env, ...probe }), startServer({ ...env, ...probe })]);
       const failed = started.find((s) => s.status === 'rejected');
       if (failed) {
@@ -211,6 +213,43 @@ for (const dialect of DIALECTS) {
       // runs in the window than intervals in it (two processes each running it would double it).
       for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(PROBE_MS * 0.9 - 50);
       expect(runs.length).toBeLessThanOrEqual(Math.floor(window / (PROBE_MS * 0.9)) + 1);
+    });
+
+    it('a saved search alerts its visitor once while both processes run the digest and delivery jobs', async () => {
+      if (!a || !b || !handle) return;
+      const [first, second] = [a, b];
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const db = handle.db as unknown as Kysely<any>;
+      const token = String((await call(first, '/openApi/login', { userAccount: 'admin', password: ADMIN_PASSWORD })).data.token);
+      const must = async (server: Server, route: string, body: Record<string, unknown>, as = token) => {
+        const res = await call(server, route, body, as);
+        expect(res.code, `${route}: ${res.msg}`).toBe('200');
+        return res.data;
+      };
+      const visitor = await must(first, '/openApi/register', { userAccount: '13500000001', password: 'Visit@2024ab', userName: '投资人', sqdw: '某公司' }, '');
+      await must(second, '/openApi/tSavedSearch/addSavedSearch', { name: '多进程地块', filter: { keyword: '多进程' } }, visitor.token);
+      await must(first, '/api/tArea/addOrUpdate', { areaname: '多进程片区', areacode: 'MP01', status: '1' });
+      // The land class may exist already (an earlier case imported parcels).
+      const dlAdded = await call(first, '/api/tDl/addOrUpdateDl', { code: '12', name: '商业用地', scheme: '2023' }, token);
+      expect(['200', 'A0409'], dlAdded.msg).toContain(dlAdded.code);
+      const geometry = { type: 'Polygon', coordinates: [[[120.9, 30.9], [120.902, 30.9], [120.902, 30.902], [120.9, 30.902], [120.9, 30.9]]] };
+      const parcel = await must(first, '/api/tLandinfo/addOrUpdate', { dkbh: 'MP-001', dkmc: '多进程测试地块', areacode: 'MP01', dlcode: '12', landArea: 10000, geometry });
+      for (const action of ['submit', 'passFirst', 'publish']) await must(second, '/api/tLandinfo/transition', { ids: [parcel.id], action });
+      // The digest job leaves changes younger than a minute for its next run (open transactions): age this one.
+      await db.updateTable('t_parcel_change').set({ createdAt: new Date(Date.now() - 120_000).toISOString() }).where('dkid', '=', parcel.id).execute();
+
+      const inbox = async () => (await must(first, '/openApi/tMessage/selectDetailByPage', { pageNo: 1, pageSize: 50 }, visitor.token)).list as { title: string }[];
+      let messages = await inbox();
+      for (let i = 0; i < 120 && messages.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        messages = await inbox();
+      }
+      // Several more intervals of both jobs in both processes: still one.
+      await new Promise((r) => setTimeout(r, 4000));
+      messages = await inbox();
+      expect(messages.map((m) => m.title)).toEqual(['保存的搜索“多进程地块”有1个地块更新']);
+      const outbox = await db.selectFrom('t_message_outbox').select(['status']).where('visitorId', '=', visitor.userId).execute();
+      expect(outbox).toEqual([{ status: 'sent' }]);
     });
   });
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
+import type { AnyDb } from '../src/entities/repository';
 import { publicRouteUrls } from '../src/routes/public/index';
+import { unsubscribeToken } from '../src/services/savedSearches';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { HIDDEN, VISITOR_PASSWORD, publicWorld, type PublicWorld } from './helpers/publicWorld';
@@ -47,7 +49,14 @@ for (const dialect of DIALECTS) {
         const res = await w.call('/api/tMessageuser/addOrUpdate', { userId: v.userId, title, type: 'system', content: `${title}内容`, sourceId: logistics.id });
         messages.push(res.body.data.id);
       }
-      return { ...v, messages };
+      // Two saved searches: one to delete, one to rename, pause, resume and unsubscribe.
+      const searches: string[] = [];
+      for (const name of ['物流用地', '第二片区']) {
+        const res = await w.open('/openApi/tSavedSearch/addSavedSearch', { name, filter: { dlcode: '1101' } }, v.token);
+        searches.push(res.body.data.id);
+      }
+      const unsubscribe = await unsubscribeToken(t.db.db as unknown as AnyDb, searches[1]);
+      return { ...v, messages, searches, unsubscribe };
     };
 
     /** A payload per URL that should succeed; URLs not listed take {}. */
@@ -67,6 +76,13 @@ for (const dialect of DIALECTS) {
         '/openApi/tCollection/addCollection': asVisitor({ dkid: logistics.id }),
         '/openApi/tCollection/deleteCollectionByID': asVisitor({ dkid: factory.id }),
         '/openApi/tCollection/getBooleanByDkid': asVisitor({ dkid: logistics.id }),
+        '/openApi/tSavedSearch/addSavedSearch': asVisitor({ name: '工业用地', filter: { dlcode: '10', priceMax: 1000 } }),
+        '/openApi/tSavedSearch/renameSavedSearch': asVisitor({ id: visitor.searches[1], name: '第二片区仓储' }),
+        '/openApi/tSavedSearch/pauseSavedSearch': asVisitor({ id: visitor.searches[1] }),
+        '/openApi/tSavedSearch/resumeSavedSearch': asVisitor({ id: visitor.searches[1] }),
+        '/openApi/tSavedSearch/deleteSavedSearchByID': asVisitor({ id: visitor.searches[0] }),
+        '/openApi/tSavedSearch/selectSavedSearchList': asVisitor(),
+        '/openApi/tSavedSearch/unsubscribe': { body: { token: visitor.unsubscribe } },
         '/openApi/tMessage/selectByPage': asVisitor({ pageNo: 1, pageSize: 10 }),
         '/openApi/tMessage/selectDetailByPage': asVisitor({ pageNo: 1, pageSize: 10 }),
         '/openApi/tMessage/selectDetailByDkid': asVisitor({ dkid: logistics.id }),

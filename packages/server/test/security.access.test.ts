@@ -245,10 +245,11 @@ for (const dialect of DIALECTS) {
       const collection = await must('/openApi/tCollection/addCollection', { dkid: parcel.id }, owner.token);
       const question = await must('/openApi/addProblem', { title: '爱丽丝秘密咨询', content: '爱丽丝秘密内容' }, owner.token);
       await must('/openApi/tWxuser/batchSendMessage', { title: '爱丽丝秘密消息', content: '爱丽丝秘密正文', userIds: [owner.userId] }, w.tokens.admin);
+      const search = await must('/openApi/tSavedSearch/addSavedSearch', { name: '爱丽丝秘密搜索', filter: { keyword: '爱丽丝秘密' } }, owner.token);
       const messageRow = await t.db.db.selectFrom('t_messageuser' as never).select('id' as never).where('userId' as never, '=', owner.userId as never).executeTakeFirstOrThrow();
-      const ownerIds = [String(collection.id), String(question.id), String((messageRow as Row).id)];
+      const ownerIds = [String(collection.id), String(question.id), String((messageRow as Row).id), String(search.id)];
 
-      const ownerTables = ['t_collection', 't_problem', 't_messageuser', 't_visitor', 't_session'];
+      const ownerTables = ['t_collection', 't_problem', 't_messageuser', 't_saved_search', 't_visitor', 't_session'];
       const snapshot = async () => {
         const out: Record<string, string[]> = {};
         for (const table of ownerTables) {

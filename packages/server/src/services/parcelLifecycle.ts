@@ -14,6 +14,7 @@ import { nowIso } from '../lib/time';
 import { saveRecord } from '../entities/routes';
 import { findById, type AnyDb, type Row } from '../entities/repository';
 import { writeParcelLog } from './parcelLog';
+import { recordParcelChanges } from './savedSearches';
 import { writeAuditMany } from './audit';
 
 export const PARCEL_ACTIONS = TRANSITIONS.map((t) => t.action) as [ParcelAction, ...ParcelAction[]];
@@ -111,6 +112,8 @@ export async function transitionParcels(trx: AnyDb, staff: StaffIdentity, req: T
       actorName: staff.userName,
     })),
   );
+  // Saved searches are alerted of publications; recorded in the transaction that publishes.
+  await recordParcelChanges(trx, moves.filter((m) => m.to === 'published').map((m) => ({ dkid: m.id, kind: 'published' as const })));
   const def = entityByName('tLandinfo')!;
   return Promise.all(ids.map(async (id) => (await findById(trx, def, id))!));
 }

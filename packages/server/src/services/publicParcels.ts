@@ -7,7 +7,7 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { TRADE_STATES } from '@land/shared/lifecycle';
-import { simplify, type ParcelGeometry } from '@land/shared/geo/index';
+import { polygonsOf, simplify, validateParcelGeometry, type ParcelGeometry } from '@land/shared/geo/index';
 import type { PageResult } from '@land/shared/api';
 import type { DialectName } from '../db/database';
 import type { AnyDb, Row } from '../entities/repository';
@@ -189,6 +189,62 @@ const stateInput = z
   .enum(['', 'available', 'listed', 'deal', ...TRADE_STATES], { error: '交易状态只能是 available、listed 或 deal' })
   .nullish();
 
+/** Vertices a drawn search area may have (each edge is a term of the SQL condition). */
+export const MAX_AREA_VERTICES = 200;
+
+/**
+ * A drawn search area: a lon-lat GeoJSON Polygon or MultiPolygon (an object or its JSON text),
+ * checked like a parcel boundary. Parcels whose centre lies in it match.
+ */
+export const areaInput = z
+  .unknown()
+  .transform((value, ctx): ParcelGeometry | undefined => {
+    if (value === undefined || value === null || value === '') return undefined;
+    let g: unknown = value;
+    if (typeof g === 'string') {
+      try {
+        g = JSON.parse(g);
+      } catch {
+        g = null;
+      }
+    }
+    const result = validateParcelGeometry(g, { maxVertices: MAX_AREA_VERTICES });
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: `搜索范围不正确：${result.message}` });
+      return z.NEVER;
+    }
+    return result.geometry;
+  })
+  .optional();
+
+/**
+ * Parcels whose centre lies in the area, as one SQL condition: the bounding box, then an
+ * even-odd ray cast along +longitude, one term per edge (horizontal edges never cross; every
+ * slope is computed here, so the database never divides). Holes count like any ring.
+ */
+export function inArea(area: ParcelGeometry): RawBuilder<SqlBool> {
+  const lon = sql.ref('t_landinfo.centerLon');
+  const lat = sql.ref('t_landinfo.centerLat');
+  const num = (n: number) => sql`cast(${n} as double precision)`;
+  const polygons = polygonsOf(area).map((rings) => {
+    const xs = rings.flatMap((r) => r.map((p) => p[0]));
+    const ys = rings.flatMap((r) => r.map((p) => p[1]));
+    const terms = rings.flatMap((ring) =>
+      ring.slice(0, -1).flatMap(([xi, yi], i) => {
+        const [xj, yj] = ring[i + 1];
+        if (yi === yj) return [];
+        const k = (xj - xi) / (yj - yi);
+        return [
+          sql`case when ${lat} >= ${num(Math.min(yi, yj))} and ${lat} < ${num(Math.max(yi, yj))} and ${lon} < ${num(xi)} + (${lat} - ${num(yi)}) * ${num(k)} then 1 else 0 end`,
+        ];
+      }),
+    );
+    if (terms.length === 0) return sql<SqlBool>`1 = 0`;
+    return sql<SqlBool>`(${lon} between ${num(Math.min(...xs))} and ${num(Math.max(...xs))} and ${lat} between ${num(Math.min(...ys))} and ${num(Math.max(...ys))} and (${sql.join(terms, sql` + `)}) % 2 = 1)`;
+  });
+  return sql<SqlBool>`(${sql.join(polygons, sql` or `)})`;
+}
+
 const SORTABLE = ['publishedAt', 'landArea', 'landAreaMu', 'startingPrice', 'visitcount', 'dkbh'] as const;
 
 /** Named filters every public parcel list accepts (besides pageNo, pageSize and params). */
@@ -210,6 +266,8 @@ export const parcelFilterShape = {
   /** 万元 */
   priceMin: optionalNumber(),
   priceMax: optionalNumber(),
+  /** A drawn area (GeoJSON Polygon, lon-lat): parcels whose centre lies in it. */
+  area: areaInput,
   orderBy: z.enum(['', ...SORTABLE], { error: `排序字段只能是 ${SORTABLE.join('、')} 之一` }).nullish(),
   order: z.enum(['', 'asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).nullish(),
 };
@@ -286,6 +344,7 @@ export async function parcelCondition(
     filter.xzqdm ? inDivision(filter.xzqdm) : undefined,
     range('t_landinfo.landAreaMu', filter.areaMin, filter.areaMax, options.rangesFilterOnly && filter.orderBy !== 'landAreaMu'),
     range('t_landinfo.startingPrice', filter.priceMin, filter.priceMax, options.rangesFilterOnly && filter.orderBy !== 'startingPrice'),
+    filter.area ? inArea(filter.area) : undefined,
   ])!;
 }
 

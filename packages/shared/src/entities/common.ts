@@ -89,5 +89,6 @@ export const MESSAGE_TYPES: FieldOption[] = [
   { value: 'landNotice', label: '出让公告提醒' },
   { value: 'dealNotice', label: '成交公示提醒' },
   { value: 'consultReply', label: '咨询回复通知' },
+  { value: 'savedSearch', label: '搜索订阅提醒' },
   { value: 'system', label: '系统通知' },
 ];

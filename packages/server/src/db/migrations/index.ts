@@ -8,6 +8,7 @@ import * as m006 from './006_security';
 import * as m007 from './007_scale';
 import * as m008 from './008_tiles';
 import * as m009 from './009_basemap';
+import * as m010 from './010_saved_searches';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007_scale': m007,
   '008_tiles': m008,
   '009_basemap': m009,
+  '010_saved_searches': m010,
 };

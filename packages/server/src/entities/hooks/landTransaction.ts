@@ -1,5 +1,6 @@
 import type { TradeState } from '@land/shared/lifecycle';
 import type { AnyDb } from '../repository';
+import { recordParcelChanges } from '../../services/savedSearches';
 import { registerHooks } from '../hooks';
 
 /**
@@ -12,7 +13,9 @@ export async function refreshTradeState(db: AnyDb, dkids: unknown[]): Promise<vo
     const statuses = new Set(rows.map((r) => r.status as string));
     const tradeState: TradeState = statuses.has('dealt') ? 'deal' : statuses.has('listing') ? 'listed' : 'none';
     // A derived column: no version bump, so an editor's open form is not invalidated by it.
-    await db.updateTable('t_landinfo').set({ tradeState }).where('id', '=', dkid).where('tradeState', '<>', tradeState).execute();
+    const res = await db.updateTable('t_landinfo').set({ tradeState }).where('id', '=', dkid).where('tradeState', '<>', tradeState).executeTakeFirst();
+    // Saved searches are alerted of the change; recorded in the transaction that makes it.
+    if (Number(res.numUpdatedRows) > 0) await recordParcelChanges(db, [{ dkid, kind: 'tradeState', detail: tradeState }]);
   }
 }
 

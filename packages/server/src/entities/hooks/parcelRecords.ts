@@ -4,8 +4,10 @@ import { PARCEL_STATE_LABELS, type ParcelState } from '@land/shared/lifecycle';
 import { conflict, validationError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { staffName } from '../../services/parcelLog';
+import { CONFIDENTIAL_PRICE_TYPES } from '../../services/publicParcels';
+import { recordParcelChanges } from '../../services/savedSearches';
 import { registerHooks } from '../hooks';
-import type { AnyDb, Row } from '../repository';
+import { valueDiffers, type AnyDb, type Row } from '../repository';
 
 /** Refuses a change to what a parcel offers once it has left 录入中 (as the parcel's own fields). */
 async function requireDraft(db: AnyDb, dkids: unknown[], what: string): Promise<void> {
@@ -119,5 +121,18 @@ registerHooks('tDkxj', {
     if (!existing && !out.takenDownAt) out.takenDownAt = nowIso();
     if (!existing && !out.takenDownBy) out.takenDownBy = await staffName(db, actorId);
     return out;
+  },
+});
+
+/**
+ * 地块价格: a new or changed public price of a parcel is a price change that saved searches are
+ * alerted of (recorded in the saving transaction). Appraisals stay confidential and are not.
+ */
+registerHooks('tDkxq', {
+  async afterSave(record, { db, existing }) {
+    if (CONFIDENTIAL_PRICE_TYPES.includes(String(record.priceType))) return;
+    const changed = !existing || ['price', 'priceType', 'unit', 'dkid'].some((k) => valueDiffers(record[k], existing[k]));
+    if (!changed || typeof record.dkid !== 'string') return;
+    await recordParcelChanges(db, [{ dkid: record.dkid, kind: 'price', detail: `${String(record.priceType)}:${String(record.price)}` }]);
   },
 });

@@ -9,6 +9,7 @@ import { registerPublicDistrictRoutes } from './districts';
 import { registerVisitorGuard } from './guard';
 import { registerMessageRoutes } from './messages';
 import { registerPublicParcelRoutes } from './parcels';
+import { registerSavedSearchRoutes } from './savedSearches';
 import { registerSearchRoutes } from './search';
 import { registerVisitorRoutes } from './visitors';
 import { registerWechatRoutes } from './wechat';
@@ -37,6 +38,7 @@ export async function registerPublicRoutes(app: FastifyInstance, ctx: AppContext
       registerVisitorGuard(open, ctx);
       registerVisitorRoutes(open, ctx);
       registerCollectionRoutes(open, ctx);
+      registerSavedSearchRoutes(open, ctx);
       registerMessageRoutes(open, ctx);
       registerConsultingRoutes(open, ctx);
       registerPublicParcelRoutes(open, ctx, visits);

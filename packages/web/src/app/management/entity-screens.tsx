@@ -15,6 +15,7 @@ import { EntityFormPage } from '../../features/entities/EntityFormPage';
 import { EntityScreen } from '../../features/entities/EntityScreen';
 import { SendRecordsPanel } from '../../features/messaging/SendRecordsPanel';
 import { SendTemplatePanel } from '../../features/messaging/SendTemplateMessage';
+import { VisitorsPanel } from '../../features/messaging/VisitorsPanel';
 import { closeTabs, tabHref } from './tabs-model';
 import { getTabs, setTabs } from './tabs-store';
 
@@ -29,9 +30,10 @@ const EDITED_ON_PAGES: Record<string, { add: string; edit: string }> = {
 };
 
 /** Parts of a screen beyond its entity's list, shown below it (the list stays the generic one). */
-const EXTRA_PARTS: Record<string, ComponentType> = {
-  messageManagerment: SendTemplatePanel,
-  messageList: SendRecordsPanel,
+const EXTRA_PARTS: Record<string, ComponentType[]> = {
+  // The visitors (with their saved searches) beside the templates messages are sent with.
+  messageManagerment: [SendTemplatePanel, VisitorsPanel],
+  messageList: [SendRecordsPanel],
 };
 
 const absolute = (path: string) => `${MANAGEMENT_BASE}/${path}`;
@@ -42,12 +44,14 @@ export function entityScreenFor(screen: ManagementScreen): ComponentType {
   if (!def) return () => <ScreenPlaceholder title={screen.title} />;
   const pages = EDITED_ON_PAGES[screen.path];
   const editPages = pages ? { add: absolute(pages.add), edit: (id: string) => `${absolute(pages.edit)}/${encodeURIComponent(id)}` } : undefined;
-  const Extra = EXTRA_PARTS[screen.path];
+  const extras = EXTRA_PARTS[screen.path];
   const Screen = () =>
-    Extra ? (
+    extras ? (
       <Flex vertical gap={16}>
         <EntityScreen def={def} title={screen.title} editPages={editPages} />
-        <Extra />
+        {extras.map((Extra, i) => (
+          <Extra key={i} />
+        ))}
       </Flex>
     ) : (
       <EntityScreen def={def} title={screen.title} editPages={editPages} />

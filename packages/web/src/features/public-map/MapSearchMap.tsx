@@ -5,13 +5,19 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Extent } from 'ol/extent';
+import Feature from 'ol/Feature';
+import GeoJSON from 'ol/format/GeoJSON';
+import type Polygon from 'ol/geom/Polygon';
+import { Draw } from 'ol/interaction';
+import VectorLayer from 'ol/layer/Vector';
 import Overlay from 'ol/Overlay';
+import VectorSource from 'ol/source/Vector';
+import { Fill, Stroke, Style } from 'ol/style';
 import { transformExtent } from 'ol/proj';
-import type VectorLayer from 'ol/layer/Vector';
 import type { Ref } from 'react';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { districtOutlinesQuery, useSiteSettings, type Parcel } from './api';
-import { outlineLayer, lonLat } from './ol/base';
+import { outlineLayer, lonLat, readGeometry } from './ol/base';
 import { ParcelLayers, type ColorMode } from './ol/parcelLayers';
 import { setCursor, useOlMap } from './ol/useOlMap';
 import { ParcelTileLayer, tileMetaQuery, type TileParcel } from './ol/tiles';
@@ -44,7 +50,23 @@ export interface MapSearchMapProps {
   onTileHit(p: Parcel): void;
   /** A parcel of the list clicked on the map. */
   onPicked(id: string): void;
+  /** The drawn search area (lon-lat GeoJSON Polygon), shown on the map; null for none. */
+  area: SearchArea | null;
+  /** Drawing a search area: clicks add vertices, a double click closes it. */
+  drawing: boolean;
+  onAreaDrawn(area: SearchArea): void;
 }
+
+/** A drawn search area, lon-lat. */
+export interface SearchArea {
+  type: 'Polygon';
+  coordinates: number[][][];
+}
+
+const AREA_STYLE = new Style({ stroke: new Stroke({ color: '#fa541c', width: 2, lineDash: [6, 4] }), fill: new Fill({ color: 'rgba(250, 84, 28, 0.06)' }) });
+const areaFormat = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' });
+/** Lon-lat to 6 decimals (about 0.1 m): the server keeps at most 200 vertices, not their noise. */
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** A parcel clicked on a tile, in the shape the popup reads. */
 function fromTile(p: TileParcel): Parcel {
@@ -58,7 +80,7 @@ function centreOf(p: Parcel | null | undefined): number[] | undefined {
 }
 
 export default function MapSearchMap(props: MapSearchMapProps) {
-  const { ref, className, tiled, results, resultsReady, colorMode, showDistricts, hoverId, selectedId, selected, popupEl } = props;
+  const { ref, className, tiled, results, resultsReady, colorMode, showDistricts, hoverId, selectedId, selected, popupEl, area, drawing } = props;
   const settings = useSiteSettings().data;
   const tileMeta = useQuery(tileMetaQuery('public'));
   const outlines = useQuery(districtOutlinesQuery).data;
@@ -122,6 +144,41 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     };
   }, [map, outlines]);
   useEffect(() => districtLayerRef.current?.setVisible(showDistricts), [showDistricts, outlines]);
+
+  // The drawn search area, and the drawing of a new one.
+  const areaSourceRef = useRef<VectorSource | null>(null);
+  useEffect(() => {
+    if (!map) return;
+    const source = new VectorSource();
+    const layer = new VectorLayer({ source, style: AREA_STYLE, zIndex: 20 });
+    map.addLayer(layer);
+    areaSourceRef.current = source;
+    return () => {
+      map.removeLayer(layer);
+      areaSourceRef.current = null;
+    };
+  }, [map]);
+  useEffect(() => {
+    const source = areaSourceRef.current;
+    if (!source) return;
+    source.clear();
+    const geometry = area ? readGeometry(area) : null;
+    if (geometry) source.addFeature(new Feature(geometry));
+  }, [area, map]);
+  const drawingRef = useRef(false);
+  useEffect(() => {
+    drawingRef.current = drawing;
+    if (!map || !drawing) return;
+    const draw = new Draw({ type: 'Polygon', style: AREA_STYLE });
+    draw.on('drawend', (event) => {
+      const g = areaFormat.writeGeometryObject(event.feature.getGeometry() as Polygon) as SearchArea;
+      callbacks.current.onAreaDrawn({ type: 'Polygon', coordinates: g.coordinates.map((ring) => ring.map(([x, y]) => [round6(x), round6(y)])) });
+    });
+    map.addInteraction(draw);
+    return () => {
+      map.removeInteraction(draw);
+    };
+  }, [map, drawing]);
 
   const fit = useCallback(
     (extent: Extent | null, duration = 400) => {
@@ -203,7 +260,8 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     };
     const onClick = (evt: { pixel: number[] }) => {
       const layers = layersRef.current;
-      if (!layers) return;
+      // While an area is drawn, clicks are its vertices.
+      if (!layers || drawingRef.current) return;
       const tiles = tileLayerRef.current;
       if (tiles) {
         const hit = tiles.hit(evt.pixel);
@@ -269,5 +327,5 @@ export default function MapSearchMap(props: MapSearchMapProps) {
 
   useImperativeHandle(ref, () => ({ locate, fitAll: () => fit(layersRef.current?.fullExtent() ?? null) }));
 
-  return <div ref={mapRef} className={className} data-testid="land-map" data-parcel-source={tiled === undefined ? undefined : tiled ? 'tiles' : 'geojson'} />;
+  return <div ref={mapRef} className={className} data-testid="land-map" data-drawing={drawing ? '1' : undefined} data-parcel-source={tiled === undefined ? undefined : tiled ? 'tiles' : 'geojson'} />;
 }

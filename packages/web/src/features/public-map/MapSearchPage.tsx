@@ -2,6 +2,7 @@ import {
   AimOutlined,
   CloseOutlined,
   DownloadOutlined,
+  EditOutlined,
   ExpandOutlined,
   FilterOutlined,
   ReloadOutlined,
@@ -29,11 +30,12 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { CompareButton } from '../visitor/CompareButton';
+import { SaveSearchButton } from '../visitor/SaveSearchButton';
 import { districtOutlinesQuery, landClassName, mapParcelsQuery, parcelPageQuery, useDistrictOptions, useLandClasses, useSiteSettings, type Parcel } from './api';
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS } from './colors';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
-import type { MapSearchMapHandle } from './MapSearchMap';
+import type { MapSearchMapHandle, SearchArea } from './MapSearchMap';
 import type { ColorMode } from './ol/parcelLayers';
 import { tileMetaQuery, tilesWanted } from './ol/tileMeta';
 import styles from './MapSearchPage.module.css';
@@ -73,7 +75,10 @@ export function MapSearchPage() {
   const { message } = App.useApp();
   const settings = useSiteSettings().data;
   const [filters, setFilters] = useState<ParcelFilters>(EMPTY_FILTERS);
-  const queryFilters = useMemo(() => toQueryFilters(filters), [filters]);
+  // A drawn area narrows the search to the parcels whose centre lies in it.
+  const [area, setArea] = useState<SearchArea | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const queryFilters = useMemo(() => ({ ...toQueryFilters(filters), ...(area ? { area } : {}) }), [filters, area]);
   // Above the configured parcel count the map draws vector tiles and the list shows a page.
   const tileMeta = useQuery(tileMetaQuery('public'));
   const tiled = tileMeta.isError ? false : tilesWanted(tileMeta.data, settings);
@@ -122,6 +127,8 @@ export function MapSearchPage() {
   const reset = () => {
     setDraft(EMPTY_FILTERS);
     setFilters(EMPTY_FILTERS);
+    setArea(null);
+    setDrawing(false);
     setSelectedId(null);
   };
 
@@ -144,7 +151,7 @@ export function MapSearchPage() {
       ? (Object.keys(MARKET_STATE_COLORS) as ParcelMarketState[]).map((k) => ({ key: k, label: MARKET_STATE_LABELS[k], color: MARKET_STATE_COLORS[k] }))
       : landClassLegend((everything ?? all).map((p) => p.dlcode));
 
-  const filterCount = activeFilterCount(filters);
+  const filterCount = activeFilterCount(filters) + (area ? 1 : 0);
 
   if (parcelsQuery.isError && all.length === 0) {
     return (
@@ -254,9 +261,10 @@ export function MapSearchPage() {
             <Button type="primary" icon={<FilterOutlined />} onClick={() => search()} data-testid="filter-apply">
               筛选
             </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0}>
+            <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0 && !drawing}>
               重置
             </Button>
+            <SaveSearchButton filter={queryFilters} />
           </div>
         </div>
 
@@ -339,6 +347,13 @@ export function MapSearchPage() {
             onSelect={setSelectedId}
             onTileHit={setTileHit}
             onPicked={scrollToItem}
+            area={area}
+            drawing={drawing}
+            onAreaDrawn={(drawn) => {
+              setArea(drawn);
+              setDrawing(false);
+              setSelectedId(null);
+            }}
           />
         </Suspense>
         <div className={styles.toolbar}>
@@ -358,6 +373,17 @@ export function MapSearchPage() {
               <span>片区</span>
             </Space>
           </Tooltip>
+          {area ? (
+            <Button size="small" icon={<CloseOutlined />} onClick={() => setArea(null)} data-testid="clear-area">
+              清除范围
+            </Button>
+          ) : (
+            <Tooltip title={drawing ? '在地图上逐点单击，双击结束' : '在地图上画出范围，只看范围内的地块'}>
+              <Button size="small" type={drawing ? 'primary' : 'default'} icon={<EditOutlined />} onClick={() => setDrawing(!drawing)} data-testid="draw-area">
+                {drawing ? '取消画范围' : '画范围'}
+              </Button>
+            </Tooltip>
+          )}
           <Tooltip title="显示全部结果">
             <Button size="small" icon={<ExpandOutlined />} onClick={() => mapApi.current?.fitAll()} aria-label="显示全部结果" />
           </Tooltip>

@@ -274,6 +274,8 @@ export interface ParcelQueryFilters {
   /** available / listed / deal */
   state?: string;
   zylx?: string;
+  /** A drawn search area: lon-lat GeoJSON Polygon; parcels whose centre lies in it. */
+  area?: { type: 'Polygon'; coordinates: number[][][] };
 }
 
 /** The published parcels matching the filters, with their boundaries: the map and its result list. */

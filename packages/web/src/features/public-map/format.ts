@@ -135,6 +135,7 @@ export const MESSAGE_TYPE_LABELS: Record<string, string> = {
   landNotice: '出让公告提醒',
   dealNotice: '成交公示提醒',
   consultReply: '咨询回复通知',
+  savedSearch: '搜索订阅提醒',
   system: '系统通知',
 };
 

@@ -9,6 +9,7 @@ import {
   EnvironmentOutlined,
   LockOutlined,
   MessageOutlined,
+  SaveOutlined,
   StarOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -62,6 +63,7 @@ import { CompareButton } from '../../visitor/CompareButton';
 import { useVisitor } from '../../visitor/session';
 import { useVisitorLogout } from '../../visitor/VisitorMenu';
 import { LoadError, PageBanner } from '../ui';
+import { SavedSearches, UnsubscribeResult } from './SavedSearches';
 import styles from './PersonalCenterPage.module.css';
 
 const PAGE_SIZE = 10;
@@ -288,7 +290,7 @@ function Problems() {
   );
 }
 
-const TABS = ['collections', 'messages', 'problems', 'profile', 'password'] as const;
+const TABS = ['collections', 'searches', 'messages', 'problems', 'profile', 'password'] as const;
 
 export function PersonalCenterPage() {
   const visitor = useVisitor();
@@ -296,6 +298,19 @@ export function PersonalCenterPage() {
   const { modal } = App.useApp();
   const logout = useVisitorLogout();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'collections';
+  const unsubscribeToken = params.get('unsubscribe');
+
+  // The unsubscribe link of a saved search's digest: signed, so no sign-in is needed.
+  if (unsubscribeToken) {
+    return (
+      <div>
+        <PageBanner title="退订搜索提醒" crumbs={[{ title: '个人中心' }, { title: '退订搜索提醒' }]} />
+        <Card variant="borderless">
+          <UnsubscribeResult token={unsubscribeToken} />
+        </Card>
+      </div>
+    );
+  }
 
   if (!visitor) {
     return (
@@ -305,7 +320,7 @@ export function PersonalCenterPage() {
           <Result
             icon={<UserOutlined style={{ color: '#1677ff' }} />}
             title="登录后查看个人中心"
-            subTitle="收藏地块、接收消息、查看咨询答复"
+            subTitle="收藏地块、保存搜索并接收提醒、查看咨询答复"
             extra={[
               <Button key="login" type="primary" onClick={() => openVisitorAuth({ mode: 'login' })} data-testid="center-login">
                 登录
@@ -344,6 +359,7 @@ export function PersonalCenterPage() {
           destroyOnHidden
           items={[
             { key: 'collections', label: <span><StarOutlined /> 我的收藏</span>, children: <Collections /> },
+            { key: 'searches', label: <span><SaveOutlined /> 我的订阅</span>, children: <SavedSearches /> },
             { key: 'messages', label: <span><BellOutlined /> 我的消息</span>, children: <Messages /> },
             { key: 'problems', label: <span><MessageOutlined /> 我的咨询</span>, children: <Problems /> },
             { key: 'profile', label: <span><UserOutlined /> 个人资料</span>, children: <Suspense fallback={<Skeleton active />}><Profile /></Suspense> },

@@ -21,6 +21,7 @@ export function LandListingPage() {
       <PageBanner title="挂牌地块" crumbs={[{ title: '挂牌地块' }]} subtitle="正在土地交易系统挂牌出让的国有建设用地使用权，可查看挂牌期限、起始价与竞买保证金。" />
       <ParcelBrowser
         path="selectLandInfoByMoreGG"
+        searchState="listed"
         emptyText="当前没有挂牌中的地块"
         cardFooter={(p: Parcel) => {
           const t = p.transaction as Trade;

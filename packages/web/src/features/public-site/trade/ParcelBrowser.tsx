@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parcelPageQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelPageQuery } from '../../public-map/api';
 import { muText, parcelDetailPath, text, wanText } from '../../public-map/format';
+import { SaveSearchButton } from '../../visitor/SaveSearchButton';
 import { ParcelCard } from '../ParcelCard';
 import { LoadError } from '../ui';
 import { totalText } from '../../../lib/paged-query';
@@ -36,9 +37,11 @@ interface ParcelBrowserProps {
   /** Extra table columns. */
   columns?: ColumnsType<Parcel>;
   emptyText: string;
+  /** The trade state these parcels have (a saved search of this list keeps it). */
+  searchState?: 'listed' | 'deal';
 }
 
-export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText }: ParcelBrowserProps) {
+export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText, searchState }: ParcelBrowserProps) {
   const [params, setParams] = useSearchParams();
   const { options: districtOptions, nameOf } = useDistrictOptions();
   const classes = useLandClasses();
@@ -60,6 +63,11 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
     order: order === 'asc' ? 'asc' : 'desc',
   };
   const result = useQuery({ ...parcelPageQuery(query, path), placeholderData: keepPreviousData });
+  const savedFilter = Object.fromEntries(
+    Object.entries({ keyword: query.keyword, areacode: query.areacode, dlcode: query.dlcode, areaMin: query.areaMin, areaMax: query.areaMax, state: searchState ?? fixed.state }).filter(
+      ([, v]) => v !== undefined && v !== null && v !== '',
+    ),
+  );
 
   const set = (patch: Record<string, string | number | undefined | null>, keepPage = false) => {
     setParams(
@@ -121,6 +129,7 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         <Button icon={<ReloadOutlined />} onClick={() => setParams({}, { replace: true })}>
           重置
         </Button>
+        <SaveSearchButton filter={savedFilter} />
       </div>
       <div className={styles.bar}>
         <span>

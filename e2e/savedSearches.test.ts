@@ -1,0 +1,143 @@
+/**
+ * Saved searches in the browser: a visitor saves the map search's filters (signing in when
+ * asked), finds the search in the personal centre, renames, pauses and deletes it; staff see a
+ * visitor's saved searches in the back office. Screenshots at 1280 and 412 px wide.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
+
+const PASSWORD = 'Visit@2024x';
+const PHONE = `137${String(Date.now()).slice(-8)}`;
+
+describe('saved searches in the browser', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const res = await fetch(`${server.url}/openApi/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userAccount: PHONE, password: PASSWORD, userName: '李投资', sqdw: '临江投资有限公司' }),
+    });
+    expect(((await res.json()) as { code: string }).code).toBe('200');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signInFromDialog(page: Page, reason: string) {
+    const dialog = page.getByTestId('visitor-auth-modal');
+    await dialog.getByText(reason).waitFor();
+    const login = page.getByTestId('visitor-login-form');
+    await login.getByPlaceholder('请输入注册手机号').fill(PHONE);
+    await login.getByPlaceholder('请输入密码').fill(PASSWORD);
+    await page.getByTestId('visitor-login-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  it('saves the map search after signing in, then renames, pauses and deletes it in the personal centre', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/index`);
+    await page.getByTestId('result-item').first().waitFor();
+    // Listed parcels only.
+    await page.getByTestId('filter-state').getByText('挂牌中').click();
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toContain('1 项筛选');
+    const listed = Number(await page.getByTestId('result-count').locator('b').textContent());
+
+    // A drawn area: clicks add vertices, a double click closes it; the result narrows to it.
+    const map = page.getByTestId('land-map');
+    await map.locator('canvas').first().waitFor();
+    await page.getByTestId('draw-area').click();
+    await expect.poll(() => map.getAttribute('data-drawing')).toBe('1');
+    const box = (await map.boundingBox())!;
+    const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+    for (const [fx, fy] of [[0.3, 0.2], [0.75, 0.2], [0.75, 0.8]]) {
+      await page.mouse.click(at(fx, fy).x, at(fx, fy).y);
+      await page.waitForTimeout(150);
+    }
+    await page.mouse.dblclick(at(0.3, 0.8).x, at(0.3, 0.8).y);
+    await page.getByTestId('clear-area').waitFor();
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toContain('2 项筛选');
+    const inArea = Number(await page.getByTestId('result-count').locator('b').textContent());
+    expect(inArea).toBeLessThanOrEqual(listed);
+
+    await page.getByTestId('save-search').click();
+    await signInFromDialog(page, '保存搜索需要先登录');
+    const name = page.getByTestId('save-search-name');
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('挂牌中 · 绘制范围');
+    await page.locator('.ant-modal').filter({ hasText: '条件：挂牌中 · 绘制范围' }).waitFor();
+    await name.fill('挂牌中的地块');
+    await screenshot(page, 'saved-search-dialog-1280');
+    await page.getByTestId('save-search-ok').click();
+    await page.getByText('已保存，有符合条件的地块更新时会通知您').waitFor();
+    await screenshot(page, 'saved-search-map-1280');
+
+    await page.goto(`${server.url}/personalCenter?tab=searches`);
+    const item = page.getByTestId('saved-search-item');
+    await item.waitFor();
+    expect(await item.getByTestId('saved-search-name').textContent()).toBe('挂牌中的地块');
+    expect(await item.textContent()).toContain('提醒中');
+    expect(await item.textContent()).toContain('挂牌中 · 绘制范围');
+    await screenshot(page, 'saved-search-centre-1280');
+
+    await item.getByTestId('saved-search-rename').click();
+    await page.getByTestId('rename-search-name').fill('挂牌地块提醒');
+    await page.locator('.ant-modal').filter({ hasText: '重命名' }).getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => item.getByTestId('saved-search-name').textContent()).toBe('挂牌地块提醒');
+
+    await item.getByTestId('saved-search-toggle').click();
+    await expect.poll(() => item.textContent()).toContain('已暂停');
+
+    await item.getByTestId('saved-search-delete').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await page.getByTestId('saved-searches-empty').waitFor();
+    await screenshot(page, 'saved-search-centre-empty-1280');
+
+    // After a reload the server's state shows: nothing saved.
+    await page.reload();
+    await page.getByTestId('saved-searches-empty').waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('fits a 412 px wide phone screen and shows staff a visitor’s saved searches', async () => {
+    // A search saved on a narrow screen (desktop browser, narrow window) from the list search.
+    const { page } = await browser.newPage({ viewport: { width: 412, height: 860 } });
+    await page.goto(`${server.url}/landListing`);
+    await page.getByTestId('save-search').click();
+    await signInFromDialog(page, '保存搜索需要先登录');
+    await page.getByTestId('save-search-name').fill('挂牌地块');
+    await screenshot(page, 'saved-search-dialog-412');
+    await page.getByTestId('save-search-ok').click();
+    await page.getByText('已保存，有符合条件的地块更新时会通知您').waitFor();
+    await page.goto(`${server.url}/personalCenter?tab=searches`);
+    const item = page.getByTestId('saved-search-item').first();
+    await item.waitFor();
+    expect(await item.textContent()).toContain('挂牌中');
+    await screenshot(page, 'saved-search-centre-412');
+    // The saved search's row fits the screen.
+    const right = await item.evaluate((el) => Math.max(...Array.from(el.querySelectorAll('*')).map((c) => c.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(412);
+    await page.goto(`${server.url}/index`);
+    await page.getByTestId('save-search').waitFor();
+    await screenshot(page, 'saved-search-map-412');
+    await page.context().close();
+
+    const staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(staff.page, server);
+    await staff.page.goto(`${server.url}/managementSystem/messageManagerment`);
+    const table = staff.page.getByTestId('visitor-table');
+    await table.waitFor();
+    const row = table.locator('tr', { hasText: '李投资' });
+    await row.locator('.ant-table-row-expand-icon').click();
+    const searches = staff.page.getByTestId('visitor-saved-searches');
+    await searches.getByText('挂牌地块').waitFor();
+    await searches.scrollIntoViewIfNeeded();
+    await screenshot(staff.page, 'saved-search-staff-1280');
+    await staff.context.close();
+  }, 120_000);
+});
