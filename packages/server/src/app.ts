@@ -37,6 +37,7 @@ import { createScheduler, type Scheduler } from './lib/scheduler';
 import { registerMessagingRoutes } from './routes/messages';
 import { setWechatChannel } from './services/messaging';
 import { registerMessagingJobs, type MessagingRuntime } from './services/messagingJobs';
+import { createPublicRenderer } from './web/render';
 
 export interface AppContext {
   db: Db;
@@ -162,7 +163,10 @@ export function sessionPolicy(config: Config) {
   return { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
 }
 
-/** The built web app on the same port, with the history-mode fallback of SPEC §2. */
+/**
+ * The built web app on the same port: public pages rendered on the server (web/render.ts), the
+ * client-rendered app with the history-mode fallback of SPEC §2 for the rest.
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -181,11 +185,13 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       },
     });
   }
-  const sendApp = (req: FastifyRequest, reply: FastifyReply) => {
+  const renderer = createPublicRenderer(app, webDist);
+  const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0];
     if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ code: ERROR_CODES.NOT_FOUND, msg: '接口不存在', data: null });
     }
+    if (await renderer.handle(req, reply)) return reply;
     return reply
       .status(isSpaRoute(url) ? 200 : 404)
       .header('cache-control', 'no-cache')
