@@ -4,6 +4,8 @@
  * page being converted (packages/web/src/public/CONVERTING.md) leaves PENDING_SSR_ROUTES and gets
  * an entry here; the first test keeps the two in step with SPEC §2.
  */
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../packages/shared/src/routes';
 import { PENDING_SSR_ROUTES } from '../packages/web/src/public/pending';
@@ -21,12 +23,29 @@ interface Envelope<T> {
   data: T;
 }
 
+interface ListedParcel {
+  id: string;
+  dkmc: string;
+  dlname: string;
+  tradeState: string;
+  landAreaMu: number | null;
+  startingPrice: number | null;
+}
+
 /** What the demo data holds, read from the public API before the pages are checked. */
 interface DemoData {
   siteName: string;
-  /** A published parcel, as the public list returns it. */
-  parcel: { id: string; dkmc: string; dlname: string; tradeState: string };
+  /** Published parcels by market state, as the public list returns them. */
+  available: ListedParcel;
+  listed: ListedParcel;
+  deal: ListedParcel;
 }
+
+/** Numbers as the pages print them (features/public-map/format num). */
+const num = (v: number | null, digits = 2) => (v === null ? '' : v.toLocaleString('zh-CN', { maximumFractionDigits: digits, minimumFractionDigits: 0 }));
+
+/** A parcel page shows its name, area in 亩, land class and (unless dealt) its price. */
+const parcelTexts = (p: ListedParcel, price = true) => [p.dkmc, `${num(p.landAreaMu)} 亩`, p.dlname, ...(price && p.startingPrice ? [num(p.startingPrice), '万元'] : [])];
 
 interface SsrRoute {
   /** The SPEC §2 route pattern (as in PUBLIC_ROUTES, or absolute for the mobile pages). */
@@ -37,6 +56,8 @@ interface SsrRoute {
   heading: (d: DemoData) => string;
   /** Further key data the raw HTML must show. */
   texts?: (d: DemoData) => string[];
+  /** Calls the page makes on purpose once shown (not data it shows), e.g. counting a view. */
+  calls?: string[];
 }
 
 const ROUTES: SsrRoute[] = [
@@ -46,6 +67,10 @@ const ROUTES: SsrRoute[] = [
     heading: (d) => d.siteName,
     texts: () => ['最新地块', '通知公告', '产业片区', '亩'],
   },
+  { route: 'mapMoreDetails/:id', url: (d) => `/mapMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
+  { route: 'gkzzMoreDetails/:id', url: (d) => `/gkzzMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
+  { route: 'mapMoreGpggDetails/:id', url: (d) => `/mapMoreGpggDetails/${d.listed.id}`, heading: (d) => d.listed.dkmc, texts: (d) => [...parcelTexts(d.listed), '挂牌信息'], calls: ['updateLandInfoVisitcount'] },
+  { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 
 const MOBILE_ROUTES = ['/mobileindex', '/mobileMoreDetails/:id', '/xcxmobileMoreDetails/:id', '/mobileTzggDetail/:id'];
@@ -79,8 +104,13 @@ describe('server-rendered public pages', () => {
     server = await startServer();
     browser = await launchBrowser();
     const settings = await openPost<{ siteName: string }>(server, 'config', {});
-    const page = await openPost<{ list: DemoData['parcel'][] }>(server, 'selectLandInfoListPage', { pageNo: 1, pageSize: 1 });
-    demo = { siteName: settings.siteName, parcel: page.list[0] };
+    const page = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfoListPage', { pageNo: 1, pageSize: 500 });
+    const withState = (state: string) => {
+      const found = page.list.find((p) => p.tradeState === state && p.dkmc && p.landAreaMu && (state === 'deal' || p.startingPrice));
+      if (!found) throw new Error(`the demo data has no published parcel with tradeState ${state}`);
+      return found;
+    };
+    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal') };
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -124,7 +154,8 @@ describe('server-rendered public pages', () => {
       page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
       const apiCalls: string[] = [];
       page.on('request', (req) => {
-        if (req.url().includes('/openApi/')) apiCalls.push(req.url());
+        const call = /\/openApi\/([^?]+)/.exec(req.url())?.[1];
+        if (call && !entry.calls?.includes(call)) apiCalls.push(call);
       });
       await context.addInitScript(() => {
         const w = window as unknown as { __cls: number };
@@ -164,6 +195,57 @@ describe('server-rendered public pages', () => {
     const html = await res.text();
     expect(html).toContain('data-testid="not-found"');
     expect(html).toMatch(/<title>页面不存在/);
+  });
+
+  it('answers an unpublished or unknown parcel with 404 and nothing of the parcel', async () => {
+    const db = new SQLite(path.join(server.dataDir, 'land.db'), { readonly: true });
+    const draft = db.prepare("SELECT id, dkmc, dkbh FROM t_landinfo WHERE status = 'draft' AND dkmc IS NOT NULL LIMIT 1").get() as { id: string; dkmc: string; dkbh: string };
+    db.close();
+    for (const url of [`/mapMoreDetails/${draft.id}`, `/landTransactionDetails/${draft.id}`, '/mapMoreDetails/no-such-parcel']) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      const html = decode(await res.text());
+      expect(html).toContain('data-testid="not-found"');
+      expect(html).toMatch(/<title>地块不存在/);
+      expect(html).not.toContain(draft.dkmc);
+      expect(html).not.toContain(draft.dkbh);
+    }
+  });
+
+  it('shows a parcel named like a script as text, and its embedded data cannot end the data element', async () => {
+    const evil = '</script><script>alert(1)</script>';
+    const db = new SQLite(path.join(server.dataDir, 'land.db'));
+    const original = db.prepare('SELECT dkmc FROM t_landinfo WHERE id = ?').get(demo.available.id) as { dkmc: string };
+    db.prepare('UPDATE t_landinfo SET dkmc = ? WHERE id = ?').run(evil, demo.available.id);
+    try {
+      const res = await fetch(`${server.url}/mapMoreDetails/${demo.available.id}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      // The heading shows the name as text (escaped), the title and share card too.
+      expect(html).toContain('<h1 class="');
+      expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+      expect(html).not.toContain('<script>alert(1)');
+      // Exactly one data element, closed once, whose content parses back to the name.
+      const data = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html);
+      expect(data).not.toBeNull();
+      expect(data![1]).not.toMatch(/<\/?script/i);
+      expect(JSON.stringify(JSON.parse(data![1]))).toContain(JSON.stringify(evil).slice(1, -1));
+      // In the browser: the name is text and no script of it ran.
+      const { page, context } = await browser.newPage();
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await page.goto(`${server.url}/mapMoreDetails/${demo.available.id}`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+      expect(await page.getByTestId('parcel-name').textContent()).toBe(evil);
+      expect(dialogs).toEqual([]);
+      await context.close();
+    } finally {
+      db.prepare('UPDATE t_landinfo SET dkmc = ? WHERE id = ?').run(original.dkmc, demo.available.id);
+      db.close();
+    }
   });
 
   it('keeps the back office on the client-rendered app', async () => {

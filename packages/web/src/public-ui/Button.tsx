@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styles from './Button.module.css';
+import './theme.css';
 
 export type ButtonKind = 'default' | 'primary' | 'ghost' | 'text' | 'link' | 'danger';
 export type ButtonSize = 'small' | 'middle' | 'large';

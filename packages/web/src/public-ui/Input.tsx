@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from './Button';
 import { SearchOutlined } from './icons';
 import styles from './kit.module.css';
+import './theme.css';
 
 type Size = 'middle' | 'large';
 

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
 import { CloseOutlined } from './icons';
 import styles from './kit.module.css';
+import './theme.css';
 
 interface ModalProps {
   open: boolean;

@@ -1,5 +1,6 @@
 import { LeftOutlined, RightOutlined } from './icons';
 import styles from './kit.module.css';
+import './theme.css';
 
 interface PaginationProps {
   current: number;

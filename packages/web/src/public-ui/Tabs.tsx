@@ -1,6 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useId, useRef } from 'react';
 import styles from './kit.module.css';
+import './theme.css';
 
 export interface TabItem {
   key: string;

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { registerNotification, type NotificationApi, type NotifyKind } from '../lib/notify';
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, InfoCircleFilled } from './icons';
 import styles from './kit.module.css';
+import './theme.css';
 
 interface ToastItem {
   id: number;

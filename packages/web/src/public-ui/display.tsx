@@ -2,12 +2,19 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { FileSearchOutlined } from './icons';
 import styles from './kit.module.css';
+import './theme.css';
 
-export type TagColor = 'default' | 'blue' | 'green' | 'orange' | 'red';
+/** A named tone, or a colour (#rrggbb) for a solid tag with white text, as antd's Tag. */
+export type TagColor = 'default' | 'blue' | 'green' | 'orange' | 'red' | `#${string}`;
 
-export function Tag({ color = 'default', className, children }: { color?: TagColor; className?: string; children: ReactNode }) {
-  const tone = color === 'default' ? '' : styles[`tag-${color}`];
-  return <span className={[styles.tag, tone, className].filter(Boolean).join(' ')}>{children}</span>;
+export function Tag({ color = 'default', className, children }: { color?: TagColor | string; className?: string; children: ReactNode }) {
+  const solid = color.startsWith('#');
+  const tone = color === 'default' || solid ? '' : styles[`tag-${color}`];
+  return (
+    <span className={[styles.tag, solid && styles.tagSolid, tone, className].filter(Boolean).join(' ')} style={solid ? { background: color, borderColor: color } : undefined}>
+      {children}
+    </span>
+  );
 }
 
 export function Empty({ text = '暂无数据', children }: { text?: ReactNode; children?: ReactNode }) {

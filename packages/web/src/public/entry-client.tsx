@@ -6,7 +6,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { setNavigator } from '../lib/navigation';
 import '../app/global.css';
-import '../public-ui/theme.css';
+import '../public-ui/base.css';
 import type { EmbeddedData } from './data';
 import { DATA_ELEMENT_ID, PublicDocument } from './Document';
 import { createPublicQueryClient, PublicProviders } from './providers';

@@ -21,11 +21,6 @@ export const PENDING_SSR_ROUTES: readonly string[] = [
   'landPromotion',
   'regionalPosition',
   'personalCenter',
-  // Parcel details: being converted (the four kinds share ParcelDetailPage).
-  'mapMoreDetails/:id',
-  'gkzzMoreDetails/:id',
-  'mapMoreGpggDetails/:id',
-  'landTransactionDetails/:id',
   'tzggDetail/:id',
   'plotContrastTable/:plotList',
   'pqPositionDetail/:name',
