@@ -42,6 +42,7 @@ import { setWechatChannel } from './services/messaging';
 import { registerMessagingJobs, type MessagingRuntime } from './services/messagingJobs';
 import { WorkerPool } from './workers/pool';
 import { invalidateReferenceData } from './services/referenceCache';
+import { createPublicRenderer } from './web/render';
 
 export interface AppContext {
   db: Db;
@@ -191,7 +192,10 @@ export function sessionPolicy(config: Config) {
   return { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
 }
 
-/** The built web app on the same port, with the history-mode fallback of SPEC §2. */
+/**
+ * The built web app on the same port: public pages rendered on the server (web/render.ts), the
+ * client-rendered app with the history-mode fallback of SPEC §2 for the rest.
+ */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -201,6 +205,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       index: false,
       // Looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
+      // The build writes .br and .gz beside each hashed asset: sent as they are, not compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts content hashes in asset names, so they never change under one URL.
         res.header(
@@ -210,11 +216,13 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       },
     });
   }
-  const sendApp = (req: FastifyRequest, reply: FastifyReply) => {
+  const renderer = createPublicRenderer(app, webDist);
+  const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0];
     if (API_PREFIXES.some((p) => url.startsWith(p)) || req.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ code: ERROR_CODES.NOT_FOUND, msg: '接口不存在', data: null });
     }
+    if (await renderer.handle(req, reply)) return reply;
     return reply
       .status(isSpaRoute(url) ? 200 : 404)
       .header('cache-control', 'no-cache')

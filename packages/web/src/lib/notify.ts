@@ -4,15 +4,16 @@
  * outside React (the API client) calls these functions directly.
  */
 import { NOTIFY_DURATION_MS, NOTIFY_TITLES } from '@land/shared/constants';
-import type { App } from 'antd';
 
-type NotificationInstance = ReturnType<typeof App.useApp>['notification'];
+export type NotifyKind = 'success' | 'warning' | 'info' | 'error';
+type Kind = NotifyKind;
 
-type Kind = 'success' | 'warning' | 'info' | 'error';
+/** What shows the messages: antd's notification in the back office, the public UI kit's toasts on public pages. */
+export type NotificationApi = Record<NotifyKind, (config: { title: string; description: string; duration?: number }) => void>;
 
-let instance: NotificationInstance | null = null;
+let instance: NotificationApi | null = null;
 
-export function registerNotification(api: NotificationInstance | null): void {
+export function registerNotification(api: NotificationApi | null): void {
   instance = api;
 }
 

@@ -12,6 +12,7 @@ import { NETWORK_ERROR_MESSAGE } from '@land/shared/constants';
 import { cleanParams } from '@land/shared/helpers';
 import { goToLogin } from './navigation';
 import { notify } from './notify';
+import { apiFetch } from './transport';
 import { clearSession, getStoredSessionId, getStoredUserInfo, getToken, markPasswordChangeRequired } from './session';
 
 const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
@@ -146,7 +147,7 @@ function checkBody(status: number, body: RawBody | null): ApiError | null {
 async function send<T>(url: string, init: RequestInit): Promise<Envelope<T>> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${url}`, { ...init, credentials: 'include' });
+    response = await apiFetch(`${API_BASE}${url}`, { ...init, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     notify.error(NETWORK_ERROR_MESSAGE);
@@ -266,7 +267,7 @@ function fileNameOf(disposition: string | null, fallbackName: string): string {
 export async function downloadFile(url: string, data: Params, fallbackName: string, options: RequestOptions = {}): Promise<DownloadedFile> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${url}`, {
+    response = await apiFetch(`${API_BASE}${url}`, {
       method: 'POST',
       headers: buildHeaders('application/x-www-form-urlencoded;charset=UTF-8'),
       body: toFormBody(data),

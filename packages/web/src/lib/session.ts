@@ -30,6 +30,8 @@ const listeners = new Set<() => void>();
 let cached: Session | null | undefined;
 
 function read(key: string): string {
+  // No storage while the server renders a public page: no staff session there.
+  if (typeof localStorage === 'undefined') return '';
   return localStorage.getItem(key) ?? '';
 }
 

@@ -1,11 +1,13 @@
-import { DownOutlined, EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MANAGEMENT_BASE, PUBLIC_ROUTES } from '@land/shared/routes';
 import { KeepAliveOutlet } from '../../components/KeepAliveOutlet';
-import { useSiteSettings } from '../../features/public-map/api';
+import { settingsQuery } from '../../features/public-map/api';
 import { useCompareItems } from '../../features/visitor/compare';
 import { VisitorAuthHost, VisitorMenu } from '../../features/visitor/VisitorMenu';
+import { PENDING_SSR_ROUTES } from '../../public/pending';
+import { DownOutlined, EnvironmentOutlined, MailOutlined, PhoneOutlined } from '../../public-ui/icons';
 import { useActivePublicRoute } from '../route-handle';
 import styles from './PublicLayout.module.css';
 
@@ -100,15 +102,18 @@ const NAV_PARENT: Record<string, string> = {
 export function PublicLayout() {
   const route = useActivePublicRoute();
   const location = useLocation();
-  const settings = useSiteSettings().data;
+  // In the server render, so the header and footer come with the page.
+  const settings = useSuspenseQuery(settingsQuery).data;
   const siteName = settings?.siteName || FALLBACK_SITE_NAME;
   const year = new Date().getFullYear();
   const fullBleed = route ? FULL_BLEED.has(route.path) : false;
   const navKey = route ? (NAV_PARENT[route.path] ?? route.path) : '';
 
+  // Server-rendered pages set their own head (public/head.tsx); the rest still get the title here.
+  const pending = route ? PENDING_SSR_ROUTES.includes(route.path) : false;
   useEffect(() => {
-    document.title = route ? `${route.title} - ${siteName}` : siteName;
-  }, [route, siteName]);
+    if (pending) document.title = route ? `${route.title} - ${siteName}` : siteName;
+  }, [pending, route, siteName]);
 
   return (
     <div className={styles.root}>
@@ -123,7 +128,10 @@ export function PublicLayout() {
         </div>
       </header>
       <main className={fullBleed ? styles.fullBleed : styles.content}>
-        <KeepAliveOutlet activeKey={route?.keepAlive ? location.pathname : null} />
+        {/* Pages wait for their data here; the reserved height keeps the footer from jumping. */}
+        <Suspense fallback={<div className={styles.pageLoading} aria-busy="true" />}>
+          <KeepAliveOutlet activeKey={route?.keepAlive ? location.pathname : null} />
+        </Suspense>
       </main>
       {!fullBleed && (
         <footer className={styles.footer}>

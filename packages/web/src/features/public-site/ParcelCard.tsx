@@ -1,8 +1,7 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
-import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fileUrl } from '../../lib/files';
+import { EnvironmentOutlined } from '../../public-ui/icons';
 import type { Parcel } from '../public-map/api';
 import { landClassColor, landClassGroupLabel, MARKET_STATE_COLORS } from '../public-map/colors';
 import { MARKET_STATE_LABELS, marketState, muText, num, parcelDetailPath, text } from '../public-map/format';
@@ -17,9 +16,9 @@ export function ParcelCard({ parcel, footer, to }: { parcel: Parcel; footer?: Re
     <Link to={href} className={styles.card} data-testid="parcel-card">
       <div className={styles.cover} style={parcel.photo ? undefined : { background: `linear-gradient(135deg, ${color}, ${color}99)` }}>
         {parcel.photo ? <img src={fileUrl(parcel.photo)} alt="" loading="lazy" /> : <span className={styles.coverText}>{text(parcel.dlname) || landClassGroupLabel(parcel.dlcode)}</span>}
-        <Tag color={MARKET_STATE_COLORS[state]} className={styles.state}>
+        <span className={styles.state} style={{ background: MARKET_STATE_COLORS[state] }}>
           {MARKET_STATE_LABELS[state]}
-        </Tag>
+        </span>
       </div>
       <div className={styles.body}>
         <div className={styles.name} title={text(parcel.dkmc)}>

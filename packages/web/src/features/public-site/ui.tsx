@@ -1,11 +1,11 @@
 /** Building blocks the public pages share: banner, sections, states, files, rich text. */
-import { FileOutlined, FilePdfOutlined, FileWordOutlined, FileExcelOutlined, FileZipOutlined, FileImageOutlined, HomeOutlined } from '@ant-design/icons';
-import { Button, Empty, Skeleton, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
 import { ApiError } from '../../lib/request';
+import { Button, buttonClass, Empty, SkeletonLines, Spin } from '../../public-ui';
+import { FileExcelOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined, FileWordOutlined, FileZipOutlined, HomeOutlined } from '../../public-ui/icons';
 import styles from './ui.module.css';
 
 export interface Crumb {
@@ -72,13 +72,13 @@ export function Section({ id, title, extra, children, className }: { id?: string
 export function Loading({ rows = 6 }: { rows?: number }) {
   return (
     <Panel>
-      <Skeleton active paragraph={{ rows }} />
+      <SkeletonLines rows={rows} />
     </Panel>
   );
 }
 
 export function NoData({ text = '暂无数据' }: { text?: string }) {
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+  return <Empty text={text} />;
 }
 
 const LoadErrorResult = lazy(() => import('./LoadErrorResult'));
@@ -95,13 +95,13 @@ export function LoadError({ error, retry, notFoundTitle = '内容不存在或未
           subTitle={notFound ? '您访问的内容可能已下架或地址有误' : error instanceof Error ? error.message : '请稍后重试'}
           extra={[
             !notFound && retry ? (
-              <Button key="retry" type="primary" onClick={retry}>
+              <Button key="retry" kind="primary" onClick={retry}>
                 重新加载
               </Button>
             ) : null,
             backTo?.to ? (
-              <Link key="back" to={backTo.to}>
-                <Button>{backTo.title}</Button>
+              <Link key="back" to={backTo.to} className={buttonClass()}>
+                {backTo.title}
               </Link>
             ) : null,
           ]}
@@ -171,7 +171,7 @@ export function SimpleTable<T extends { id?: unknown }>({
 function fileIcon(name: string): ReactNode {
   const ext = name.split('.').pop()?.toLowerCase() ?? '';
   if (ext === 'pdf') return <FilePdfOutlined style={{ color: '#f5222d' }} />;
-  if (ext === 'doc' || ext === 'docx') return <FileWordOutlined style={{ color: '#1677ff' }} />;
+  if (ext === 'doc' || ext === 'docx') return <FileWordOutlined style={{ color: '#1061d6' }} />;
   if (ext === 'xls' || ext === 'xlsx') return <FileExcelOutlined style={{ color: '#52c41a' }} />;
   if (ext === 'zip' || ext === 'rar') return <FileZipOutlined style={{ color: '#fa8c16' }} />;
   if (['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ext)) return <FileImageOutlined style={{ color: '#13c2c2' }} />;

@@ -1,7 +1,7 @@
-import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
-import type { ButtonProps } from 'antd';
+import { notify } from '../../lib/notify';
+import { Button, type ButtonProps } from '../../public-ui/Button';
+import { StarFilled, StarOutlined } from '../../public-ui/icons';
 import { addCollection, collectedQuery, deleteCollection, visitorKeys } from './api';
 import { openVisitorAuth } from './auth-prompt';
 import { useVisitor } from './session';
@@ -16,7 +16,6 @@ interface CollectButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
  */
 export function CollectButton({ dkid, ...props }: CollectButtonProps) {
   const visitor = useVisitor();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const collected = useQuery({ ...collectedQuery(dkid), enabled: visitor !== null });
   const isCollected = visitor !== null && collected.data === true;
@@ -26,7 +25,7 @@ export function CollectButton({ dkid, ...props }: CollectButtonProps) {
     mutationFn: () => addCollection(dkid),
     onSuccess: () => {
       queryClient.setQueryData(visitorKeys.collected(dkid), true);
-      message.success('已收藏，可在个人中心查看');
+      notify.success('已收藏，可在个人中心查看');
       settle();
     },
   });
@@ -34,7 +33,7 @@ export function CollectButton({ dkid, ...props }: CollectButtonProps) {
     mutationFn: () => deleteCollection({ dkid }),
     onSuccess: () => {
       queryClient.setQueryData(visitorKeys.collected(dkid), false);
-      message.info('已取消收藏');
+      notify.info('已取消收藏');
       settle();
     },
   });
@@ -51,7 +50,7 @@ export function CollectButton({ dkid, ...props }: CollectButtonProps) {
   return (
     <Button
       {...props}
-      icon={isCollected ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+      icon={isCollected ? <StarFilled style={{ color: '#d48806' }} /> : <StarOutlined />}
       loading={add.isPending || remove.isPending || (visitor !== null && collected.isPending)}
       onClick={onClick}
       aria-pressed={isCollected}

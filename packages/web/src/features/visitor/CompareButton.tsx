@@ -1,25 +1,24 @@
-import { DiffOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
-import type { ButtonProps } from 'antd';
 import { useCallback } from 'react';
+import { notify } from '../../lib/notify';
+import { Button, type ButtonProps } from '../../public-ui/Button';
+import { DiffOutlined } from '../../public-ui/icons';
 import { addToCompare, COMPARE_MAX, removeFromCompare, useCompareItems, type CompareItem } from './compare';
 
 /** Adds a parcel to the compare tray (or takes it out again), telling the visitor what happened. */
 export function useCompareToggle() {
-  const { message } = App.useApp();
   const items = useCompareItems();
   const toggle = useCallback(
     (item: CompareItem) => {
       if (items.some((i) => i.id === item.id)) {
         removeFromCompare(item.id);
-        message.info(`已将“${item.name}”移出对比`);
+        notify.info(`已将“${item.name}”移出对比`);
         return;
       }
       const result = addToCompare(item);
-      if (result === 'full') message.warning(`最多同时对比${COMPARE_MAX}个地块，请先移除一个`);
-      else message.success(`已加入对比：${item.name}`);
+      if (result === 'full') notify.warning(`最多同时对比${COMPARE_MAX}个地块，请先移除一个`);
+      else notify.success(`已加入对比：${item.name}`);
     },
-    [items, message],
+    [items],
   );
   return { items, toggle, has: (id: string) => items.some((i) => i.id === id) };
 }
@@ -35,8 +34,7 @@ export function CompareButton({ parcel, ...props }: CompareButtonProps) {
     <Button
       icon={<DiffOutlined />}
       {...props}
-      type={chosen ? 'primary' : props.type}
-      ghost={chosen && props.type !== 'link' && props.type !== 'text'}
+      kind={chosen && props.kind !== 'link' && props.kind !== 'text' ? 'ghost' : props.kind}
       onClick={(e) => {
         e.stopPropagation();
         toggle(parcel);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { notify } from '../../lib/notify';
+import { Button } from '../../public-ui/Button';
 import { logoutVisitor, visitorKeys } from './api';
 import { openVisitorAuth, useAuthPrompt } from './auth-prompt';
 import { clearVisitor, useVisitor } from './session';
@@ -42,10 +42,10 @@ export function VisitorMenu() {
   if (!visitor) {
     return (
       <span style={{ display: 'inline-flex', gap: 4 }} data-testid="visitor-entry">
-        <Button type="text" onClick={() => openVisitorAuth({ mode: 'login' })} data-testid="visitor-login-button">
+        <Button kind="text" onClick={() => openVisitorAuth({ mode: 'login' })} data-testid="visitor-login-button">
           登录
         </Button>
-        <Button type="primary" ghost onClick={() => openVisitorAuth({ mode: 'register' })} data-testid="visitor-register-button">
+        <Button kind="ghost" onClick={() => openVisitorAuth({ mode: 'register' })} data-testid="visitor-register-button">
           注册
         </Button>
       </span>

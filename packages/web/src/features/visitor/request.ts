@@ -10,6 +10,7 @@ import { ERROR_CODES, HEADERS, OK_CODE } from '@land/shared/api';
 import { NETWORK_ERROR_MESSAGE } from '@land/shared/constants';
 import { notify } from '../../lib/notify';
 import { ApiError, CLIENT_CODES, toFormBody } from '../../lib/request';
+import { apiFetch } from '../../lib/transport';
 import { openVisitorAuth } from './auth-prompt';
 import { clearVisitor, getVisitorToken } from './session';
 
@@ -40,7 +41,7 @@ async function send<T>(url: string, init: RequestInit, options: SendOptions = {}
   headers.set(HEADERS.token, getVisitorToken());
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${url}`, { ...init, headers, credentials: 'include' });
+    response = await apiFetch(`${API_BASE}${url}`, { ...init, headers, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     notify.error(NETWORK_ERROR_MESSAGE);

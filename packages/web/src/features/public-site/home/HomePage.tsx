@@ -1,3 +1,9 @@
+import { useSuspenseQueries } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { fileUrl } from '../../../lib/files';
+import { PageHead } from '../../../public/head';
+import { SearchInput, Tag } from '../../../public-ui';
 import {
   AimOutlined,
   ApartmentOutlined,
@@ -9,13 +15,8 @@ import {
   HomeOutlined,
   RightOutlined,
   ShopOutlined,
-} from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Col, Input, Row, Skeleton, Tag } from 'antd';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { fileUrl } from '../../../lib/files';
-import { parcelPageQuery, useSiteSettings } from '../../public-map/api';
+} from '../../../public-ui/icons';
+import { parcelPageQuery, settingsQuery } from '../../public-map/api';
 import { dateText, EVENT_TYPE_LABELS, NOTICE_TYPE_LABELS, num, optionLabel, text } from '../../public-map/format';
 import { districtsWithFiguresQuery, latestNoticesQuery, pageQuery, PATHS, publicTotalsQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
@@ -56,25 +57,32 @@ function SectionHead({ title, more }: { title: string; more?: string }) {
 
 export function HomePage() {
   const navigate = useNavigate();
-  const settings = useSiteSettings().data;
-  const districts = useQuery(districtsWithFiguresQuery);
-  const newest = useQuery(parcelPageQuery({ pageNo: 1, pageSize: 8, orderBy: 'publishedAt', order: 'desc' }));
-  const notices = useQuery(latestNoticesQuery(7));
-  const events = useQuery(pageQuery(PATHS.events, { pageNo: 1, pageSize: 4 }));
+  // All of the page's data in one round (rendered on the server, embedded for hydration).
+  const [{ data: settings }, districts, newest, notices, events, totals] = useSuspenseQueries({
+    queries: [
+      settingsQuery,
+      districtsWithFiguresQuery,
+      parcelPageQuery({ pageNo: 1, pageSize: 8, orderBy: 'publishedAt', order: 'desc' }),
+      latestNoticesQuery(7),
+      pageQuery(PATHS.events, { pageNo: 1, pageSize: 4 }),
+      // The public totals, from the same query as the map search and the district pages.
+      publicTotalsQuery,
+    ],
+  });
 
   const search = (value: string) => {
     const t = value.trim();
     if (t) navigate(`/search/${encodeURIComponent(t)}`);
   };
 
-  const totals = useQuery(publicTotalsQuery);
-  const trade = (state: string) => totals.data?.byTradeState.find((t) => t.tradeState === state)?.count ?? 0;
-  const stats = { count: totals.data?.count ?? 0, mu: totals.data?.landAreaMu ?? 0, listed: trade('listed'), deal: trade('deal') };
+  const trade = (state: string) => totals.data.byTradeState.find((t) => t.tradeState === state)?.count ?? 0;
+  const stats = { count: totals.data.count, mu: totals.data.landAreaMu, listed: trade('listed'), deal: trade('deal') };
   const banners = settings?.bannerImages ?? [];
   const siteName = settings?.siteName || '开发区土地信息平台';
 
   return (
     <div className={styles.page}>
+      <PageHead title={siteName} siteName={siteName} description={settings?.siteSubtitle || '一图览全区土地 · 一站办招商服务：地块查询、招商政策、交易信息与咨询服务'} image={banners[0] ? fileUrl(banners[0].url) : null} />
       <section className={styles.hero} aria-labelledby="home-title">
         {banners.length > 0 && (
           <BannerCarousel banners={banners.map((b) => ({ url: fileUrl(b.url), name: b.name }))} />
@@ -84,16 +92,7 @@ export function HomePage() {
             {siteName}
           </h1>
           <p className={styles.heroText}>{settings?.siteSubtitle || '一图览全区土地 · 一站办招商服务'}</p>
-          <Input.Search
-            className={styles.search}
-            size="large"
-            placeholder="搜索地块、公告、政策，如“物流”“工业用地”"
-            enterButton="搜索"
-            allowClear
-            onSearch={search}
-            aria-label="全局搜索"
-            data-testid="home-search"
-          />
+          <SearchInput className={styles.search} size="large" placeholder="搜索地块、公告、政策，如“物流”“工业用地”" onSearch={search} label="全局搜索" testId="home-search" />
           <div className={styles.hotWords}>
             热门：
             {['工业用地', '物流', '生物医药', '标准地'].map((w) => (
@@ -111,11 +110,11 @@ export function HomePage() {
           { label: '地块总面积', value: num(stats.mu, 0), unit: '亩', to: '/index' },
           { label: '挂牌中', value: num(stats.listed, 0), unit: '宗', to: '/landListing' },
           { label: '已成交', value: num(stats.deal, 0), unit: '宗', to: '/landDeal' },
-          { label: '产业片区', value: num((districts.data ?? []).length, 0), unit: '个', to: '/pqList' },
+          { label: '产业片区', value: num(districts.data.length, 0), unit: '个', to: '/pqList' },
         ].map((s) => (
           <Link key={s.label} to={s.to} className={styles.stat}>
             <span className={styles.statValue}>
-              {totals.isPending || districts.isPending ? '…' : s.value || '0'}
+              {s.value || '0'}
               <small>{s.unit}</small>
             </span>
             <span className={styles.statLabel}>{s.label}</span>
@@ -123,48 +122,39 @@ export function HomePage() {
         ))}
       </section>
 
-      <Row gutter={[16, 16]}>
+      <div className={styles.entries}>
         {ENTRIES.map((entry) => (
-          <Col key={entry.to} xs={12} sm={8} md={6}>
-            <Link to={entry.to} className={styles.entry}>
+          <Link key={entry.to} to={entry.to} className={styles.entry}>
               <span className={styles.entryIcon}>{entry.icon}</span>
               <span>
                 <span className={styles.entryTitle}>{entry.title}</span>
                 <span className={styles.entryText}>{entry.text}</span>
               </span>
             </Link>
-          </Col>
         ))}
-      </Row>
+      </div>
 
       <section data-testid="home-section-最新地块">
         <SectionHead title="最新地块" more="/index" />
-        {newest.isPending ? (
-          <Skeleton active />
-        ) : (newest.data?.list ?? []).length === 0 ? (
+        {newest.data.list.length === 0 ? (
           <NoData text="暂无已发布地块" />
         ) : (
-          <Row gutter={[16, 16]}>
-            {newest.data!.list.map((p) => (
-              <Col key={p.id} xs={24} sm={12} md={8} xl={6}>
-                <ParcelCard parcel={p} />
-              </Col>
+          <div className={styles.parcels}>
+            {newest.data.list.map((p) => (
+              <ParcelCard key={p.id} parcel={p} />
             ))}
-          </Row>
+          </div>
         )}
       </section>
 
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
+      <div className={styles.twoCol}>
           <section className={styles.panel} data-testid="home-section-通知公告">
             <SectionHead title="通知公告" more="/popularInquiries" />
-            {notices.isPending ? (
-              <Skeleton active />
-            ) : (notices.data ?? []).length === 0 ? (
+            {notices.data.length === 0 ? (
               <NoData />
             ) : (
               <ul className={styles.noticeList}>
-                {notices.data!.map((n) => (
+                {notices.data.map((n) => (
                   <li key={n.id}>
                     <Link to={`/tzggDetail/${n.id}`} className={styles.notice}>
                       <Tag color={text(n.type) === 'transfer' ? 'blue' : text(n.type) === 'deal' ? 'green' : 'default'}>
@@ -181,17 +171,13 @@ export function HomePage() {
               </ul>
             )}
           </section>
-        </Col>
-        <Col xs={24} lg={12}>
           <section className={styles.panel} data-testid="home-section-招商活动">
             <SectionHead title="招商活动" more="/landPromotion" />
-            {events.isPending ? (
-              <Skeleton active />
-            ) : (events.data?.list ?? []).length === 0 ? (
+            {events.data.list.length === 0 ? (
               <NoData />
             ) : (
               <div className={styles.events}>
-                {events.data!.list.map((e) => {
+                {events.data.list.map((e) => {
                   const cover = firstImage(e.cover);
                   return (
                     <Link key={e.id} to={`/landPromotion?event=${e.id}`} className={styles.event}>
@@ -212,27 +198,24 @@ export function HomePage() {
               </div>
             )}
           </section>
-        </Col>
-      </Row>
+      </div>
 
       <section data-testid="home-section-片区">
         <SectionHead title="产业片区" more="/pqList" />
-        <Row gutter={[16, 16]}>
-          {(districts.data ?? []).map((d) => {
+        <div className={styles.districts}>
+          {districts.data.map((d) => {
             const img = firstImage(d.images);
             return (
-              <Col key={d.areacode} xs={24} sm={12} lg={8}>
-                <Link to={`/pqPositionDetail/${encodeURIComponent(d.areaname)}`} className={styles.district} style={img ? { backgroundImage: `linear-gradient(180deg, rgba(11,61,145,.2), rgba(11,61,145,.85)), url("${img}")` } : undefined}>
+                <Link key={d.areacode} to={`/pqPositionDetail/${encodeURIComponent(d.areaname)}`} className={styles.district} style={img ? { backgroundImage: `linear-gradient(180deg, rgba(11,61,145,.2), rgba(11,61,145,.85)), url("${img}")` } : undefined}>
                   <div className={styles.districtName}>{d.areaname}</div>
                   <div className={styles.districtIndustry}>{text(d.leadingIndustry)}</div>
                   <div className={styles.districtFigures}>
                     规划面积 {num(d.planArea) || '—'} 平方公里 · 在线地块 {d.statistics?.count ?? 0} 宗
                   </div>
                 </Link>
-              </Col>
             );
           })}
-        </Row>
+        </div>
       </section>
     </div>
   );

@@ -5,6 +5,17 @@
  * the surroundings and distances, pipe networks, the panorama, photos, documents, contacts, the
  * investment manual and, for listed and dealt parcels, the transaction data.
  */
+import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { fileUrl, toFileList } from '../../../lib/files';
+import { notify } from '../../../lib/notify';
+import { downloadFile, saveBlob, showError } from '../../../lib/request';
+import { PageHead } from '../../../public/head';
+import { NotFoundPage } from '../../../public/NotFoundPage';
+import { useInView } from '../../../public/use-in-view';
+import { Button, buttonClass, Descriptions, Modal, Spin, Tag } from '../../../public-ui';
 import {
   AimOutlined,
   CheckCircleFilled,
@@ -19,15 +30,8 @@ import {
   PrinterOutlined,
   SyncOutlined,
   TrophyOutlined,
-} from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Anchor, App, Avatar, Button, Col, Descriptions, Image, Row, Space, Spin, Tag, Timeline, Tooltip } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { fileUrl, toFileList } from '../../../lib/files';
-import { ApiError, downloadFile, saveBlob, showError } from '../../../lib/request';
-import { landClassName, useDistrictOptions, useLandClasses } from '../../public-map/api';
+} from '../../../public-ui/icons';
+import { districtsQuery, landClassesQuery, landClassName, useDistrictOptions, useLandClasses } from '../../public-map/api';
 import { landClassColor } from '../../public-map/colors';
 import {
   areaText,
@@ -56,7 +60,7 @@ import {
 import { MARKET_STATE_COLORS, PIPE_COLORS } from '../../public-map/colors';
 import { CollectButton } from '../../visitor/CollectButton';
 import { CompareButton } from '../../visitor/CompareButton';
-import { FileLinks, LoadError, Loading, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
+import { FileLinks, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
 import {
   contactsQuery,
   countVisit,
@@ -87,8 +91,8 @@ const VARIANT_CRUMB: Record<Variant, Crumb> = {
 };
 
 const MATCHING_ICON: Record<string, ReactNode> = {
-  ready: <CheckCircleFilled style={{ color: '#52c41a' }} />,
-  nearby: <SyncOutlined style={{ color: '#1677ff' }} />,
+  ready: <CheckCircleFilled style={{ color: '#389e0d' }} />,
+  nearby: <SyncOutlined style={{ color: '#1061d6' }} />,
   planned: <ClockCircleOutlined style={{ color: '#fa8c16' }} />,
   none: <CloseCircleOutlined style={{ color: '#bfbfbf' }} />,
 };
@@ -123,7 +127,6 @@ function dash(v: unknown): string {
 }
 
 function ManualButtons({ id, name }: { id: string; name: string }) {
-  const { message } = App.useApp();
   const [busy, setBusy] = useState<'' | 'pdf' | 'doc'>('');
   const get = async (kind: 'pdf' | 'doc') => {
     setBusy(kind);
@@ -134,7 +137,7 @@ function ManualButtons({ id, name }: { id: string; name: string }) {
         `${name}招商手册.${kind === 'pdf' ? 'pdf' : 'docx'}`,
       );
       saveBlob(file);
-      message.success('招商手册已生成');
+      notify.success('招商手册已生成');
     } catch (error) {
       showError(error);
     } finally {
@@ -142,24 +145,23 @@ function ManualButtons({ id, name }: { id: string; name: string }) {
     }
   };
   return (
-    <Space wrap>
+    <div className={styles.buttons}>
       <Button icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')} data-testid="manual-pdf">
         下载 PDF
       </Button>
       <Button icon={<FileWordOutlined />} loading={busy === 'doc'} onClick={() => void get('doc')} data-testid="manual-word">
         下载 Word
       </Button>
-    </Space>
+    </div>
   );
 }
 
 function TransactionSection({ rows, variant }: { rows: DataRow[]; variant: Variant }) {
   if (rows.length === 0) return <NoData text={variant === 'deal' ? '暂无成交记录' : '暂无挂牌记录'} />;
   return (
-    <Timeline
-      items={rows.map((r) => ({
-        color: text(r.status) === 'dealt' ? 'green' : text(r.status) === 'listing' ? 'blue' : 'gray',
-        children: (
+    <ol className={styles.timeline}>
+      {rows.map((r, i) => (
+        <li key={r.id ?? i} className={`${styles.timelineItem} ${styles[`dot_${text(r.status)}`] ?? ''}`}>
           <div className={styles.trade}>
             <div className={styles.tradeHead}>
               <b>{optionLabel(TRANSACTION_TYPE_LABELS, r.transactionType) || '交易'}</b>
@@ -169,8 +171,7 @@ function TransactionSection({ rows, variant }: { rows: DataRow[]; variant: Varia
               {text(r.announcementNo) && <span className={styles.muted}>公告编号 {text(r.announcementNo)}</span>}
             </div>
             <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2, lg: 3 }}
+              columns={3}
               items={[
                 { key: 'ls', label: '挂牌起止', children: `${dateText(r.listingStart)} 至 ${dateText(r.listingEnd)}` },
                 { key: 'sp', label: '起始价', children: wanText(r.startingPrice) },
@@ -188,40 +189,61 @@ function TransactionSection({ rows, variant }: { rows: DataRow[]; variant: Varia
               ]}
             />
           </div>
-        ),
-      }))}
-    />
+        </li>
+      ))}
+    </ol>
   );
 }
 
 function ParcelDetail({ variant }: { variant: Variant }) {
   const { id = '' } = useParams();
-  const parcelQ = useQuery(parcelDetailQuery(id));
-  const parcel = parcelQ.data ?? null;
-  const published = parcel !== null;
-  const matchingQ = useQuery({ ...matchingQuery(id), enabled: published });
-  const distancesQ = useQuery({ ...distancesQuery(id), enabled: published });
-  const facilitiesQ = useQuery({ ...facilitiesQuery(id), enabled: published });
-  const pipesQ = useQuery({ ...pipesQuery(id), enabled: published });
-  const markersQ = useQuery({ ...markersQuery(id), enabled: published && toFileList(parcel?.panorama).length > 0 });
-  const pricesQ = useQuery({ ...pricesQuery(id), enabled: published });
-  const manualQ = useQuery({ ...manualQuery(id), enabled: published });
-  const tradesQ = useQuery({ ...transactionsQuery(id), enabled: published });
-  const contactsQ = useQuery({ ...contactsQuery(text(parcel?.areacode)), enabled: published && Boolean(parcel?.areacode) });
+  const parcel = useSuspenseQuery(parcelDetailQuery(id)).data;
+  // Unknown or not published: the not-found page (HTTP 404 from the server), nothing of the parcel.
+  if (!parcel) return <NotFoundPage what="地块" />;
+  return <ParcelBody key={id} id={id} parcel={parcel} variant={variant} />;
+}
+
+/**
+ * Everything about the parcel, fetched in one round (in parallel, on the server when the page is
+ * rendered there): every section's data is in the HTML, none arrives later to move the page.
+ */
+function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail; variant: Variant }) {
+  const hasPanorama = toFileList(parcel.panorama).length > 0;
+  const areacode = text(parcel.areacode);
+  const [matchingQ, distancesQ, facilitiesQ, pipesQ, pricesQ, manualQ, tradesQ, contactsQ, markersQ] = useSuspenseQueries({
+    queries: [
+      matchingQuery(id),
+      distancesQuery(id),
+      facilitiesQuery(id),
+      pipesQuery(id),
+      pricesQuery(id),
+      manualQuery(id),
+      transactionsQuery(id),
+      // Optional parts answer "nothing" without a call when there is nothing to ask for.
+      areacode ? contactsQuery(areacode) : { queryKey: ['public', 'contacts', ''], queryFn: () => [] as DataRow[] },
+      hasPanorama ? markersQuery(id) : { queryKey: [...markersQuery(id).queryKey, 'none'], queryFn: () => [] as DataRow[] },
+      // Names of the district and the land class (read below through their usual hooks).
+      districtsQuery,
+      landClassesQuery,
+    ],
+  });
   const { nameOf: districtName } = useDistrictOptions();
   const classes = useLandClasses();
   const [activePlace, setActivePlace] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+  const [mapRef, mapInView] = useInView<HTMLDivElement>();
+  const [panoramaRef, panoramaInView] = useInView<HTMLDivElement>();
 
   // One count per view of the page (StrictMode's second effect run is the same view).
   const counted = useRef<string | null>(null);
   useEffect(() => {
-    if (!published || counted.current === id) return;
+    if (counted.current === id) return;
     counted.current = id;
     void countVisit(id);
-  }, [id, published]);
+  }, [id]);
 
   const places = useMemo(() => {
-    const facilities = (facilitiesQ.data ?? []).map((f) => ({
+    const facilities = facilitiesQ.data.map((f) => ({
       id: `f:${f.id}`,
       name: text(f.name),
       type: text(f.facilityType),
@@ -229,7 +251,7 @@ function ParcelDetail({ variant }: { variant: Variant }) {
       lat: f.lat,
       note: `${FACILITY_TYPE_LABELS[text(f.facilityType)] ?? ''} · ${withUnit(f.distanceM, 'm', 0)}`,
     }));
-    const distances = (distancesQ.data ?? []).map((d) => ({
+    const distances = distancesQ.data.map((d) => ({
       id: `d:${d.id}`,
       name: text(d.placeName),
       type: text(d.placeType),
@@ -242,21 +264,12 @@ function ParcelDetail({ variant }: { variant: Variant }) {
 
   const crumb = VARIANT_CRUMB[variant];
 
-  if (parcelQ.isPending) return <Loading rows={12} />;
-  if (parcelQ.isError || !parcel) {
-    const error = parcelQ.error ?? new ApiError('A0404', '地块不存在或未发布', { status: 404 });
-    return (
-      <div data-testid="parcel-not-found">
-        <LoadError error={error} retry={() => void parcelQ.refetch()} notFoundTitle="地块不存在或未发布" backTo={{ title: `返回${crumb.title}`, to: crumb.to }} />
-      </div>
-    );
-  }
-
   const name = text(parcel.dkmc) || text(parcel.dkbh);
   const state: ParcelMarketState = marketState(parcel.tradeState);
   const className = landClassName(classes.nameOf, parcel.dlcode, parcel.dlname);
   const district = text(parcel.areaname) || districtName.get(text(parcel.areacode)) || '';
   const matching = matchingQ.data ?? parcel.matching ?? null;
+  const priceText = variant === 'deal' ? null : num(parcel.startingPrice) ? `起始价 ${num(parcel.startingPrice)} 万元` : '价格面议';
   const indicators = indicatorRows(parcel, parcel.indicators ?? []);
   const advantages = parcel.advantages ?? [];
   const photos = toFileList(parcel.photos);
@@ -264,8 +277,10 @@ function ParcelDetail({ variant }: { variant: Variant }) {
   const trades = tradesQ.data?.length ? tradesQ.data : parcel.transaction ? [parcel.transaction] : [];
   const dealt = trades.find((t) => text(t.status) === 'dealt');
   const listing = trades.find((t) => text(t.status) === 'listing') ?? trades[0];
-  const contacts = contactsQ.data ?? [];
+  const contacts = contactsQ.data;
   const manual = manualQ.data;
+  const dealText = dealt && num(dealt.dealPrice) ? `成交价 ${num(dealt.dealPrice)} 万元` : null;
+  const summary = [district, className, num(parcel.landAreaMu) ? `${num(parcel.landAreaMu)} 亩` : '', priceText ?? dealText ?? '', text(parcel.location)].filter(Boolean).join(' · ');
 
   const sections = [
     { key: 'basic', title: '基本信息' },
@@ -275,7 +290,7 @@ function ParcelDetail({ variant }: { variant: Variant }) {
     ...(advantages.length ? [{ key: 'advantages', title: '地块优势' }] : []),
     { key: 'price', title: '价格信息' },
     { key: 'location', title: '区位与周边' },
-    ...((pipesQ.data ?? []).length ? [{ key: 'pipes', title: '管网' }] : []),
+    ...(pipesQ.data.length ? [{ key: 'pipes', title: '管网' }] : []),
     ...(panorama ? [{ key: 'panorama', title: '全景' }] : []),
     ...(photos.length ? [{ key: 'photos', title: '现场照片' }] : []),
     { key: 'documents', title: '相关文件' },
@@ -283,6 +298,7 @@ function ParcelDetail({ variant }: { variant: Variant }) {
 
   return (
     <div className={styles.page} data-testid="parcel-detail" data-parcel-id={parcel.id}>
+      <PageHead title={name} description={summary} image={photos[0] ? fileUrl(photos[0].url) : null} type="article" />
       <section className={styles.hero}>
         <div className={styles.heroCrumbs}>
           <Link to="/home">首页</Link> / <Link to={crumb.to!}>{crumb.title}</Link> / <span>{name}</span>
@@ -292,24 +308,26 @@ function ParcelDetail({ variant }: { variant: Variant }) {
             <h1 className={styles.heroTitle} data-testid="parcel-name">
               {name}
             </h1>
-            <Space size={[6, 6]} wrap>
+            <div className={styles.tags}>
               <Tag color={MARKET_STATE_COLORS[state]}>{MARKET_STATE_LABELS[state]}</Tag>
               <Tag color={landClassColor(parcel.dlcode)}>{className}</Tag>
-              {district && <Tag icon={<EnvironmentOutlined />}>{district}</Tag>}
+              {district && (
+                <Tag>
+                  <EnvironmentOutlined /> {district}
+                </Tag>
+              )}
               {text(parcel.zylx) && <Tag>{optionLabel(ZYLX_LABELS, parcel.zylx)}</Tag>}
               <span className={styles.heroMeta}>宗地编号 {dash(parcel.dkbh)}</span>
               <span className={styles.heroMeta}>
                 <EyeOutlined /> {num(parcel.visitcount, 0) || 0} 次浏览
               </span>
-            </Space>
+            </div>
           </div>
-          <Space wrap className={styles.heroActions}>
+          <div className={`${styles.buttons} ${styles.heroActions}`}>
             <CollectButton dkid={parcel.id} />
             <CompareButton parcel={{ id: parcel.id, name }} />
-            <Tooltip title="打印本页">
-              <Button icon={<PrinterOutlined />} onClick={() => window.print()} aria-label="打印" />
-            </Tooltip>
-          </Space>
+            <Button icon={<PrinterOutlined />} onClick={() => window.print()} aria-label="打印" title="打印本页" />
+          </div>
         </div>
         <div className={styles.figures}>
           <Figure label="土地面积" value={num(parcel.landAreaMu) || '—'} unit="亩" sub={parcel.landArea ? `${num(parcel.landArea)} ㎡` : undefined} />
@@ -328,13 +346,11 @@ function ParcelDetail({ variant }: { variant: Variant }) {
         </div>
       </section>
 
-      <Row gutter={20} className={styles.body}>
-        <Col xs={24} lg={17} className={styles.main}>
+      <div className={styles.body}>
+        <div className={styles.main}>
           <Section id="basic" title="基本信息">
             <Descriptions
-              bordered
-              size="small"
-              column={{ xs: 1, sm: 2 }}
+              columns={2}
               items={[
                 { key: 'dkbh', label: '宗地编号', children: dash(parcel.dkbh) },
                 { key: 'dkmc', label: '地块名称', children: name },
@@ -379,7 +395,7 @@ function ParcelDetail({ variant }: { variant: Variant }) {
           </Section>
 
           {sections.some((s) => s.key === 'trade') && (
-            <Section id="trade" title={variant === 'deal' ? '成交信息' : '挂牌信息'} extra={tradesQ.isFetching ? <Spin size="small" /> : null}>
+            <Section id="trade" title={variant === 'deal' ? '成交信息' : '挂牌信息'}>
               <TransactionSection rows={trades} variant={variant} />
             </Section>
           )}
@@ -401,7 +417,7 @@ function ParcelDetail({ variant }: { variant: Variant }) {
 
           <Section id="matching" title="配套条件（七通一平）">
             {!matching ? (
-              matchingQ.isPending ? <Spin /> : <NoData text="暂无配套信息" />
+              <NoData text="暂无配套信息" />
             ) : (
               <>
                 <div className={styles.matching} data-testid="matching">
@@ -409,22 +425,19 @@ function ParcelDetail({ variant }: { variant: Variant }) {
                     const st = text(matching[item.name]) || 'none';
                     const note = text(matching[`${item.name}Note`]);
                     return (
-                      <Tooltip key={item.name} title={note || MATCHING_STATE_LABELS[st]}>
-                        <div className={`${styles.matchItem} ${styles[`m_${st}`] ?? ''}`}>
+                      <div key={item.name} title={note || MATCHING_STATE_LABELS[st]} className={`${styles.matchItem} ${styles[`m_${st}`] ?? ''}`}>
                           <div className={styles.matchGlyph}>{MATCHING_GLYPH[item.name]}</div>
                           <div className={styles.matchLabel}>{item.label}</div>
                           <div className={styles.matchState}>
                             {MATCHING_ICON[st]} {MATCHING_STATE_LABELS[st] ?? st}
                           </div>
-                        </div>
-                      </Tooltip>
+                      </div>
                     );
                   })}
                 </div>
                 {MATCHING_ITEMS.some((i) => text(matching[`${i.name}Note`])) && (
                   <Descriptions
-                    size="small"
-                    column={1}
+                    columns={1}
                     className={styles.matchNotes}
                     items={MATCHING_ITEMS.filter((i) => text(matching[`${i.name}Note`])).map((i) => ({ key: i.name, label: i.label, children: text(matching[`${i.name}Note`]) }))}
                   />
@@ -453,9 +466,7 @@ function ParcelDetail({ variant }: { variant: Variant }) {
 
           <Section id="price" title="价格信息">
             <Descriptions
-              size="small"
-              bordered
-              column={{ xs: 1, sm: 2 }}
+              columns={2}
               items={[
                 { key: 'sp', label: '起始价', children: <b className={styles.price}>{wanText(parcel.startingPrice)}</b> },
                 { key: 'dep', label: '竞买保证金', children: wanText(parcel.deposit) },
@@ -472,7 +483,7 @@ function ParcelDetail({ variant }: { variant: Variant }) {
                 },
               ]}
             />
-            {(pricesQ.data ?? []).length > 0 && (
+            {pricesQ.data.length > 0 && (
               <SimpleTable<DataRow>
                 className={styles.priceTable}
                 dataSource={pricesQ.data}
@@ -487,10 +498,12 @@ function ParcelDetail({ variant }: { variant: Variant }) {
           </Section>
 
           <Section id="location" title="区位与周边配套">
-            <Row gutter={16}>
-              <Col xs={24} xl={14}>
-                <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
-                  <ParcelMiniMap
+            <div className={styles.locationGrid}>
+              {/* A box of the map's size from the start; OpenLayers loads when it comes into view. */}
+              <div ref={mapRef} className={styles.mapBox} data-testid="parcel-map-box">
+                {mapInView ? (
+                  <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
+                    <ParcelMiniMap
                     shapes={[{ id: parcel.id, name, geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }]}
                     places={places}
                     lines={(pipesQ.data ?? []).map((pipe) => ({
@@ -503,13 +516,16 @@ function ParcelDetail({ variant }: { variant: Variant }) {
                     activePlaceId={activePlace}
                     height={380}
                   />
-                </Suspense>
-              </Col>
-              <Col xs={24} xl={10}>
+                  </Suspense>
+                ) : (
+                  <div className={styles.mapFallback} />
+                )}
+              </div>
+              <div>
                 <h4 className={styles.subTitle}>
                   <AimOutlined /> 区位距离
                 </h4>
-                {(distancesQ.data ?? []).length === 0 ? (
+                {distancesQ.data.length === 0 ? (
                   <NoData text="暂无区位距离" />
                 ) : (
                   <SimpleTable<DataRow>
@@ -524,11 +540,11 @@ function ParcelDetail({ variant }: { variant: Variant }) {
                   />
                 )}
                 <h4 className={styles.subTitle}>周边配套</h4>
-                {(facilitiesQ.data ?? []).length === 0 ? (
+                {facilitiesQ.data.length === 0 ? (
                   <NoData text="暂无周边配套" />
                 ) : (
                   <div className={styles.facilityList}>
-                    {(facilitiesQ.data ?? []).map((f) => (
+                    {facilitiesQ.data.map((f) => (
                       <div
                         key={f.id}
                         className={`${styles.facility} ${activePlace === `f:${f.id}` ? styles.facilityActive : ''}`}
@@ -542,11 +558,11 @@ function ParcelDetail({ variant }: { variant: Variant }) {
                     ))}
                   </div>
                 )}
-              </Col>
-            </Row>
+              </div>
+            </div>
           </Section>
 
-          {(pipesQ.data ?? []).length > 0 && (
+          {pipesQ.data.length > 0 && (
             <Section id="pipes" title="周边管网" extra={<span className={styles.muted}>管线走向见“区位与周边”地图</span>}>
               <SimpleTable<DataRow>
                 dataSource={pipesQ.data}
@@ -566,6 +582,8 @@ function ParcelDetail({ variant }: { variant: Variant }) {
 
           {panorama && (
             <Section id="panorama" title="360° 全景">
+              <div ref={panoramaRef} className={styles.panoramaBox}>
+              {panoramaInView ? (
               <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
                 <PanoramaViewer
                   url={fileUrl(panorama.url)}
@@ -579,18 +597,25 @@ function ParcelDetail({ variant }: { variant: Variant }) {
                   }))}
                 />
               </Suspense>
+              ) : (
+                <div className={styles.mapFallback} />
+              )}
+              </div>
             </Section>
           )}
 
           {photos.length > 0 && (
             <Section id="photos" title={`现场照片（${photos.length}）`}>
-              <Image.PreviewGroup>
-                <div className={styles.photos}>
-                  {photos.map((p) => (
-                    <Image key={p.url} src={fileUrl(p.url)} alt={p.name} className={styles.photo} />
-                  ))}
-                </div>
-              </Image.PreviewGroup>
+              <div className={styles.photos}>
+                {photos.map((p) => (
+                  <button key={p.url} type="button" className={styles.photoButton} onClick={() => setPreview({ url: fileUrl(p.url), name: p.name })} aria-label={`查看大图：${p.name}`}>
+                    <img src={fileUrl(p.url)} alt={p.name} className={styles.photo} loading="lazy" decoding="async" width={240} height={130} />
+                  </button>
+                ))}
+              </div>
+              <Modal open={preview !== null} onClose={() => setPreview(null)} title={preview?.name ?? ''} width={960}>
+                {preview && <img src={preview.url} alt={preview.name} className={styles.previewImage} />}
+              </Modal>
             </Section>
           )}
 
@@ -603,9 +628,9 @@ function ParcelDetail({ variant }: { variant: Variant }) {
               </>
             )}
           </Section>
-        </Col>
+        </div>
 
-        <Col xs={24} lg={7}>
+        <div>
           <div className={styles.side}>
             <Section title="招商手册">
               <p className={styles.muted}>一键生成本地块的招商手册，含基本信息、规划指标、配套与区位。</p>
@@ -613,12 +638,14 @@ function ParcelDetail({ variant }: { variant: Variant }) {
             </Section>
             <Section title="招商联系人">
               {contacts.length === 0 ? (
-                <NoData text={contactsQ.isPending && parcel.areacode ? '加载中…' : '暂无联系人，可在线咨询'} />
+                <NoData text="暂无联系人，可在线咨询" />
               ) : (
                 <div className={styles.contacts} data-testid="contacts">
                   {contacts.map((c) => (
                     <div key={c.id} className={styles.contact}>
-                      <Avatar src={toFileList(c.photo)[0] ? fileUrl(toFileList(c.photo)[0].url) : undefined}>{text(c.name).slice(0, 1)}</Avatar>
+                      <span className={styles.avatar} aria-hidden>
+                        {toFileList(c.photo)[0] ? <img src={fileUrl(toFileList(c.photo)[0].url)} alt="" width={32} height={32} loading="lazy" /> : text(c.name).slice(0, 1)}
+                      </span>
                       <div>
                         <div>
                           <b>{text(c.name)}</b> <span className={styles.muted}>{text(c.position)}</span>
@@ -637,16 +664,22 @@ function ParcelDetail({ variant }: { variant: Variant }) {
                   ))}
                 </div>
               )}
-              <Link to="/consultingServices">
-                <Button block type="primary" ghost className={styles.ask}>
-                  在线咨询
-                </Button>
+              <Link to="/consultingServices" className={`${buttonClass('ghost', 'middle', true)} ${styles.ask}`}>
+                在线咨询
               </Link>
             </Section>
-            <Anchor className={styles.anchor} offsetTop={80} items={sections.map((s) => ({ key: s.key, href: `#${s.key}`, title: s.title }))} />
+            <nav className={styles.anchor} aria-label="本页目录">
+              <ul>
+                {sections.map((s) => (
+                  <li key={s.key}>
+                    <a href={`#${s.key}`}>{s.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           </div>
-        </Col>
-      </Row>
+        </div>
+      </div>
     </div>
   );
 }

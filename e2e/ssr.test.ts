@@ -1,0 +1,330 @@
+/**
+ * Server-rendered public pages (issue 14). ROUTES is the table of public routes rendered on the
+ * server: each entry says what the raw HTML (fetched without running scripts) must contain. A
+ * page being converted (packages/web/src/public/CONVERTING.md) leaves PENDING_SSR_ROUTES and gets
+ * an entry here; the first test keeps the two in step with SPEC §2.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_ROUTES } from '../packages/shared/src/routes';
+import { PENDING_SSR_ROUTES } from '../packages/web/src/public/pending';
+import { launchBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
+
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const VIEWPORTS = [
+  { name: 'phone', width: 412, height: 915 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+const MAX_LAYOUT_SHIFT = 0.02;
+
+/**
+ * Issue 14 budgets: compressed JavaScript a page needs before it is interactive, i.e. the script
+ * files its HTML announces (modulepreload and the entry), in bytes as sent: the brotli copies the
+ * build writes beside each asset (what every current browser gets over HTTPS). Bytes are
+ * deterministic, so this check may fail the build.
+ */
+const KiB = 1024;
+const PUBLIC_BUDGET = 150 * KiB;
+const MAP_SEARCH_BUDGET = 270 * KiB;
+const BACK_OFFICE_BUDGET = 400 * KiB;
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+
+function sentBytes(file: string): number {
+  const br = path.join(webDist, `${file}.br`);
+  // Files under 1 KiB are not precompressed (they go as they are).
+  return fs.existsSync(br) ? fs.statSync(br).size : fs.statSync(path.join(webDist, file)).size;
+}
+
+/** The script files a server-rendered page announces, each once. */
+function announcedScripts(html: string): string[] {
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<script type="module" src="\/([^"]+)"/g)) files.add(m[1]);
+  return [...files];
+}
+
+interface Envelope<T> {
+  code: string;
+  data: T;
+}
+
+interface ListedParcel {
+  id: string;
+  dkmc: string;
+  dlname: string;
+  tradeState: string;
+  landAreaMu: number | null;
+  startingPrice: number | null;
+}
+
+/** What the demo data holds, read from the public API before the pages are checked. */
+interface DemoData {
+  siteName: string;
+  /** Published parcels by market state, as the public list returns them. */
+  available: ListedParcel;
+  listed: ListedParcel;
+  deal: ListedParcel;
+}
+
+/** Numbers as the pages print them (features/public-map/format num). */
+const num = (v: number | null, digits = 2) => (v === null ? '' : v.toLocaleString('zh-CN', { maximumFractionDigits: digits, minimumFractionDigits: 0 }));
+
+/** A parcel page shows its name, area in 亩, land class and (unless dealt) its price. */
+const parcelTexts = (p: ListedParcel, price = true) => [p.dkmc, `${num(p.landAreaMu)} 亩`, p.dlname, ...(price && p.startingPrice ? [num(p.startingPrice), '万元'] : [])];
+
+interface SsrRoute {
+  /** The SPEC §2 route pattern (as in PUBLIC_ROUTES, or absolute for the mobile pages). */
+  route: string;
+  /** The address to open. */
+  url: (d: DemoData) => string;
+  /** The page's main heading. */
+  heading: (d: DemoData) => string;
+  /** Further key data the raw HTML must show. */
+  texts?: (d: DemoData) => string[];
+  /** Calls the page makes on purpose once shown (not data it shows), e.g. counting a view. */
+  calls?: string[];
+}
+
+const ROUTES: SsrRoute[] = [
+  {
+    route: 'home',
+    url: () => '/home',
+    heading: (d) => d.siteName,
+    texts: () => ['最新地块', '通知公告', '产业片区', '亩'],
+  },
+  { route: 'mapMoreDetails/:id', url: (d) => `/mapMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
+  { route: 'gkzzMoreDetails/:id', url: (d) => `/gkzzMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
+  { route: 'mapMoreGpggDetails/:id', url: (d) => `/mapMoreGpggDetails/${d.listed.id}`, heading: (d) => d.listed.dkmc, texts: (d) => [...parcelTexts(d.listed), '挂牌信息'], calls: ['updateLandInfoVisitcount'] },
+  { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
+];
+
+const MOBILE_ROUTES = ['/mobileindex', '/mobileMoreDetails/:id', '/xcxmobileMoreDetails/:id', '/mobileTzggDetail/:id'];
+
+async function openPost<T>(server: RunningServer, path: string, body: Record<string, string | number>): Promise<T> {
+  const res = await fetch(`${server.url}/openApi/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (envelope.code !== '200') throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+function decode(html: string): string {
+  return html.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+function metaContent(html: string, property: string): string | null {
+  const m = new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html);
+  return m ? decode(m[1]) : null;
+}
+
+describe('server-rendered public pages', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let demo: DemoData;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const settings = await openPost<{ siteName: string }>(server, 'config', {});
+    const page = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfoListPage', { pageNo: 1, pageSize: 500 });
+    const withState = (state: string) => {
+      const found = page.list.find((p) => p.tradeState === state && p.dkmc && p.landAreaMu && (state === 'deal' || p.startingPrice));
+      if (!found) throw new Error(`the demo data has no published parcel with tradeState ${state}`);
+      return found;
+    };
+    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal') };
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('every public and mobile route of SPEC §2 is either in the table or still pending', () => {
+    const all = [...PUBLIC_ROUTES.map((r) => r.path), ...MOBILE_ROUTES];
+    const covered = new Set([...ROUTES.map((r) => r.route), ...PENDING_SSR_ROUTES]);
+    expect(all.filter((r) => !covered.has(r))).toEqual([]);
+    // A converted route is not also listed as pending.
+    expect(ROUTES.map((r) => r.route).filter((r) => PENDING_SSR_ROUTES.includes(r))).toEqual([]);
+  });
+
+  describe.each(ROUTES)('$route', (entry) => {
+    it('answers with the content, the title and the share card in the HTML itself', async () => {
+      const url = entry.url(demo);
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const text = decode(html);
+      expect(html).toMatch(/^<!DOCTYPE html><html lang="zh-CN">/);
+      expect(text).toMatch(new RegExp(`<h1[^>]*>${entry.heading(demo).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+      for (const t of entry.texts?.(demo) ?? []) expect(text).toContain(t);
+      expect(text).toMatch(/<title>[^<]+<\/title>/);
+      for (const og of ['og:title', 'og:description', 'og:image', 'og:url']) expect(metaContent(html, og), og).toBeTruthy();
+      expect(metaContent(html, 'og:url')).toBe(`${server.url}${url.split('?')[0]}`);
+      // The page's scripts are announced up front, and the data comes embedded, not fetched again.
+      expect(html).toContain('<link rel="modulepreload"');
+      expect(html).toMatch(/<script type="application\/json" id="ssr-data">/);
+      // No inline script: the Content-Security-Policy (script-src 'self') would block it.
+      expect(html.match(/<script(?![^>]*(?:type="application\/json"|src=))[^>]*>/g) ?? []).toEqual([]);
+    });
+
+    it('stays within its JavaScript budget', async () => {
+      const html = await (await fetch(`${server.url}${entry.url(demo)}`)).text();
+      const scripts = announcedScripts(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      const total = scripts.reduce((sum, file) => sum + sentBytes(file), 0);
+      const budget = entry.route === 'index' ? MAP_SEARCH_BUDGET : PUBLIC_BUDGET;
+      console.log(`${entry.route}: ${(total / KiB).toFixed(1)} KiB of JavaScript (brotli) in ${scripts.length} files; budget ${budget / KiB} KiB`);
+      expect(total).toBeLessThanOrEqual(budget);
+      // No antd on the first load of a public page.
+      expect(scripts.filter((f) => /antd|config-provider|cssinjs/i.test(f))).toEqual([]);
+    });
+
+    it.each(VIEWPORTS)('hydrates without errors or duplicate calls, and nothing moves ($name)', async (viewport) => {
+      const { page, context } = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height }, userAgent: viewport.name === 'phone' ? PHONE_UA : undefined });
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' || /hydrat/i.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+      const apiCalls: string[] = [];
+      page.on('request', (req) => {
+        const call = /\/openApi\/([^?]+)/.exec(req.url())?.[1];
+        if (call && !entry.calls?.includes(call)) apiCalls.push(call);
+      });
+      await context.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!e.hadRecentInput) w.__cls += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${server.url}${entry.url(demo)}`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(problems).toEqual([]);
+      expect(apiCalls).toEqual([]);
+      expect(cls).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+      await context.close();
+    });
+  });
+
+  it('sends phones opening / or /index to the mobile home page before any desktop page loads', async () => {
+    for (const path of ['/', '/index']) {
+      const res = await fetch(`${server.url}${path}`, { headers: { 'user-agent': PHONE_UA }, redirect: 'manual' });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location')).toBe('/mobileindex');
+    }
+    const desktop = await fetch(`${server.url}/`, { redirect: 'manual' });
+    expect(desktop.status).toBe(302);
+    expect(desktop.headers.get('location')).toBe('/home');
+  });
+
+  it('answers an unknown public address with the not-found page and 404', async () => {
+    const res = await fetch(`${server.url}/no-such-page`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('data-testid="not-found"');
+    expect(html).toMatch(/<title>页面不存在/);
+  });
+
+  it('answers an unpublished or unknown parcel with 404 and nothing of the parcel', async () => {
+    const db = new SQLite(path.join(server.dataDir, 'land.db'), { readonly: true });
+    const draft = db.prepare("SELECT id, dkmc, dkbh FROM t_landinfo WHERE status = 'draft' AND dkmc IS NOT NULL LIMIT 1").get() as { id: string; dkmc: string; dkbh: string };
+    db.close();
+    for (const url of [`/mapMoreDetails/${draft.id}`, `/landTransactionDetails/${draft.id}`, '/mapMoreDetails/no-such-parcel']) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      const html = decode(await res.text());
+      expect(html).toContain('data-testid="not-found"');
+      expect(html).toMatch(/<title>地块不存在/);
+      expect(html).not.toContain(draft.dkmc);
+      expect(html).not.toContain(draft.dkbh);
+    }
+  });
+
+  it('shows a parcel named like a script as text, and its embedded data cannot end the data element', async () => {
+    const evil = '</script><script>alert(1)</script>';
+    const db = new SQLite(path.join(server.dataDir, 'land.db'));
+    const original = db.prepare('SELECT dkmc FROM t_landinfo WHERE id = ?').get(demo.available.id) as { dkmc: string };
+    db.prepare('UPDATE t_landinfo SET dkmc = ? WHERE id = ?').run(evil, demo.available.id);
+    try {
+      const res = await fetch(`${server.url}/mapMoreDetails/${demo.available.id}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      // The heading shows the name as text (escaped), the title and share card too.
+      expect(html).toContain('<h1 class="');
+      expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+      expect(html).not.toContain('<script>alert(1)');
+      // Exactly one data element, closed once, whose content parses back to the name.
+      const data = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html);
+      expect(data).not.toBeNull();
+      expect(data![1]).not.toMatch(/<\/?script/i);
+      expect(JSON.stringify(JSON.parse(data![1]))).toContain(JSON.stringify(evil).slice(1, -1));
+      // In the browser: the name is text and no script of it ran.
+      const { page, context } = await browser.newPage();
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await page.goto(`${server.url}/mapMoreDetails/${demo.available.id}`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+      expect(await page.getByTestId('parcel-name').textContent()).toBe(evil);
+      expect(dialogs).toEqual([]);
+      await context.close();
+    } finally {
+      db.prepare('UPDATE t_landinfo SET dkmc = ? WHERE id = ?').run(original.dkmc, demo.available.id);
+      db.close();
+    }
+  });
+
+  it('keeps the back office within its JavaScript budget', () => {
+    type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const seen = new Set<string>();
+    const stack = ['index.html', 'src/app/management/ManagementLayout.tsx', 'src/features/analysis/AnalysisPage.tsx'];
+    while (stack.length) {
+      const key = stack.pop()!;
+      if (seen.has(key)) continue;
+      expect(manifest[key], key).toBeDefined();
+      seen.add(key);
+      stack.push(...(manifest[key].imports ?? []));
+    }
+    const total = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sentBytes(f), 0);
+    console.log(`back office (analysis): ${(total / KiB).toFixed(1)} KiB of JavaScript (brotli)`);
+    expect(total).toBeLessThanOrEqual(BACK_OFFICE_BUDGET);
+  });
+
+  it('sends hashed assets precompressed (brotli, else gzip) and cacheable for a year', async () => {
+    const html = await (await fetch(`${server.url}/home`)).text();
+    const file = announcedScripts(html).sort((a, b) => sentBytes(b) - sentBytes(a))[0];
+    for (const [accept, encoding, suffix] of [
+      ['br, gzip', 'br', '.br'],
+      ['gzip', 'gzip', '.gz'],
+    ]) {
+      const res = await fetch(`${server.url}/${file}`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(Number(res.headers.get('content-length'))).toBe(fs.statSync(path.join(webDist, `${file}${suffix}`)).size);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      await res.arrayBuffer();
+    }
+  });
+
+  it('keeps the back office on the client-rendered app', async () => {
+    const res = await fetch(`${server.url}/login`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('ssr-data');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The icons the public pages use: antd's shapes (path data copied from @ant-design/icons-svg 4.x,
+ * MIT), drawn as inline SVG by makeIcon, one module each so every page's chunk holds only the
+ * icons it shows. To add one: copy an icons/*.tsx file, paste the `icon` object of
+ * node_modules/@ant-design/icons-svg/es/asn/<Name>.js, and export it here.
+ */
+export { AimOutlined } from './icons/AimOutlined';
+export { ApartmentOutlined } from './icons/ApartmentOutlined';
+export { AppstoreOutlined } from './icons/AppstoreOutlined';
+export { BankOutlined } from './icons/BankOutlined';
+export { BellOutlined } from './icons/BellOutlined';
+export { CalendarOutlined } from './icons/CalendarOutlined';
+export { CheckCircleFilled } from './icons/CheckCircleFilled';
+export { ClockCircleOutlined } from './icons/ClockCircleOutlined';
+export { CloseCircleFilled } from './icons/CloseCircleFilled';
+export { CloseOutlined } from './icons/CloseOutlined';
+export { CustomerServiceOutlined } from './icons/CustomerServiceOutlined';
+export { DeleteOutlined } from './icons/DeleteOutlined';
+export { DesktopOutlined } from './icons/DesktopOutlined';
+export { DiffOutlined } from './icons/DiffOutlined';
+export { DownOutlined } from './icons/DownOutlined';
+export { DownloadOutlined } from './icons/DownloadOutlined';
+export { EditOutlined } from './icons/EditOutlined';
+export { EnvironmentOutlined } from './icons/EnvironmentOutlined';
+export { ExclamationCircleFilled } from './icons/ExclamationCircleFilled';
+export { EyeOutlined } from './icons/EyeOutlined';
+export { FileExcelOutlined } from './icons/FileExcelOutlined';
+export { FileImageOutlined } from './icons/FileImageOutlined';
+export { FileOutlined } from './icons/FileOutlined';
+export { FilePdfOutlined } from './icons/FilePdfOutlined';
+export { FileProtectOutlined } from './icons/FileProtectOutlined';
+export { FileSearchOutlined } from './icons/FileSearchOutlined';
+export { FileTextOutlined } from './icons/FileTextOutlined';
+export { FileWordOutlined } from './icons/FileWordOutlined';
+export { FileZipOutlined } from './icons/FileZipOutlined';
+export { FilterOutlined } from './icons/FilterOutlined';
+export { FireOutlined } from './icons/FireOutlined';
+export { HomeOutlined } from './icons/HomeOutlined';
+export { InfoCircleFilled } from './icons/InfoCircleFilled';
+export { KeyOutlined } from './icons/KeyOutlined';
+export { LeftOutlined } from './icons/LeftOutlined';
+export { LoadingOutlined } from './icons/LoadingOutlined';
+export { LockOutlined } from './icons/LockOutlined';
+export { LogoutOutlined } from './icons/LogoutOutlined';
+export { MailOutlined } from './icons/MailOutlined';
+export { MessageOutlined } from './icons/MessageOutlined';
+export { MobileOutlined } from './icons/MobileOutlined';
+export { NumberOutlined } from './icons/NumberOutlined';
+export { PaperClipOutlined } from './icons/PaperClipOutlined';
+export { PhoneOutlined } from './icons/PhoneOutlined';
+export { PictureOutlined } from './icons/PictureOutlined';
+export { PlusOutlined } from './icons/PlusOutlined';
+export { PrinterOutlined } from './icons/PrinterOutlined';
+export { ReloadOutlined } from './icons/ReloadOutlined';
+export { RightOutlined } from './icons/RightOutlined';
+export { SaveOutlined } from './icons/SaveOutlined';
+export { SearchOutlined } from './icons/SearchOutlined';
+export { SendOutlined } from './icons/SendOutlined';
+export { ShopOutlined } from './icons/ShopOutlined';
+export { StarFilled } from './icons/StarFilled';
+export { StarOutlined } from './icons/StarOutlined';
+export { TeamOutlined } from './icons/TeamOutlined';
+export { TrophyOutlined } from './icons/TrophyOutlined';
+export { UnorderedListOutlined } from './icons/UnorderedListOutlined';
+export { UserOutlined } from './icons/UserOutlined';
+export { CloseCircleOutlined } from './icons/CloseCircleOutlined';
+export { SyncOutlined } from './icons/SyncOutlined';

@@ -1,0 +1,14 @@
+/**
+ * The public site's UI kit: small components of our own with antd's look (theme.css), used by every
+ * server-rendered public and mobile page instead of antd. Icons are in ./icons.
+ */
+export { Button, buttonClass } from './Button';
+export type { ButtonKind, ButtonProps, ButtonSize } from './Button';
+export { Card, Descriptions, Empty, Reserved, SkeletonBlock, SkeletonLines, Spin, Tag } from './display';
+export type { DescriptionItem, TagColor } from './display';
+export { Field, Input, SearchInput, Select, TextArea } from './Input';
+export type { SelectOption } from './Input';
+export { Modal } from './Modal';
+export { Pagination } from './Pagination';
+export { Tabs } from './Tabs';
+export type { TabItem } from './Tabs';

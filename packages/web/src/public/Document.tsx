@@ -1,0 +1,44 @@
+/**
+ * The whole HTML document of a server-rendered public page. React renders and hydrates all of it,
+ * so page heads (<title>, share cards: see head.tsx) and the stylesheets and script preloads of the
+ * page's chunks are hoisted into <head> by React itself.
+ */
+import type { ReactNode } from 'react';
+import { preloadModule } from 'react-dom';
+
+export interface PageAssets {
+  /** Script files of the page's chunks (the entry first): announced as modulepreload. */
+  scripts: string[];
+  /** Stylesheets of those chunks. */
+  styles: string[];
+}
+
+export const DATA_ELEMENT_ID = 'ssr-data';
+
+interface DocumentProps {
+  assets: PageAssets;
+  /** The embedded data, already escaped for a script element (see serialize.ts). */
+  dataJson: string;
+  children: ReactNode;
+}
+
+export function PublicDocument({ assets, dataJson, children }: DocumentProps) {
+  for (const src of assets.scripts) preloadModule(src, { as: 'script' });
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        {/* JSON, not a script: the Content-Security-Policy allows no inline scripts. */}
+        <script type="application/json" id={DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
+      </body>
+    </html>
+  );
+}

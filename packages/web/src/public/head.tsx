@@ -1,0 +1,51 @@
+/**
+ * The one way a public page sets its <title>, description and share card (Open Graph). React 19
+ * hoists these tags into <head>, on the server (so the raw HTML carries them: WeChat and other
+ * chats read them without running scripts) and on client-side navigation alike.
+ */
+import { useLocation } from 'react-router';
+import { useRenderContext } from './ssr-context';
+
+export const SITE_NAME_FALLBACK = '开发区土地信息平台';
+export const DEFAULT_DESCRIPTION = '开发区土地信息平台：地块查询、招商政策、交易信息与咨询服务';
+
+export interface PageHeadProps {
+  /** The page's own title; the site name is appended. */
+  title: string;
+  siteName?: string;
+  description?: string;
+  /** A picture for the share card (site-relative or absolute). */
+  image?: string | null;
+  /** og:type: 'website' unless the page is one thing ('article'). */
+  type?: 'website' | 'article';
+}
+
+function absolute(origin: string, url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+export function PageHead({ title, siteName, description, image, type = 'website' }: PageHeadProps) {
+  const { origin, path } = useHeadLocation();
+  const site = siteName || SITE_NAME_FALLBACK;
+  const fullTitle = title && title !== site ? `${title} - ${site}` : site;
+  const text = (description || DEFAULT_DESCRIPTION).slice(0, 200);
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={text} />
+      <meta property="og:site_name" content={site} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title || site} />
+      <meta property="og:description" content={text} />
+      <meta property="og:url" content={absolute(origin, path)} />
+      {image ? <meta property="og:image" content={absolute(origin, image)} /> : <meta property="og:image" content={absolute(origin, '/favicon.svg')} />}
+    </>
+  );
+}
+
+function useHeadLocation(): { origin: string; path: string } {
+  const { origin } = useRenderContext();
+  const location = useLocation();
+  return { origin, path: location.pathname };
+}

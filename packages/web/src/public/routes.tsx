@@ -1,0 +1,111 @@
+/**
+ * The route table of the server-rendered public site (SPEC §2 public and mobile routes), used by
+ * the server render (entry-server) and the browser (entry-client) alike. Each page names the
+ * source file of its chunk (`source`), so the server can announce the page's script files with
+ * <link rel="modulepreload"> from the Vite manifest. The back office is not here: its paths, and
+ * public pages still listed in PENDING_SSR_ROUTES, are left with a full page load to the
+ * client-rendered app.
+ */
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { matchRoutes, redirect, redirectDocument } from 'react-router';
+import { PUBLIC_ROUTES, isMobileUserAgent, type PublicRoute } from '@land/shared/routes';
+import { PENDING_SSR_ROUTES } from './pending';
+import { NotFoundPage } from './NotFoundPage';
+import { PublicRoot } from './PublicRoot';
+
+export interface PublicRouteHandle {
+  publicRoute?: PublicRoute;
+  /** Vite source path of the module that renders this route (manifest key). */
+  source?: string;
+  /** Not server-rendered yet: a full page load to the client-rendered app. */
+  pending?: boolean;
+}
+
+type PageModule = () => Promise<{ Component: ComponentType }>;
+
+interface PageDef {
+  source: string;
+  load: PageModule;
+}
+
+const page = (source: string, load: PageModule): PageDef => ({ source, load });
+
+const parcelDetail = () => import('../features/public-site/parcel/ParcelDetailPage');
+const PARCEL_DETAIL = 'src/features/public-site/parcel/ParcelDetailPage.tsx';
+
+/** The converted public pages, by SPEC §2 path. */
+const PAGES: Record<string, PageDef> = {
+  home: page('src/features/public-site/home/HomePage.tsx', () => import('../features/public-site/home/HomePage').then((m) => ({ Component: m.HomePage }))),
+  'mapMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
+  'gkzzMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
+  'mapMoreGpggDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.ListedParcelPage }))),
+  'landTransactionDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.DealParcelPage }))),
+};
+
+/** The converted mobile pages, by absolute path. */
+const MOBILE_PAGES: Record<string, PageDef> = {};
+
+const MOBILE_PATHS = ['/mobileindex', '/mobileMoreDetails/:id', '/xcxmobileMoreDetails/:id', '/mobileTzggDetail/:id'];
+
+const BACK_OFFICE_PREFIXES = ['/managementSystem', '/login', '/TimeOut'];
+
+function userAgentOf(request: Request): string {
+  return request.headers.get('user-agent') ?? (typeof navigator === 'undefined' ? '' : navigator.userAgent);
+}
+
+const isBrowser = typeof document !== 'undefined';
+
+/** A page of the client-rendered app: reload the document (the server answers with index.html). */
+function fullLoad({ request }: LoaderFunctionArgs) {
+  if (!isBrowser) throw new Error(`${new URL(request.url).pathname} is not server-rendered`);
+  return redirectDocument(new URL(request.url).pathname + new URL(request.url).search);
+}
+
+function pageRoute(path: string, def: PageDef | undefined, handle: PublicRouteHandle): RouteObject {
+  if (!def || PENDING_SSR_ROUTES.includes(path)) return { path, handle: { ...handle, pending: true }, loader: fullLoad, Component: Nothing };
+  return { path, handle: { ...handle, source: def.source }, lazy: def.load };
+}
+
+/** Redirect-only and full-load routes still need a component, or the router warns about an empty leaf. */
+const Nothing = () => null;
+
+export const publicRoutes: RouteObject[] = [
+  {
+    id: 'public-root',
+    Component: PublicRoot,
+    children: [
+      {
+        id: 'mobile-layout',
+        handle: { source: 'src/features/mobile/MobileLayout.tsx' } satisfies PublicRouteHandle,
+        lazy: () => import('../features/mobile/MobileLayout').then((m) => ({ Component: m.MobileLayout })),
+        children: MOBILE_PATHS.map((path) => pageRoute(path, MOBILE_PAGES[path], {})),
+      },
+      {
+        id: 'public-layout',
+        path: '/',
+        handle: { source: 'src/app/public/PublicLayout.tsx' } satisfies PublicRouteHandle,
+        lazy: () => import('../app/public/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+        children: [
+          // SPEC §1: phones opening the site are sent to the mobile home page (the server does this
+          // before rendering; this covers client-side navigation to "/").
+          { index: true, loader: ({ request }) => redirect(isMobileUserAgent(userAgentOf(request)) ? '/mobileindex' : '/home'), Component: Nothing },
+          ...PUBLIC_ROUTES.map((route) => pageRoute(route.path, PAGES[route.path], { publicRoute: route })),
+        ],
+      },
+      // Back-office paths and anything unknown: in the browser a full load (the server knows which
+      // is which); on the server only unknown paths arrive here and get the 404 page.
+      { path: '*', loader: ({ request }) => (isBrowser ? fullLoad({ request, params: {}, context: undefined } as LoaderFunctionArgs) : null), Component: NotFoundPage },
+    ],
+  },
+];
+
+export type PublicRender = 'ssr' | 'app';
+
+/** Whether the server renders `pathname` here ('ssr') or answers with the client-rendered app. */
+export function renderModeOf(pathname: string): PublicRender {
+  if (BACK_OFFICE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return 'app';
+  const matches = matchRoutes(publicRoutes, pathname);
+  const leaf = matches?.[matches.length - 1];
+  return (leaf?.route.handle as PublicRouteHandle | undefined)?.pending ? 'app' : 'ssr';
+}

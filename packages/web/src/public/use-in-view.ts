@@ -1,0 +1,31 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+/**
+ * True once the element has come near the viewport (and from then on). Heavy widgets below the
+ * fold (maps, the panorama) load only then; false on the server and during hydration, so the
+ * reserved box is what both render.
+ */
+export function useInView<T extends Element>(rootMargin = '200px'): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || inView) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setInView(true);
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setInView(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [inView, rootMargin]);
+  return [ref, inView];
+}
