@@ -83,7 +83,7 @@ describe('mobile pages in a phone browser', () => {
     expect(parseFloat(fonts.root)).toBeCloseTo(375 / 24, 3);
     expect(fonts.body).toBe('24px');
     // Not the desktop shell: no site header.
-    expect(await page.locator('.ant-layout-header').count()).toBe(0);
+    expect(await page.locator('nav[aria-label="网站导航"]').count()).toBe(0);
 
     // Touch on the map: one finger pans it (not the page), two fingers pinch-zoom it.
     const map = page.getByTestId('mobile-map');
@@ -183,7 +183,7 @@ describe('mobile pages in a phone browser', () => {
 
     // No title bar, no site header or footer, no desktop link.
     expect(await page.getByTestId('mobile-bar').count()).toBe(0);
-    expect(await page.locator('header, footer, .ant-layout-header, .ant-layout-footer').count()).toBe(0);
+    expect(await page.locator('header, footer, nav[aria-label="网站导航"]').count()).toBe(0);
     expect(await page.getByTestId('desktop-link').count()).toBe(0);
     // A visitor who is not signed in has no collect button here (the mini-program signs in).
     expect(await page.getByTestId('collect-button').count()).toBe(0);
@@ -234,7 +234,7 @@ describe('mobile pages in a phone browser', () => {
     // The notice page is a phone page: no desktop header or footer, a way back to the desktop notice.
     await page.goto(`${server.url}/mobileTzggDetail/${noticeId}`);
     await page.getByTestId('mobile-notice-detail').waitFor();
-    expect(await page.locator('.ant-layout-header').count()).toBe(0);
+    expect(await page.locator('nav[aria-label="网站导航"]').count()).toBe(0);
     expect(await page.getByTestId('footer-management-link').count()).toBe(0);
     expect(await page.getByTestId('desktop-link').getAttribute('href')).toBe(`/tzggDetail/${noticeId}`);
 
