@@ -173,6 +173,12 @@ describe('mobile pages in a phone browser', () => {
   it('the mini-program detail has no site chrome and keeps every link inside the web-view', async () => {
     const wv = await phoneContext(375, 812, WECHAT_ANDROID_UA, 3);
     const { page } = wv;
+    // The mini-program injects the WeChat JSSDK into its web-view; the page hands it the share data.
+    await wv.context.addInitScript(() => {
+      const w = window as unknown as { wx: unknown; __shared: unknown[] };
+      w.__shared = [];
+      w.wx = { miniProgram: { postMessage: (message: unknown) => w.__shared.push(message) } };
+    });
     await page.goto(`${server.url}/xcxmobileMoreDetails/${target.id}`);
     const detail = page.getByTestId('mobile-detail');
     await detail.waitFor();
@@ -180,6 +186,9 @@ describe('mobile pages in a phone browser', () => {
     await expect.poll(() => page.getByTestId('mobile-parcel-title').textContent()).toBe(target.dkmc);
     await page.getByTestId('other-parcels').locator('a').first().waitFor();
     await page.getByTestId('contacts').locator('a[href^="tel:"]').first().waitFor();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shared: { data: { title: string; path: string } }[] }).__shared.at(-1)?.data))
+      .toMatchObject({ title: target.dkmc, path: `/xcxmobileMoreDetails/${target.id}` });
 
     // No title bar, no site header or footer, no desktop link.
     expect(await page.getByTestId('mobile-bar').count()).toBe(0);

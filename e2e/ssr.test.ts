@@ -275,7 +275,7 @@ describe('server-rendered public pages', () => {
     const db = new SQLite(path.join(server.dataDir, 'land.db'), { readonly: true });
     const draft = db.prepare("SELECT id, dkmc, dkbh FROM t_landinfo WHERE status = 'draft' AND dkmc IS NOT NULL LIMIT 1").get() as { id: string; dkmc: string; dkbh: string };
     db.close();
-    for (const url of [`/mapMoreDetails/${draft.id}`, `/landTransactionDetails/${draft.id}`, '/mapMoreDetails/no-such-parcel']) {
+    for (const url of [`/mapMoreDetails/${draft.id}`, `/landTransactionDetails/${draft.id}`, '/mapMoreDetails/no-such-parcel', `/mobileMoreDetails/${draft.id}`, `/xcxmobileMoreDetails/${draft.id}`]) {
       const res = await fetch(`${server.url}${url}`);
       expect(res.status, url).toBe(404);
       const html = decode(await res.text());
