@@ -83,7 +83,7 @@ describe('mobile pages in a phone browser', () => {
     expect(parseFloat(fonts.root)).toBeCloseTo(375 / 24, 3);
     expect(fonts.body).toBe('24px');
     // Not the desktop shell: no site header.
-    expect(await page.locator('.ant-layout-header').count()).toBe(0);
+    expect(await page.locator('nav[aria-label="网站导航"]').count()).toBe(0);
 
     // Touch on the map: one finger pans it (not the page), two fingers pinch-zoom it.
     const map = page.getByTestId('mobile-map');
@@ -173,6 +173,12 @@ describe('mobile pages in a phone browser', () => {
   it('the mini-program detail has no site chrome and keeps every link inside the web-view', async () => {
     const wv = await phoneContext(375, 812, WECHAT_ANDROID_UA, 3);
     const { page } = wv;
+    // The mini-program injects the WeChat JSSDK into its web-view; the page hands it the share data.
+    await wv.context.addInitScript(() => {
+      const w = window as unknown as { wx: unknown; __shared: unknown[] };
+      w.__shared = [];
+      w.wx = { miniProgram: { postMessage: (message: unknown) => w.__shared.push(message) } };
+    });
     await page.goto(`${server.url}/xcxmobileMoreDetails/${target.id}`);
     const detail = page.getByTestId('mobile-detail');
     await detail.waitFor();
@@ -180,10 +186,13 @@ describe('mobile pages in a phone browser', () => {
     await expect.poll(() => page.getByTestId('mobile-parcel-title').textContent()).toBe(target.dkmc);
     await page.getByTestId('other-parcels').locator('a').first().waitFor();
     await page.getByTestId('contacts').locator('a[href^="tel:"]').first().waitFor();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shared: { data: { title: string; path: string } }[] }).__shared.at(-1)?.data))
+      .toMatchObject({ title: target.dkmc, path: `/xcxmobileMoreDetails/${target.id}` });
 
     // No title bar, no site header or footer, no desktop link.
     expect(await page.getByTestId('mobile-bar').count()).toBe(0);
-    expect(await page.locator('header, footer, .ant-layout-header, .ant-layout-footer').count()).toBe(0);
+    expect(await page.locator('header, footer, nav[aria-label="网站导航"]').count()).toBe(0);
     expect(await page.getByTestId('desktop-link').count()).toBe(0);
     // A visitor who is not signed in has no collect button here (the mini-program signs in).
     expect(await page.getByTestId('collect-button').count()).toBe(0);
@@ -234,7 +243,7 @@ describe('mobile pages in a phone browser', () => {
     // The notice page is a phone page: no desktop header or footer, a way back to the desktop notice.
     await page.goto(`${server.url}/mobileTzggDetail/${noticeId}`);
     await page.getByTestId('mobile-notice-detail').waitFor();
-    expect(await page.locator('.ant-layout-header').count()).toBe(0);
+    expect(await page.locator('nav[aria-label="网站导航"]').count()).toBe(0);
     expect(await page.getByTestId('footer-management-link').count()).toBe(0);
     expect(await page.getByTestId('desktop-link').getAttribute('href')).toBe(`/tzggDetail/${noticeId}`);
 

@@ -67,6 +67,8 @@ interface DemoData {
   available: ListedParcel;
   listed: ListedParcel;
   deal: ListedParcel;
+  /** The latest published notice. */
+  notice: { id: string; title: string };
 }
 
 /** Numbers as the pages print them (features/public-map/format num). */
@@ -98,6 +100,35 @@ const ROUTES: SsrRoute[] = [
   { route: 'mapMoreDetails/:id', url: (d) => `/mapMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
   { route: 'gkzzMoreDetails/:id', url: (d) => `/gkzzMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
   { route: 'mapMoreGpggDetails/:id', url: (d) => `/mapMoreGpggDetails/${d.listed.id}`, heading: (d) => d.listed.dkmc, texts: (d) => [...parcelTexts(d.listed), '挂牌信息'], calls: ['updateLandInfoVisitcount'] },
+  {
+    route: '/mobileindex',
+    url: () => '/mobileindex',
+    heading: (d) => d.siteName,
+    texts: (d) => ['个地块', d.available.dkmc, '亩', '筛选', '通知公告'],
+    // The map (in view at once) asks for the offline base map's features; its outlines come embedded.
+    calls: ['selectBaseMapFeatures'],
+  },
+  {
+    route: '/mobileMoreDetails/:id',
+    url: (d) => `/mobileMoreDetails/${d.available.id}`,
+    heading: (d) => d.available.dkmc,
+    texts: (d) => [...parcelTexts(d.available), '规划指标', '招商联系人', '电脑版'],
+    // The view count, and the mini map's base map when a tall phone screen reaches it at once.
+    calls: ['updateLandInfoVisitcount', 'selectBaseMapFeatures'],
+  },
+  {
+    route: '/xcxmobileMoreDetails/:id',
+    url: (d) => `/xcxmobileMoreDetails/${d.deal.id}`,
+    heading: (d) => d.deal.dkmc,
+    texts: (d) => [...parcelTexts(d.deal, false), '成交价', '招商联系人'],
+    calls: ['updateLandInfoVisitcount', 'selectBaseMapFeatures'],
+  },
+  {
+    route: '/mobileTzggDetail/:id',
+    url: (d) => `/mobileTzggDetail/${d.notice.id}`,
+    heading: (d) => d.notice.title,
+    texts: () => ['公告详情', '电脑版'],
+  },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 
@@ -138,7 +169,10 @@ describe('server-rendered public pages', () => {
       if (!found) throw new Error(`the demo data has no published parcel with tradeState ${state}`);
       return found;
     };
-    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal') };
+    const latest = await openPost<{ id: string; title: string }[] | { list: { id: string; title: string }[] }>(server, 'getTzggList', { limit: 1 });
+    const notices = Array.isArray(latest) ? latest : latest.list;
+    if (!notices[0]) throw new Error('the demo data has no published notice');
+    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal'), notice: notices[0] };
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -241,7 +275,7 @@ describe('server-rendered public pages', () => {
     const db = new SQLite(path.join(server.dataDir, 'land.db'), { readonly: true });
     const draft = db.prepare("SELECT id, dkmc, dkbh FROM t_landinfo WHERE status = 'draft' AND dkmc IS NOT NULL LIMIT 1").get() as { id: string; dkmc: string; dkbh: string };
     db.close();
-    for (const url of [`/mapMoreDetails/${draft.id}`, `/landTransactionDetails/${draft.id}`, '/mapMoreDetails/no-such-parcel']) {
+    for (const url of [`/mapMoreDetails/${draft.id}`, `/landTransactionDetails/${draft.id}`, '/mapMoreDetails/no-such-parcel', `/mobileMoreDetails/${draft.id}`, `/xcxmobileMoreDetails/${draft.id}`]) {
       const res = await fetch(`${server.url}${url}`);
       expect(res.status, url).toBe(404);
       const html = decode(await res.text());

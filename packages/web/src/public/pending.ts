@@ -27,8 +27,4 @@ export const PENDING_SSR_ROUTES: readonly string[] = [
   'search/:searchValue',
   'secondMarket',
   'secondMarketDetail/:id',
-  '/mobileindex',
-  '/mobileMoreDetails/:id',
-  '/xcxmobileMoreDetails/:id',
-  '/mobileTzggDetail/:id',
 ];

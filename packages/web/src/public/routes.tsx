@@ -44,7 +44,15 @@ const PAGES: Record<string, PageDef> = {
 };
 
 /** The converted mobile pages, by absolute path. */
-const MOBILE_PAGES: Record<string, PageDef> = {};
+const mobileDetails = () => import('../features/mobile/MobileDetailsPage');
+const MOBILE_DETAILS = 'src/features/mobile/MobileDetailsPage.tsx';
+
+const MOBILE_PAGES: Record<string, PageDef> = {
+  '/mobileindex': page('src/features/mobile/MobileIndexPage.tsx', () => import('../features/mobile/MobileIndexPage').then((m) => ({ Component: m.MobileIndexPage }))),
+  '/mobileMoreDetails/:id': page(MOBILE_DETAILS, () => mobileDetails().then((m) => ({ Component: m.MobileDetailsPage }))),
+  '/xcxmobileMoreDetails/:id': page(MOBILE_DETAILS, () => mobileDetails().then((m) => ({ Component: m.MiniProgramDetailsPage }))),
+  '/mobileTzggDetail/:id': page('src/features/mobile/MobileNoticePage.tsx', () => import('../features/mobile/MobileNoticePage').then((m) => ({ Component: m.MobileNoticePage }))),
+};
 
 const MOBILE_PATHS = ['/mobileindex', '/mobileMoreDetails/:id', '/xcxmobileMoreDetails/:id', '/mobileTzggDetail/:id'];
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer } from 'antd';
 import { useState } from 'react';
+import { Button, Modal } from '../../public-ui';
 import { landClassesQuery, mapParcelsQuery, useDistrictOptions } from '../public-map/api';
 import { EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
 import { MARKET_STATE_LABELS, type ParcelMarketState } from '../public-map/format';
@@ -39,17 +39,9 @@ interface FilterSheetProps {
 /** The filters in a bottom sheet: chips a thumb can hit, applied together with 确定. */
 export function FilterSheet({ open, filters, onApply, onClose }: FilterSheetProps) {
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      placement="bottom"
-      size="82%"
-      title="筛选地块"
-      rootClassName={styles.sheet}
-      destroyOnHidden
-    >
+    <Modal open={open} onClose={onClose} placement="sheet" title="筛选地块" testId="filter-sheet">
       {open && <SheetBody initial={filters} onApply={onApply} />}
-    </Drawer>
+    </Modal>
   );
 }
 
@@ -138,7 +130,7 @@ function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (fil
         <Button size="large" onClick={reset} data-testid="sheet-reset">
           重置
         </Button>
-        <Button size="large" type="primary" onClick={apply} data-testid="sheet-apply">
+        <Button size="large" kind="primary" onClick={apply} data-testid="sheet-apply">
           确定
         </Button>
       </div>

@@ -3,14 +3,17 @@
  * (/xcxmobileMoreDetails/{id}, `embedded`). The embedded page has no title bar or desktop links:
  * the mini-program draws its own bar, and every link stays on the /xcx… pages.
  */
-import { EnvironmentOutlined, EyeOutlined, PhoneOutlined, TrophyOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Empty, Image, Skeleton, Spin } from 'antd';
+import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
-import { landClassName, parcelPageQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
+import { PageHead } from '../../public/head';
+import { NotFoundPage } from '../../public/NotFoundPage';
+import { useInView } from '../../public/use-in-view';
+import { Empty, Modal, Spin } from '../../public-ui';
+import { EnvironmentOutlined, EyeOutlined, PhoneOutlined, TrophyOutlined } from '../../public-ui/icons';
+import { districtsQuery, landClassesQuery, landClassName, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
 import { landClassColor, MARKET_STATE_COLORS } from '../public-map/colors';
 import {
   areaText,
@@ -49,10 +52,10 @@ import { indicatorRows } from '../public-site/parcel/indicators';
 import { CollectButton } from '../visitor/CollectButton';
 import { useVisitor } from '../visitor/session';
 import { VisitorAuthHost } from '../visitor/VisitorMenu';
-import { LoadResult, TopBar } from './chrome';
+import { TopBar } from './chrome';
 import { ParcelListItem } from './ParcelListItem';
 import { mobileParcelPath } from './paths';
-import { WhenVisible } from './WhenVisible';
+import { useMiniProgramShare } from './wechat-share';
 import styles from './mobile.module.css';
 
 const ParcelMiniMap = lazy(() => import('../public-map/ParcelMiniMap'));
@@ -108,49 +111,74 @@ function price(parcel: ParcelDetail): string {
 
 export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) {
   const { id = '' } = useParams();
+  const parcel = useSuspenseQuery(parcelDetailQuery(id)).data;
+  if (!parcel) {
+    // Unknown or not published: the not-found page (HTTP 404 from the server), nothing of the parcel.
+    return (
+      <div className={styles.detail} data-testid="parcel-not-found">
+        {!embedded && <TopBar title="地块详情" />}
+        <NotFoundPage what="地块" backTo={embedded ? null : { to: '/mobileindex', title: '返回地块列表' }} />
+      </div>
+    );
+  }
+  return <ParcelBody key={id} id={id} parcel={parcel} embedded={embedded} />;
+}
+
+const none = <T,>(key: string) => ({ queryKey: ['public', 'none', key] as const, queryFn: () => [] as T[] });
+
+/**
+ * Everything about the parcel in one round (in parallel; on the server when the page is rendered
+ * there). The mini map and the panorama load when they come into view, in boxes of their size.
+ */
+function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail; embedded: boolean }) {
   const visitor = useVisitor();
-  const parcelQ = useQuery(parcelDetailQuery(id));
-  const parcel = parcelQ.data ?? null;
-  const published = parcel !== null;
-  const panorama = toFileList(parcel?.panorama)[0];
-  const matchingQ = useQuery({ ...matchingQuery(id), enabled: published });
-  const distancesQ = useQuery({ ...distancesQuery(id), enabled: published });
-  const facilitiesQ = useQuery({ ...facilitiesQuery(id), enabled: published });
-  const markersQ = useQuery({ ...markersQuery(id), enabled: published && Boolean(panorama) });
-  const pricesQ = useQuery({ ...pricesQuery(id), enabled: published });
-  const tradesQ = useQuery({ ...transactionsQuery(id), enabled: published && marketState(parcel?.tradeState) === 'deal' });
-  const contactsQ = useQuery({ ...contactsQuery(text(parcel?.areacode)), enabled: published && Boolean(parcel?.areacode) });
-  const othersQ = useQuery({ ...parcelPageQuery({ pageNo: 1, pageSize: 7, areacode: text(parcel?.areacode) }), enabled: published && Boolean(parcel?.areacode) });
+  const panorama = toFileList(parcel.panorama)[0];
+  const areacode = text(parcel.areacode);
+  const tradeState = marketState(parcel.tradeState);
+  const [matchingQ, distancesQ, facilitiesQ, markersQ, pricesQ, tradesQ, contactsQ, othersQ] = useSuspenseQueries({
+    queries: [
+      matchingQuery(id),
+      distancesQuery(id),
+      facilitiesQuery(id),
+      // Optional parts answer "nothing" without a call when there is nothing to ask for.
+      panorama ? markersQuery(id) : none<Row>('markers'),
+      pricesQuery(id),
+      tradeState === 'deal' ? transactionsQuery(id) : none<Row>('transactions'),
+      areacode ? contactsQuery(areacode) : none<Row>('contacts'),
+      parcelPageQuery({ pageNo: 1, pageSize: 7, areacode }),
+      districtsQuery,
+      landClassesQuery,
+      // The mini map's settings (centre, base map), so it asks for nothing again.
+      settingsQuery,
+    ],
+  });
   const { nameOf: districtName } = useDistrictOptions();
   const classes = useLandClasses();
+  const [mapRef, mapInView] = useInView<HTMLDivElement>();
+  const [panoramaRef, panoramaInView] = useInView<HTMLDivElement>();
+  const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
 
   // One count per view (StrictMode's second effect run is the same view).
   const counted = useRef<string | null>(null);
   useEffect(() => {
-    if (!published || counted.current === id) return;
+    if (counted.current === id) return;
     counted.current = id;
     void countVisit(id);
-  }, [id, published]);
+  }, [id]);
 
-  const name = text(parcel?.dkmc) || text(parcel?.dkbh);
-  useEffect(() => {
-    document.title = name ? `${name} - 地块详情` : '地块详情';
-  }, [name]);
+  const name = text(parcel.dkmc) || text(parcel.dkbh);
 
   const places = useMemo(
     () => [
-      ...(facilitiesQ.data ?? []).map((f) => ({ id: `f:${f.id}`, name: text(f.name), type: text(f.facilityType), lon: f.lon, lat: f.lat })),
-      ...(distancesQ.data ?? []).map((d) => ({ id: `d:${d.id}`, name: text(d.placeName), type: text(d.placeType), lon: d.lon, lat: d.lat })),
+      ...facilitiesQ.data.map((f) => ({ id: `f:${f.id}`, name: text(f.name), type: text(f.facilityType), lon: f.lon, lat: f.lat })),
+      ...distancesQ.data.map((d) => ({ id: `d:${d.id}`, name: text(d.placeName), type: text(d.placeType), lon: d.lon, lat: d.lat })),
     ],
     [facilitiesQ.data, distancesQ.data],
   );
-  const shapes = useMemo(
-    () => (parcel ? [{ id: parcel.id, name: text(parcel.dkmc), geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }] : []),
-    [parcel],
-  );
+  const shapes = useMemo(() => [{ id: parcel.id, name: text(parcel.dkmc), geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }], [parcel]);
   const markers = useMemo(
     () =>
-      (markersQ.data ?? []).map((m) => ({
+      markersQ.data.map((m) => ({
         id: text(m.markerId) || m.id,
         title: text(m.title),
         content: text(m.content),
@@ -160,51 +188,33 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
     [markersQ.data],
   );
 
-  const desktopTo = embedded || !parcel ? undefined : parcelDetailPath(parcel.id, parcel.tradeState);
+  const desktopTo = embedded ? undefined : parcelDetailPath(parcel.id, parcel.tradeState);
   const chrome = embedded ? null : <TopBar title="地块详情" desktopTo={desktopTo} />;
+  const photos = toFileList(parcel.photos);
+  const image = photos[0] ? fileUrl(photos[0].url) : null;
+  useMiniProgramShare({ title: name, path: mobileParcelPath(parcel.id, true), imageUrl: image });
 
-  if (parcelQ.isPending) {
-    return (
-      <div className={styles.detail}>
-        {chrome}
-        <section className={styles.section}>
-          <Skeleton active paragraph={{ rows: 10 }} />
-        </section>
-      </div>
-    );
-  }
-  if (parcelQ.isError || !parcel) {
-    return (
-      <div className={styles.detail} data-testid="parcel-not-found">
-        {chrome}
-        <LoadResult
-          failed={parcelQ.isError}
-          notFoundTitle="地块不存在或未发布"
-          retry={() => void parcelQ.refetch()}
-          backTo={embedded ? undefined : { to: '/mobileindex', title: '返回地块列表' }}
-        />
-      </div>
-    );
-  }
-
-  const state = marketState(parcel.tradeState);
+  const state = tradeState;
   const className = landClassName(classes.nameOf, parcel.dlcode, parcel.dlname);
   const district = text(parcel.areaname) || districtName.get(text(parcel.areacode)) || '';
   const matching = matchingQ.data ?? parcel.matching ?? null;
   const indicators = indicatorRows(parcel, parcel.indicators ?? []);
   const advantages = parcel.advantages ?? [];
-  const photos = toFileList(parcel.photos);
-  const contacts = contactsQ.data ?? [];
-  const dealt = (tradesQ.data ?? []).find((t) => text(t.status) === 'dealt') ?? (text(parcel.transaction?.status) === 'dealt' ? parcel.transaction : null);
+  const contacts = contactsQ.data;
+  const dealt = tradesQ.data.find((t) => text(t.status) === 'dealt') ?? (text(parcel.transaction?.status) === 'dealt' ? parcel.transaction : null);
   const callNumber = text(contacts.find((c) => text(c.phone))?.phone) || text(parcel.phone);
-  const others = (othersQ.data?.list ?? []).filter((p) => p.id !== parcel.id).slice(0, 6);
+  const others = (areacode ? othersQ.data.list : []).filter((p) => p.id !== parcel.id).slice(0, 6);
   const canCollect = !embedded || visitor !== null;
   const hasActions = canCollect || callNumber !== '';
+  const priceText = dealt && num(dealt.dealPrice) ? `成交价 ${num(dealt.dealPrice)} 万元` : num(parcel.startingPrice) ? `起始价 ${num(parcel.startingPrice)} 万元` : '价格面议';
+  const summary = [district, className, num(parcel.landAreaMu) ? `${num(parcel.landAreaMu)} 亩` : '', priceText, text(parcel.location)].filter(Boolean).join(' · ');
 
   return (
     <div className={`${styles.detail} ${hasActions ? styles.withActions : ''}`} data-testid="mobile-detail" data-parcel-id={parcel.id} data-embedded={embedded ? '1' : '0'}>
+      <PageHead title={name} description={summary} image={image} type="article" />
       {chrome}
 
+      <main>
       <section className={styles.hero}>
         <h1 className={styles.heroTitle} data-testid="mobile-parcel-title">
           {name}
@@ -242,37 +252,36 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
         <div className={styles.location}>
           <EnvironmentOutlined /> {dash(parcel.location)}
         </div>
-        <Suspense
-          fallback={
-            <div className={styles.miniMapFallback}>
-              <Spin />
-            </div>
-          }
-        >
-          <ParcelMiniMap shapes={shapes} places={places} height={220} />
-        </Suspense>
+        {/* A box of the map's size from the start; OpenLayers loads when it comes into view. */}
+        <div ref={mapRef} className={styles.miniMapBox} data-testid="mobile-map-box">
+          {mapInView ? (
+            <Suspense fallback={<Spin />}>
+              <ParcelMiniMap shapes={shapes} places={places} height={220} />
+            </Suspense>
+          ) : (
+            <Spin />
+          )}
+        </div>
       </Block>
 
       {panorama && (
         <Block title="360° 全景" testId="panorama-section">
           <p className={styles.hint}>双指拖动可环视四周，双指捏合可缩放</p>
-          <WhenVisible minHeight={420}>
-            <Suspense
-              fallback={
-                <div className={styles.miniMapFallback}>
-                  <Spin />
-                </div>
-              }
-            >
-              <PanoramaViewer url={fileUrl(panorama.url)} caption={name} markers={markers} />
-            </Suspense>
-          </WhenVisible>
+          <div ref={panoramaRef} className={styles.panoramaBox}>
+            {panoramaInView ? (
+              <Suspense fallback={<Spin />}>
+                <PanoramaViewer url={fileUrl(panorama.url)} caption={name} markers={markers} />
+              </Suspense>
+            ) : (
+              <Spin />
+            )}
+          </div>
         </Block>
       )}
 
       <Block title="规划指标" testId="indicators">
         {indicators.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无规划指标" />
+          <Empty text="暂无规划指标" />
         ) : (
           <Fields items={indicators.map((r) => ({ key: r.key, label: r.label, value: r.value }))} />
         )}
@@ -280,11 +289,7 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
 
       <Block title="配套条件（七通一平）">
         {!matching ? (
-          matchingQ.isPending ? (
-            <Spin />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无配套信息" />
-          )
+          <Empty text="暂无配套信息" />
         ) : (
           <div className={styles.matching}>
             {MATCHING_ITEMS.map((item) => {
@@ -307,7 +312,7 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
               const icon = toFileList(a.icon)[0];
               return (
                 <li key={a.id ?? i}>
-                  <span className={styles.advantageIcon}>{icon ? <img src={fileUrl(icon.url)} alt="" /> : <TrophyOutlined />}</span>
+                  <span className={styles.advantageIcon}>{icon ? <img src={fileUrl(icon.url)} alt="" width={32} height={32} loading="lazy" /> : <TrophyOutlined />}</span>
                   <span>
                     <b>{text(a.title)}</b>
                     <span className={styles.muted}>{text(a.content)}</span>
@@ -327,7 +332,7 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
             { key: 'inc', label: '加价幅度', value: wanText(parcel.bidIncrement) },
             { key: 'app', label: '评估价', value: wanText(parcel.appraisedPrice) },
             { key: 'unit', label: '折合单价', value: price(parcel) },
-            ...(pricesQ.data ?? []).map((p: Row) => ({
+            ...pricesQ.data.map((p: Row) => ({
               key: p.id,
               label: `${optionLabel(PRICE_TYPE_LABELS, p.priceType)}（${dateText(p.priceDate)}）`,
               value: `${num(p.price)} ${optionLabel(PRICE_UNIT_LABELS, p.unit)}`,
@@ -337,11 +342,11 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
       </Block>
 
       <Block title="周边配套" testId="facilities">
-        {(facilitiesQ.data ?? []).length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={facilitiesQ.isPending ? '加载中…' : '暂无周边配套'} />
+        {facilitiesQ.data.length === 0 ? (
+          <Empty text="暂无周边配套" />
         ) : (
           <ul className={styles.places}>
-            {(facilitiesQ.data ?? []).map((f) => (
+            {facilitiesQ.data.map((f) => (
               <li key={f.id}>
                 <span className={styles.tag}>{FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType)}</span>
                 <span className={styles.placeName}>{text(f.name)}</span>
@@ -353,11 +358,11 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
       </Block>
 
       <Block title="区位距离" testId="distances">
-        {(distancesQ.data ?? []).length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={distancesQ.isPending ? '加载中…' : '暂无区位距离'} />
+        {distancesQ.data.length === 0 ? (
+          <Empty text="暂无区位距离" />
         ) : (
           <ul className={styles.places}>
-            {(distancesQ.data ?? []).map((d) => (
+            {distancesQ.data.map((d) => (
               <li key={d.id}>
                 <span className={styles.placeName}>{text(d.placeName)}</span>
                 <span className={styles.muted}>
@@ -372,13 +377,16 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
 
       {photos.length > 0 && (
         <Block title={`现场照片（${photos.length}）`}>
-          <Image.PreviewGroup>
-            <div className={styles.photos}>
-              {photos.map((p) => (
-                <Image key={p.url} src={fileUrl(p.url)} alt={p.name} className={styles.photo} />
-              ))}
-            </div>
-          </Image.PreviewGroup>
+          <div className={styles.photos}>
+            {photos.map((p) => (
+              <button key={p.url} type="button" className={styles.photoButton} onClick={() => setPreview({ url: fileUrl(p.url), name: p.name })} aria-label={`查看大图：${p.name}`}>
+                <img src={fileUrl(p.url)} alt={p.name} className={styles.photo} width={160} height={120} loading="lazy" decoding="async" />
+              </button>
+            ))}
+          </div>
+          <Modal open={preview !== null} onClose={() => setPreview(null)} title={preview?.name ?? ''} testId="photo-preview">
+            {preview && <img src={preview.url} alt={preview.name} className={styles.previewImage} />}
+          </Modal>
         </Block>
       )}
 
@@ -399,7 +407,7 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
 
       <Block title="招商联系人" testId="contacts">
         {contacts.length === 0 && !text(parcel.phone) ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={contactsQ.isPending && parcel.areacode ? '加载中…' : '暂无联系人'} />
+          <Empty text="暂无联系人" />
         ) : (
           <ul className={styles.contacts}>
             {contacts.map((c) => (
@@ -440,6 +448,8 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
           </ul>
         </Block>
       )}
+
+      </main>
 
       {!embedded && (
         <footer className={styles.footer}>

@@ -1,23 +1,29 @@
-import { CloseOutlined, DesktopOutlined, FilterOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Skeleton, Spin } from 'antd';
+import { useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { fileUrl } from '../../lib/files';
+import { PageHead } from '../../public/head';
+import { useInView } from '../../public/use-in-view';
+import { Button, Empty, Spin } from '../../public-ui';
+import { CloseOutlined, DesktopOutlined, FilterOutlined, RightOutlined, SearchOutlined } from '../../public-ui/icons';
 import { latestNoticesQuery } from '../public-site/api';
-import { landClassName, mapParcelsQuery, useDistrictOptions, useLandClasses, useSiteSettings, type Parcel } from '../public-map/api';
+import { districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel } from '../public-map/api';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, toQueryFilters, type ParcelFilters } from '../public-map/filters';
-import { dateText, MARKET_STATE_LABELS, text } from '../public-map/format';
+import { dateText, MARKET_STATE_LABELS, muText, text } from '../public-map/format';
 import { FilterSheet } from './FilterSheet';
 import { ParcelListItem } from './ParcelListItem';
 import { mobileNoticePath, mobileParcelPath } from './paths';
 import { filtersFromParams, filtersToParams } from './url-filters';
+import { useMiniProgramShare } from './wechat-share';
 import styles from './mobile.module.css';
 
 const MobileParcelMap = lazy(() => import('./MobileParcelMap'));
 
 /** Cards rendered at first and added per 加载更多: a phone need not lay out hundreds at once. */
 const PAGE = 20;
+/** List rows whose photos are on the first screen (not lazy). */
+const EAGER_ROWS = 2;
 
 /** The active filters as removable chips under the search bar. */
 function ActiveFilters({ filters, onChange }: { filters: ParcelFilters; onChange: (f: ParcelFilters) => void }) {
@@ -49,16 +55,24 @@ function ActiveFilters({ filters, onChange }: { filters: ParcelFilters; onChange
   );
 }
 
-/** Mobile home (/mobileindex): map and list of published parcels with the main filters. */
+/**
+ * Mobile home (/mobileindex): map and list of published parcels with the main filters. The list,
+ * the notices and the names come with the page (server-rendered); a filter change keeps showing
+ * the previous list until the new one is there.
+ */
 export function MobileIndexPage() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const queryFilters = useMemo(() => toQueryFilters(filters), [filters]);
-  const parcelsQuery = useQuery({ ...mapParcelsQuery(queryFilters), placeholderData: keepPreviousData });
-  const results = useMemo(() => sortParcels(parcelsQuery.data ?? [], 'default'), [parcelsQuery.data]);
-  const notices = useQuery(latestNoticesQuery(5)).data ?? [];
-  const siteName = useSiteSettings().data?.siteName || '开发区土地信息平台';
+  const shownFilters = useDeferredValue(queryFilters);
+  const [parcelsQ, noticesQ, settingsQ] = useSuspenseQueries({
+    queries: [mapParcelsQuery(shownFilters), latestNoticesQuery(5), settingsQuery, districtsQuery, landClassesQuery],
+  });
+  const results = useMemo(() => sortParcels(parcelsQ.data, 'default'), [parcelsQ.data]);
+  const notices = noticesQ.data;
+  const siteName = settingsQ.data?.siteName || '开发区土地信息平台';
   const filterCount = activeFilterCount(filters);
+  const [mapRef, mapInView] = useInView<HTMLElement>();
 
   const [keyword, setKeyword] = useState(filters.keyword);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -66,9 +80,7 @@ export function MobileIndexPage() {
   const [shown, setShown] = useState(PAGE);
   const selected: Parcel | null = (selectedId && results.find((p) => p.id === selectedId)) || null;
 
-  useEffect(() => {
-    document.title = `地块查询 - ${siteName}`;
-  }, [siteName]);
+  useMiniProgramShare({ title: siteName, path: '/mobileindex' });
 
   // Back from a detail, or a chip removed: the search box follows the address.
   useEffect(() => setKeyword(filters.keyword), [filters.keyword]);
@@ -85,10 +97,13 @@ export function MobileIndexPage() {
     apply({ ...filters, keyword: keyword.trim() });
   };
 
-  const updating = parcelsQuery.isFetching && parcelsQuery.isPlaceholderData;
+  const updating = shownFilters !== queryFilters;
+  const first = results[0];
+  const summary = `${siteName}：已发布地块 ${results.length} 个${first ? `，如 ${text(first.dkmc) || text(first.dkbh)}（${muText(first.landArea, first.landAreaMu)}）` : ''}。按片区、用途、面积和交易状态查询。`;
 
   return (
     <div className={styles.page} data-testid="mobile-index">
+      <PageHead title="地块查询" siteName={siteName} description={summary} image={first?.photo ? fileUrl(first.photo) : null} />
       <header className={styles.top}>
         <div className={styles.topRow}>
           <h1 className={styles.brand}>{siteName}</h1>
@@ -118,7 +133,9 @@ export function MobileIndexPage() {
         <ActiveFilters filters={filters} onChange={apply} />
       </header>
 
-      <section className={styles.mapBox} aria-label="地块地图">
+      <main>
+      <section ref={mapRef} className={styles.mapBox} aria-label="地块地图">
+        {/* OpenLayers loads after the page is shown, in the box reserved for it. */}
         <Suspense
           fallback={
             <div className={styles.mapFallback}>
@@ -126,7 +143,13 @@ export function MobileIndexPage() {
             </div>
           }
         >
-          <MobileParcelMap parcels={results} selectedId={selectedId} onSelect={setSelectedId} />
+          {mapInView ? (
+            <MobileParcelMap parcels={results} selectedId={selectedId} onSelect={setSelectedId} />
+          ) : (
+            <div className={styles.mapFallback}>
+              <Spin />
+            </div>
+          )}
         </Suspense>
         {selected && (
           <div className={styles.mapCard} data-testid="map-card">
@@ -146,26 +169,20 @@ export function MobileIndexPage() {
       <section className={styles.section} aria-label="地块列表">
         <div className={styles.resultHead}>
           <span data-testid="mobile-result-count" data-updating={updating ? '1' : undefined}>
-            共 <b>{parcelsQuery.isPending ? '…' : results.length}</b> 个地块
+            共 <b>{results.length}</b> 个地块
           </span>
-          {updating && <Spin size="small" />}
+          {updating && <Spin label="更新中" />}
         </div>
-        {parcelsQuery.isPending ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : parcelsQuery.isError ? (
-          <Empty description="地块加载失败">
-            <Button onClick={() => void parcelsQuery.refetch()}>重新加载</Button>
-          </Empty>
-        ) : results.length === 0 ? (
-          <Empty description={filterCount ? '没有符合条件的地块' : '暂无已发布地块'}>
+        {results.length === 0 ? (
+          <Empty text={filterCount ? '没有符合条件的地块' : '暂无已发布地块'}>
             {filterCount > 0 && <Button onClick={() => apply(EMPTY_FILTERS)}>清除筛选</Button>}
           </Empty>
         ) : (
           <>
             <ul className={styles.list} data-testid="mobile-parcel-list">
-              {results.slice(0, shown).map((p) => (
+              {results.slice(0, shown).map((p, i) => (
                 <li key={p.id}>
-                  <ParcelListItem parcel={p} to={mobileParcelPath(p.id, false)} />
+                  <ParcelListItem parcel={p} to={mobileParcelPath(p.id, false)} eager={i < EAGER_ROWS} />
                 </li>
               ))}
             </ul>
@@ -193,6 +210,8 @@ export function MobileIndexPage() {
           </ul>
         </section>
       )}
+
+      </main>
 
       <footer className={styles.footer}>
         <Link to="/home">访问电脑版网站</Link>

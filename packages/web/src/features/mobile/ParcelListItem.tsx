@@ -1,20 +1,24 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { fileUrl } from '../../lib/files';
+import { EnvironmentOutlined } from '../../public-ui/icons';
 import type { Parcel } from '../public-map/api';
 import { landClassColor, landClassGroupLabel, MARKET_STATE_COLORS } from '../public-map/colors';
 import { MARKET_STATE_LABELS, marketState, muText, num, text } from '../public-map/format';
 import styles from './mobile.module.css';
 
-/** A parcel as one row of the mobile list: thumbnail, name, district and class, area and price. */
-export function ParcelListItem({ parcel, to }: { parcel: Parcel; to: string }) {
+/**
+ * A parcel as one row of the mobile list: its photo (or its land class on the class colour), name,
+ * district and class, area and price. The photo's box has a fixed size (nothing moves when it
+ * arrives); `eager` for the first rows, which are on screen at once.
+ */
+export function ParcelListItem({ parcel, to, eager = false }: { parcel: Parcel; to: string; eager?: boolean }) {
   const state = marketState(parcel.tradeState);
   const color = landClassColor(parcel.dlcode);
   const price = num(parcel.startingPrice);
   return (
     <Link to={to} className={styles.item} data-testid="mobile-parcel" data-parcel-id={parcel.id}>
       <span className={styles.thumb} style={parcel.photo ? undefined : { background: color }}>
-        {parcel.photo ? <img src={fileUrl(parcel.photo)} alt="" loading="lazy" /> : <span className={styles.thumbText}>{landClassGroupLabel(parcel.dlcode)}</span>}
+        {parcel.photo ? <img src={fileUrl(parcel.photo)} alt="" width={112} height={84} loading={eager ? 'eager' : 'lazy'} decoding="async" /> : <span className={styles.thumbText}>{landClassGroupLabel(parcel.dlcode)}</span>}
       </span>
       <span className={styles.itemBody}>
         <span className={styles.itemName} data-testid="mobile-parcel-name">

@@ -1,10 +1,12 @@
-/** The pieces every phone page shares: the title bar and the answer to a failed or missing record. */
-import { DesktopOutlined, LeftOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+/** The pieces every phone page shares: the title bar. */
 import { Link, useLocation, useNavigate } from 'react-router';
+import { DesktopOutlined, LeftOutlined } from '../../public-ui/icons';
 import styles from './mobile.module.css';
 
-/** Back, title and the link to the same content on the desktop site (never in the web-view). */
+/**
+ * Back, title and the link to the same content on the desktop site (never in the web-view). The
+ * bar's title names the kind of page; the page's own heading (its one h1) is the record's name.
+ */
 export function TopBar({ title, desktopTo }: { title: string; desktopTo?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -15,7 +17,7 @@ export function TopBar({ title, desktopTo }: { title: string; desktopTo?: string
       <button type="button" className={styles.back} onClick={back} aria-label="返回">
         <LeftOutlined />
       </button>
-      <h1 className={styles.barTitle}>{title}</h1>
+      <p className={styles.barTitle}>{title}</p>
       {desktopTo ? (
         <Link to={desktopTo} className={styles.barLink} data-testid="desktop-link">
           <DesktopOutlined /> 电脑版
@@ -24,35 +26,5 @@ export function TopBar({ title, desktopTo }: { title: string; desktopTo?: string
         <span className={styles.barSpacer} />
       )}
     </header>
-  );
-}
-
-interface LoadResultProps {
-  /** true: the call failed (retry); false: the record does not exist or is not published. */
-  failed: boolean;
-  notFoundTitle: string;
-  retry: () => void;
-  /** Where "not found" leads; none inside the web-view. */
-  backTo?: { to: string; title: string };
-}
-
-export function LoadResult({ failed, notFoundTitle, retry, backTo }: LoadResultProps) {
-  return (
-    <Result
-      status={failed ? 'warning' : '404'}
-      title={failed ? '加载失败' : notFoundTitle}
-      subTitle={failed ? '请检查网络后重试' : '内容可能已下架或地址有误'}
-      extra={
-        failed ? (
-          <Button type="primary" onClick={retry}>
-            重新加载
-          </Button>
-        ) : backTo ? (
-          <Link to={backTo.to}>
-            <Button>{backTo.title}</Button>
-          </Link>
-        ) : null
-      }
-    />
   );
 }
