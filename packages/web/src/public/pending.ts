@@ -10,7 +10,6 @@ export const PENDING_SSR_ROUTES: readonly string[] = [
   'landDeal',
   'jiaoyixinxi',
   'gdjhMapIndex',
-  'clkcrtd',
   'policiesRegulations',
   'popularInquiries',
   'consultingServices',

@@ -41,6 +41,7 @@ const PAGES: Record<string, PageDef> = {
   'gkzzMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
   'mapMoreGpggDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.ListedParcelPage }))),
   'landTransactionDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.DealParcelPage }))),
+  clkcrtd: page('src/features/public-map/StockLandMapPage.tsx', () => import('../features/public-map/StockLandMapPage').then((m) => ({ Component: m.StockLandMapPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */

@@ -1,8 +1,9 @@
 /**
  * ThemeMap behind React.lazy: the thematic map pages (supply plan, stock land) render their list
- * and the map's legend first; OpenLayers loads with the map.
+ * and the map's legend first (on the server too); OpenLayers loads after hydration, in the map's
+ * reserved box.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ComponentProps } from 'react';
 import type { ThemeMap as EagerThemeMap } from './ThemeMap';
 
@@ -12,8 +13,13 @@ const ThemeMapImpl = lazy(() => import('./ThemeMap').then((m) => ({ default: m.T
 const PLACEHOLDER = { position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' } as const;
 
 export function ThemeMap(props: ComponentProps<typeof EagerThemeMap>) {
+  // The map needs the browser: the server and the hydration render show the placeholder.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const placeholder = <div style={PLACEHOLDER}>{props.children}</div>;
+  if (!mounted) return placeholder;
   return (
-    <Suspense fallback={<div style={PLACEHOLDER}>{props.children}</div>}>
+    <Suspense fallback={placeholder}>
       <ThemeMapImpl {...props} />
     </Suspense>
   );
