@@ -73,6 +73,7 @@ const ROUTES: SsrRoute[] = [
   { route: 'mapMoreDetails/:id', url: (d) => `/mapMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
   { route: 'gkzzMoreDetails/:id', url: (d) => `/gkzzMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
   { route: 'mapMoreGpggDetails/:id', url: (d) => `/mapMoreGpggDetails/${d.listed.id}`, heading: (d) => d.listed.dkmc, texts: (d) => [...parcelTexts(d.listed), '挂牌信息'], calls: ['updateLandInfoVisitcount'] },
+  { route: 'gdjhMapIndex', url: () => '/gdjhMapIndex', heading: () => '供地计划', texts: () => ['计划供地', '宗，面积', '全部年度', '全部供地方向', '导出'], calls: MAP_CALLS },
   { route: 'clkcrtd', url: () => '/clkcrtd', heading: () => '存量土地', texts: () => ['存量可出让土地', '宗，合计', '存量类型', '全部片区'], calls: MAP_CALLS },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
