@@ -90,6 +90,9 @@ interface SsrRoute {
   calls?: string[];
 }
 
+/** The browser-only map's own calls once it has loaded (its tile index and base map; not data in the HTML). */
+const MAP_CALLS = ['tiles/meta', 'selectBaseMapFeatures'];
+
 const ROUTES: SsrRoute[] = [
   {
     route: 'home',
@@ -129,6 +132,8 @@ const ROUTES: SsrRoute[] = [
     heading: (d) => d.notice.title,
     texts: () => ['公告详情', '电脑版'],
   },
+  { route: 'gdjhMapIndex', url: () => '/gdjhMapIndex', heading: () => '供地计划', texts: () => ['计划供地', '宗，面积', '全部年度', '全部供地方向', '导出'], calls: MAP_CALLS },
+  { route: 'clkcrtd', url: () => '/clkcrtd', heading: () => '存量土地', texts: () => ['存量可出让土地', '宗，合计', '存量类型', '全部片区'], calls: MAP_CALLS },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 

@@ -142,6 +142,22 @@ describe('maps drawn from vector tiles', () => {
     await page.close();
   });
 
+  it('on a phone the thematic maps follow their list and load when asked for', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 412, height: 915 } });
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto(`${server.url}/clkcrtd`, { waitUntil: 'networkidle' });
+    await page.getByTestId('stock-list').getByRole('button').first().waitFor();
+    expect(await page.getByTestId('theme-map').count()).toBe(0);
+    expect(scripts.some((u) => /ThemeMap/.test(u))).toBe(false);
+    await page.getByRole('button', { name: '查看地图' }).click();
+    const map = page.getByTestId('theme-map');
+    await expect.poll(() => map.getAttribute('data-parcel-source'), { timeout: 15_000 }).toBe('tiles');
+    await context.close();
+  });
+
   it('the entry screen draws the surrounding parcels from the staff tiles, sent with the token', async () => {
     const tiles = tileResponses(admin, /^\/api\/tiles\/parcels\/\d+\/\d+\/\d+\.pbf$/);
     await admin.goto(`${server.url}/managementSystem/land`);

@@ -9,8 +9,6 @@ export const PENDING_SSR_ROUTES: readonly string[] = [
   'landListing',
   'landDeal',
   'jiaoyixinxi',
-  'gdjhMapIndex',
-  'clkcrtd',
   'policiesRegulations',
   'popularInquiries',
   'consultingServices',

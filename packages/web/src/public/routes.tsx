@@ -41,6 +41,8 @@ const PAGES: Record<string, PageDef> = {
   'gkzzMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
   'mapMoreGpggDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.ListedParcelPage }))),
   'landTransactionDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.DealParcelPage }))),
+  gdjhMapIndex: page('src/features/public-map/SupplyPlanMapPage.tsx', () => import('../features/public-map/SupplyPlanMapPage').then((m) => ({ Component: m.SupplyPlanMapPage }))),
+  clkcrtd: page('src/features/public-map/StockLandMapPage.tsx', () => import('../features/public-map/StockLandMapPage').then((m) => ({ Component: m.StockLandMapPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */

@@ -1,8 +1,14 @@
 /**
  * ThemeMap behind React.lazy: the thematic map pages (supply plan, stock land) render their list
- * and the map's legend first; OpenLayers loads with the map.
+ * and the map's legend first (on the server too); OpenLayers loads once the map's reserved box is
+ * in view on a desktop; on a phone, where the map follows the list, when asked for (查看地图), so
+ * the phone's first load stays within the public pages' script budget.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useInView } from '../../public/use-in-view';
+import { Button } from '../../public-ui';
+import { EnvironmentOutlined } from '../../public-ui/icons';
+import styles from './MapSearchPage.module.css';
 import type { ComponentProps } from 'react';
 import type { ThemeMap as EagerThemeMap } from './ThemeMap';
 
@@ -10,10 +16,29 @@ const ThemeMapImpl = lazy(() => import('./ThemeMap').then((m) => ({ default: m.T
 
 /** The map's place, in the base map's plain colour, until OpenLayers has arrived. */
 const PLACEHOLDER = { position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' } as const;
+/** The phone layout of MapSearchPage.module.css (the map below the list). */
+const PHONE = '(max-width: 767px)';
 
 export function ThemeMap(props: ComponentProps<typeof EagerThemeMap>) {
+  // The map needs the browser: the server and the hydration render show the placeholder.
+  const [ref, inView] = useInView<HTMLDivElement>('0px');
+  const [phone, setPhone] = useState(true);
+  const [asked, setAsked] = useState(false);
+  useEffect(() => setPhone(window.matchMedia(PHONE).matches), []);
+  const show = inView && (!phone || asked);
+  const placeholder = (
+    <div ref={ref} style={PLACEHOLDER}>
+      {props.children}
+      {!asked && (
+        <Button kind="primary" icon={<EnvironmentOutlined />} className={styles.showMap} onClick={() => setAsked(true)}>
+          查看地图
+        </Button>
+      )}
+    </div>
+  );
+  if (!show) return placeholder;
   return (
-    <Suspense fallback={<div style={PLACEHOLDER}>{props.children}</div>}>
+    <Suspense fallback={placeholder}>
       <ThemeMapImpl {...props} />
     </Suspense>
   );

@@ -1,33 +1,51 @@
-/** 存量土地 (clkcrtd): stock land available for transfer, on a map and as a list. Kept alive. */
-import { CloseOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Input, Segmented, Select, Skeleton, Tag, TreeSelect } from 'antd';
-import { useMemo, useState } from 'react';
-import { landClassName, listOf, openPost, useDistrictOptions, useLandClasses, type PublicRecord } from './api';
+/**
+ * 存量土地 (clkcrtd): stock land available for transfer, on a map and as a list. Server-rendered
+ * (issue 14): the list, its filters and counts come with the HTML; the map loads after hydration.
+ */
+import { queryOptions, useSuspenseQueries } from '@tanstack/react-query';
+import { useMemo, useState, useTransition } from 'react';
+import { PageHead } from '../../public/head';
+import { Empty, SearchInput, Select, Tag, type TagColor } from '../../public-ui';
+import { CloseOutlined } from '../../public-ui/icons';
+import { districtsQuery, landClassesQuery, landClassName, listOf, openPost, useDistrictOptions, useLandClasses, type PublicRecord } from './api';
 import { landClassColor, landClassLegend } from './colors';
 import { muText, num, optionLabel, STOCK_STATUS_LABELS, text } from './format';
 import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
+import { landClassOptions, onActivate } from './listKit';
+import { Segmented } from './Segmented';
 
 const STATUS_COLORS: Record<string, string> = { unsupplied: '#fa8c16', unused: '#f5222d', revitalized: '#52c41a' };
+/** The status tags' tones (dark text on a light tint: readable, unlike white on these colours). */
+const STATUS_TONES: Record<string, TagColor> = { unsupplied: 'orange', unused: 'red', revitalized: 'green' };
+
+interface StockFilters {
+  areacode: string;
+  dlcode: string;
+  status: string;
+  keyword: string;
+}
+
+const stockLandQuery = (filters: StockFilters) =>
+  queryOptions({
+    queryKey: ['public', 'stockLand', filters],
+    queryFn: async ({ signal }) => listOf<PublicRecord>(await openPost<unknown>('selectCltdByPage', { pageNo: 0, pageSize: 0, ...filters }, signal)),
+  });
 
 export function StockLandMapPage() {
+  const [filters, setFilters] = useState<StockFilters>({ areacode: '', dlcode: '', status: '', keyword: '' });
+  const { areacode, dlcode, status } = filters;
+  // A filter change keeps the current list on screen until the new one has arrived.
+  const [pending, startTransition] = useTransition();
+  const setFilter = (patch: Partial<StockFilters>) => startTransition(() => setFilters((f) => ({ ...f, ...patch })));
+  // The list, the district and land-class choices in one round (on the server for the first render).
+  const [q] = useSuspenseQueries({ queries: [stockLandQuery(filters), districtsQuery, landClassesQuery] });
   const { options: districtOptions, nameOf } = useDistrictOptions();
   const classes = useLandClasses();
-  const [areacode, setAreacode] = useState('');
-  const [dlcode, setDlcode] = useState('');
-  const [status, setStatus] = useState('');
-  const [keyword, setKeyword] = useState('');
   const [colorBy, setColorBy] = useState<'status' | 'class'>('status');
   const [hoverId, setHoverId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const filters = { areacode, dlcode, status, keyword };
-  const q = useQuery({
-    queryKey: ['public', 'stockLand', filters],
-    queryFn: async ({ signal }) => listOf<PublicRecord>(await openPost<unknown>('selectCltdByPage', { pageNo: 0, pageSize: 0, ...filters }, signal)),
-    placeholderData: keepPreviousData,
-  });
-  const rows = q.data ?? [];
+  const rows = q.data;
   const colorOf = (r: PublicRecord) => (colorBy === 'class' ? landClassColor(r.dlcode) : (STATUS_COLORS[text(r.status)] ?? '#8c8c8c'));
   const features = useMemo(
     () => rows.map((r) => ({ id: r.id, name: text(r.name), color: colorOf(r), geometry: r.geometry })),
@@ -44,58 +62,49 @@ export function StockLandMapPage() {
 
   return (
     <div className={styles.page} data-testid="stock-land-page">
-      <aside className={styles.panel}>
+      <PageHead title="存量土地" description={`存量可出让土地 ${rows.length} 宗，合计 ${num(totalMu)} 亩：按片区、土地用途和存量类型在地图上查看。`} />
+      <aside className={styles.panel} aria-label="存量土地列表">
         <div className={styles.filters}>
-          <Input.Search allowClear placeholder="地块名称、编号或坐落" onSearch={(v) => setKeyword(v.trim())} />
+          <h1 className={styles.heading}>存量土地</h1>
+          <SearchInput label="搜索存量土地" placeholder="地块名称、编号或坐落" onSearch={(v) => setFilter({ keyword: v.trim() })} />
           <div className={styles.filterRow}>
-            <Select className={styles.grow} value={areacode} options={districtOptions} onChange={(v: string) => setAreacode(v)} aria-label="片区" />
-            <TreeSelect
-              className={styles.grow}
-              treeData={classes.treeData}
-              value={dlcode || undefined}
-              onChange={(v?: string) => setDlcode(v ?? '')}
-              placeholder="全部地类"
-              allowClear
-              showSearch
-              treeNodeFilterProp="title"
-              popupMatchSelectWidth={300}
-              aria-label="土地用途"
-            />
+            <Select className={styles.grow} value={areacode} options={districtOptions} onChange={(e) => setFilter({ areacode: e.target.value })} aria-label="片区" />
+            <Select className={styles.grow} value={dlcode} placeholder="全部地类" options={landClassOptions(classes.treeData)} onChange={(e) => setFilter({ dlcode: e.target.value })} aria-label="土地用途" />
           </div>
           <Segmented
             block
-            size="small"
+            label="存量类型"
             value={status}
-            onChange={(v) => setStatus(String(v))}
+            onChange={(v) => setFilter({ status: v })}
             options={[{ value: '', label: '全部' }, ...Object.entries(STOCK_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
           />
-          <div className={styles.summary}>
+          <div className={styles.summary} role="status" aria-busy={pending || undefined}>
             存量可出让土地 <b>{rows.length}</b> 宗，合计 <b>{num(totalMu)}</b> 亩
           </div>
         </div>
-        <div className={styles.results} data-testid="stock-list">
-          {q.isPending ? (
+        <div className={styles.results} data-testid="stock-list" aria-busy={pending || undefined}>
+          {rows.length === 0 ? (
             <div className={styles.pad}>
-              <Skeleton active />
+              <Empty text="暂无存量可出让土地" />
             </div>
-          ) : rows.length === 0 ? (
-            <Empty className={styles.pad} description="暂无存量可出让土地" />
           ) : (
             rows.map((r) => (
               <div
                 key={r.id}
                 role="button"
                 tabIndex={0}
+                aria-pressed={r.id === selectedId}
                 className={`${styles.item} ${r.id === hoverId ? styles.itemHover : ''} ${r.id === selectedId ? styles.itemSelected : ''}`}
                 onMouseEnter={() => setHoverId(r.id)}
                 onMouseLeave={() => setHoverId(null)}
                 onClick={() => setSelectedId(r.id)}
+                onKeyDown={onActivate(() => setSelectedId(r.id))}
               >
                 <span className={styles.swatch} style={{ background: colorOf(r) }} />
                 <div className={styles.itemBody}>
                   <div className={styles.itemTitle}>
                     <span className={styles.itemName}>{text(r.name)}</span>
-                    <Tag color={STATUS_COLORS[text(r.status)]} className={styles.stateTag}>
+                    <Tag color={STATUS_TONES[text(r.status)] ?? 'default'} className={styles.stateTag}>
                       {text(r.statusLabel) || optionLabel(STOCK_STATUS_LABELS, r.status)}
                     </Tag>
                   </div>
@@ -111,7 +120,7 @@ export function StockLandMapPage() {
           )}
         </div>
       </aside>
-      <section className={styles.mapWrap}>
+      <section className={styles.mapWrap} aria-label="存量土地地图">
         <ThemeMap
           tiles="stockLand"
           features={features}
@@ -147,9 +156,9 @@ export function StockLandMapPage() {
         >
           <div className={styles.toolbar}>
             <Segmented
-              size="small"
+              label="着色方式"
               value={colorBy}
-              onChange={(v) => setColorBy(v as 'status' | 'class')}
+              onChange={setColorBy}
               options={[
                 { value: 'status', label: '按存量类型' },
                 { value: 'class', label: '按地类' },

@@ -1,14 +1,22 @@
-/** 供地计划 (gdjhMapIndex): the year's state-owned construction-land supply plan on a map and as a list. Kept alive. */
-import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Dropdown, Empty, Input, Segmented, Select, Skeleton, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+/**
+ * 供地计划 (gdjhMapIndex): the year's state-owned construction-land supply plan on a map and as a
+ * list. Server-rendered (issue 14): the list, its filters and the summary come with the HTML; the
+ * map loads after hydration.
+ */
+import { queryOptions, useSuspenseQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { notify } from '../../lib/notify';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
-import { listOf, openPost, useDistrictOptions, type PublicRecord } from './api';
+import { PageHead } from '../../public/head';
+import { Button, Empty, SearchInput, Select, Tag } from '../../public-ui';
+import { CloseOutlined, DownloadOutlined } from '../../public-ui/icons';
+import { districtsQuery, listOf, openPost, useDistrictOptions, type PublicRecord } from './api';
 import { landClassColor } from './colors';
 import { muText, num, optionLabel, SUPPLY_DIRECTION_LABELS, SUPPLY_METHOD_LABELS, SUPPLY_PLAN_STATUS_LABELS, text, dateText } from './format';
 import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
+import { onActivate } from './listKit';
+import { Segmented } from './Segmented';
 
 const DIRECTION_COLORS: Record<string, string> = {
   industrial: '#a86f3c',
@@ -28,41 +36,100 @@ interface Summary {
   byGdfx?: { gdfx: string; label?: string; count: number; planAreaMu?: number }[];
 }
 
+interface PlanFilters {
+  planYear: number | '';
+  gdfx: string;
+  areacode: string;
+  keyword: string;
+}
+
+const planQuery = (filters: PlanFilters) =>
+  queryOptions({
+    queryKey: ['public', 'supplyPlanMap', filters],
+    queryFn: async ({ signal }) => listOf<PublicRecord>(await openPost<unknown>('getGdjhByPage', { pageNo: 0, pageSize: 0, ...filters }, signal)),
+  });
+
+const summaryQuery = (filters: PlanFilters) =>
+  queryOptions({
+    queryKey: ['public', 'supplyPlanSummary', filters],
+    queryFn: async ({ signal }) => (await openPost<{ summary?: Summary }>('getGyjsydByPage', { pageNo: 1, pageSize: 1, ...filters }, signal)).summary ?? null,
+  });
+
+const yearsQuery = queryOptions({
+  queryKey: ['public', 'supplyPlanYears'],
+  queryFn: async ({ signal }) => listOf<PublicRecord>(await openPost<unknown>('getGdjhByPage', { pageNo: 0, pageSize: 0 }, signal)).map((r) => Number(r.planYear)),
+  staleTime: 10 * 60_000,
+});
+
+const EXPORT_FORMATS = [
+  { key: 'shp', label: 'Shapefile（.zip）' },
+  { key: 'geojson', label: 'GeoJSON' },
+  { key: 'kml', label: 'KML' },
+];
+
+/** 导出 and its menu of formats (a disclosure: Escape or a click elsewhere closes it). */
+function ExportMenu({ onExport }: { onExport: (format: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [open]);
+  return (
+    <div className={styles.menuWrap} ref={ref}>
+      <Button size="small" icon={<DownloadOutlined />} aria-expanded={open} aria-controls="supply-plan-export" onClick={() => setOpen((o) => !o)}>
+        导出
+      </Button>
+      {open && (
+        <ul id="supply-plan-export" className={styles.menu} aria-label="导出格式">
+          {EXPORT_FORMATS.map((f) => (
+            <li key={f.key}>
+              <button
+                type="button"
+                className={styles.menuItem}
+                onClick={() => {
+                  setOpen(false);
+                  onExport(f.key);
+                }}
+              >
+                {f.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function SupplyPlanMapPage() {
-  const { message } = App.useApp();
-  const { options: districtOptions, nameOf } = useDistrictOptions();
   const thisYear = new Date().getFullYear();
-  const [planYear, setPlanYear] = useState<number | ''>('');
-  const [gdfx, setGdfx] = useState('');
-  const [areacode, setAreacode] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const [filters, setFilters] = useState<PlanFilters>({ planYear: '', gdfx: '', areacode: '', keyword: '' });
+  const { planYear, gdfx, areacode, keyword } = filters;
+  // A filter change keeps the current list on screen until the new one has arrived.
+  const [pending, startTransition] = useTransition();
+  const setFilter = (patch: Partial<PlanFilters>) => startTransition(() => setFilters((f) => ({ ...f, ...patch })));
   const [colorBy, setColorBy] = useState<ColorBy>('gdfx');
   const [hoverId, setHoverId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const filters = { planYear, gdfx, areacode, keyword };
-
-  const plan = useQuery({
-    queryKey: ['public', 'supplyPlanMap', filters],
-    queryFn: async ({ signal }) => listOf<PublicRecord>(await openPost<unknown>('getGdjhByPage', { pageNo: 0, pageSize: 0, ...filters }, signal)),
-    placeholderData: keepPreviousData,
-  });
-  const summary = useQuery({
-    queryKey: ['public', 'supplyPlanSummary', filters],
-    queryFn: async ({ signal }) => (await openPost<{ summary?: Summary }>('getGyjsydByPage', { pageNo: 1, pageSize: 1, ...filters }, signal)).summary ?? null,
-    placeholderData: keepPreviousData,
-  });
-  const years = useQuery({
-    queryKey: ['public', 'supplyPlanYears'],
-    queryFn: async ({ signal }) => listOf<PublicRecord>(await openPost<unknown>('getGdjhByPage', { pageNo: 0, pageSize: 0 }, signal)).map((r) => Number(r.planYear)),
-    staleTime: 10 * 60_000,
-  });
+  // The list, its summary, the years and the districts in one round (on the server for the first render).
+  const [plan, summary, years] = useSuspenseQueries({ queries: [planQuery(filters), summaryQuery(filters), yearsQuery, districtsQuery] });
+  const { options: districtOptions, nameOf } = useDistrictOptions();
   const yearOptions = useMemo(() => {
-    const set = new Set((years.data ?? []).filter(Number.isFinite));
+    const set = new Set(years.data.filter(Number.isFinite));
     set.add(thisYear);
-    return [{ value: '' as const, label: '全部年度' }, ...[...set].sort((a, b) => b - a).map((y) => ({ value: y, label: `${y}年度` }))];
+    return [{ value: '', label: '全部年度' }, ...[...set].sort((a, b) => b - a).map((y) => ({ value: String(y), label: `${y}年度` }))];
   }, [years.data, thisYear]);
 
-  const rows = plan.data ?? [];
+  const rows = plan.data;
   const colorOf = (r: PublicRecord) =>
     colorBy === 'status' ? (STATUS_COLORS[text(r.status)] ?? '#8c8c8c') : colorBy === 'class' ? landClassColor(r.dlcode) : (DIRECTION_COLORS[text(r.gdfx)] ?? '#8c8c8c');
   const features = useMemo(
@@ -88,35 +155,39 @@ export function SupplyPlanMapPage() {
         keyword && { column: 'parcelName', type: 'like', val: keyword },
       ].filter(Boolean);
       saveBlob(await downloadFile('/openApi/exportGyjhShpfile', { format, params }, `供地计划.${format === 'shp' ? 'zip' : format}`));
-      message.success('导出完成');
+      notify.success('导出完成');
     } catch (error) {
       showError(error);
     }
   };
 
   const s = summary.data;
+  const count = s?.count ?? rows.length;
   return (
     <div className={styles.page} data-testid="supply-plan-page">
-      <aside className={styles.panel}>
+      <PageHead title="供地计划" description={`国有建设用地供应计划：计划供地 ${count} 宗，面积 ${num(s?.planAreaMu ?? 0)} 亩，按年度、片区和供地方向在地图上查看。`} />
+      <aside className={styles.panel} aria-label="供地计划列表">
         <div className={styles.filters}>
+          <h1 className={styles.heading}>供地计划</h1>
           <div className={styles.filterRow}>
-            <Select className={styles.grow} value={planYear} options={yearOptions} onChange={(v) => setPlanYear(v)} aria-label="计划年度" />
-            <Select className={styles.grow} value={areacode} options={districtOptions} onChange={(v: string) => setAreacode(v)} aria-label="片区" />
+            <Select className={styles.grow} value={String(planYear)} options={yearOptions} onChange={(e) => setFilter({ planYear: e.target.value === '' ? '' : Number(e.target.value) })} aria-label="计划年度" />
+            <Select className={styles.grow} value={areacode} options={districtOptions} onChange={(e) => setFilter({ areacode: e.target.value })} aria-label="片区" />
           </div>
           <Select
             value={gdfx}
-            onChange={(v: string) => setGdfx(v)}
+            onChange={(e) => setFilter({ gdfx: e.target.value })}
             options={[{ value: '', label: '全部供地方向' }, ...Object.entries(SUPPLY_DIRECTION_LABELS).map(([value, label]) => ({ value, label }))]}
             aria-label="供地方向"
           />
-          <Input.Search allowClear placeholder="地块名称、编号或坐落" onSearch={(v) => setKeyword(v.trim())} />
+          <SearchInput label="搜索供地计划" placeholder="地块名称、编号或坐落" onSearch={(v) => setFilter({ keyword: v.trim() })} />
           {s && (
-            <div className={styles.summary}>
-              计划供地 <b>{s.count ?? rows.length}</b> 宗，面积 <b>{num(s.planAreaMu ?? 0)}</b> 亩
+            <div className={styles.summary} role="status" aria-busy={pending || undefined}>
+              计划供地 <b>{count}</b> 宗，面积 <b>{num(s.planAreaMu ?? 0)}</b> 亩
               {(s.byGdfx ?? []).length > 0 && (
-                <div style={{ marginTop: 6 }}>
+                <div className={styles.summaryTags}>
                   {(s.byGdfx ?? []).map((g) => (
-                    <Tag key={g.gdfx} color={DIRECTION_COLORS[g.gdfx]}>
+                    <Tag key={g.gdfx}>
+                      {DIRECTION_COLORS[g.gdfx] && <span className={styles.tagSwatch} style={{ background: DIRECTION_COLORS[g.gdfx] }} />}
                       {g.label ?? optionLabel(SUPPLY_DIRECTION_LABELS, g.gdfx)} {g.count}宗
                     </Tag>
                   ))}
@@ -130,23 +201,23 @@ export function SupplyPlanMapPage() {
             共 <b>{rows.length}</b> 宗
           </span>
         </div>
-        <div className={styles.results} data-testid="plan-list">
-          {plan.isPending ? (
+        <div className={styles.results} data-testid="plan-list" aria-busy={pending || undefined}>
+          {rows.length === 0 ? (
             <div className={styles.pad}>
-              <Skeleton active />
+              <Empty text="暂无供地计划" />
             </div>
-          ) : rows.length === 0 ? (
-            <Empty className={styles.pad} description="暂无供地计划" />
           ) : (
             rows.map((r) => (
               <div
                 key={r.id}
                 role="button"
                 tabIndex={0}
+                aria-pressed={r.id === selectedId}
                 className={`${styles.item} ${r.id === hoverId ? styles.itemHover : ''} ${r.id === selectedId ? styles.itemSelected : ''}`}
                 onMouseEnter={() => setHoverId(r.id)}
                 onMouseLeave={() => setHoverId(null)}
                 onClick={() => setSelectedId(r.id)}
+                onKeyDown={onActivate(() => setSelectedId(r.id))}
               >
                 <span className={styles.swatch} style={{ background: colorOf(r) }} />
                 <div className={styles.itemBody}>
@@ -167,7 +238,7 @@ export function SupplyPlanMapPage() {
           )}
         </div>
       </aside>
-      <section className={styles.mapWrap}>
+      <section className={styles.mapWrap} aria-label="供地计划地图">
         <ThemeMap
           tiles="supplyPlan"
           features={features}
@@ -204,30 +275,16 @@ export function SupplyPlanMapPage() {
         >
           <div className={styles.toolbar}>
             <Segmented
-              size="small"
+              label="着色方式"
               value={colorBy}
-              onChange={(v) => setColorBy(v as ColorBy)}
+              onChange={setColorBy}
               options={[
                 { value: 'gdfx', label: '按供地方向' },
                 { value: 'status', label: '按执行状态' },
                 { value: 'class', label: '按地类' },
               ]}
             />
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'shp', label: 'Shapefile（.zip）' },
-                  { key: 'geojson', label: 'GeoJSON' },
-                  { key: 'kml', label: 'KML' },
-                ],
-                onClick: ({ key }) => void exportPlan(key),
-              }}
-            >
-              <Button size="small" icon={<DownloadOutlined />}>
-                导出
-              </Button>
-            </Dropdown>
+            <ExportMenu onExport={(format) => void exportPlan(format)} />
           </div>
           <div className={styles.legend}>
             <div className={styles.legendTitle}>{colorBy === 'gdfx' ? '供地方向' : colorBy === 'status' ? '执行状态' : '地类'}</div>
