@@ -140,6 +140,6 @@ describe('foundation in the browser', () => {
 
     const missing = await page.goto(`${server.url}/no/such/page`);
     expect(missing?.status()).toBe(404);
-    await page.getByText('页面不存在').waitFor();
+    await page.getByText('页面不存在', { exact: true }).waitFor();
   });
 });
