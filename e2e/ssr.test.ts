@@ -39,6 +39,11 @@ interface DemoData {
   available: ListedParcel;
   listed: ListedParcel;
   deal: ListedParcel;
+  /** A second-market listing (二级市场). */
+  market: { id: string; title: string; location: string };
+  /** The first parcel of the first page of 挂牌地块 and of 成交地块 (as those pages ask for it). */
+  firstListed: string;
+  firstDeal: string;
 }
 
 /** Numbers as the pages print them (features/public-map/format num). */
@@ -70,6 +75,10 @@ const ROUTES: SsrRoute[] = [
   { route: 'mapMoreDetails/:id', url: (d) => `/mapMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
   { route: 'gkzzMoreDetails/:id', url: (d) => `/gkzzMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
   { route: 'mapMoreGpggDetails/:id', url: (d) => `/mapMoreGpggDetails/${d.listed.id}`, heading: (d) => d.listed.dkmc, texts: (d) => [...parcelTexts(d.listed), '挂牌信息'], calls: ['updateLandInfoVisitcount'] },
+  { route: 'landListing', url: () => '/landListing', heading: () => '挂牌地块', texts: (d) => [d.firstListed, '保存搜索', '宗'] },
+  { route: 'landDeal', url: () => '/landDeal', heading: () => '成交地块', texts: (d) => [d.firstDeal, '近五年成交情况', '成交宗数'] },
+  { route: 'secondMarket', url: () => '/secondMarket', heading: () => '二级市场', texts: (d) => [d.market.title, '交易类型'] },
+  { route: 'secondMarketDetail/:id', url: (d) => `/secondMarketDetail/${d.market.id}`, heading: (d) => d.market.title, texts: (d) => [d.market.location, '基本信息', '联系方式'], calls: ['updateSecondMarKetVisitcount'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 
@@ -110,7 +119,21 @@ describe('server-rendered public pages', () => {
       if (!found) throw new Error(`the demo data has no published parcel with tradeState ${state}`);
       return found;
     };
-    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal') };
+    const market = await openPost<{ list: { id: string; title: string; location: string }[] }>(server, 'selectSecondMarketByPage', { pageNo: 1, pageSize: 10 });
+    if (!market.list[0]) throw new Error('the demo data has no second-market listing');
+    const firstPage = { pageNo: 1, pageSize: 12, orderBy: 'publishedAt', order: 'desc' };
+    const listing = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfoByMoreGG', firstPage);
+    const deals = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfosJyxt', { ...firstPage, state: 'deal' });
+    if (!listing.list[0] || !deals.list[0]) throw new Error('the demo data has no listed or dealt parcel');
+    demo = {
+      siteName: settings.siteName,
+      available: withState('none'),
+      listed: withState('listed'),
+      deal: withState('deal'),
+      market: market.list[0],
+      firstListed: listing.list[0].dkmc,
+      firstDeal: deals.list[0].dkmc,
+    };
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -6,8 +6,6 @@
  */
 export const PENDING_SSR_ROUTES: readonly string[] = [
   'index',
-  'landListing',
-  'landDeal',
   'jiaoyixinxi',
   'gdjhMapIndex',
   'clkcrtd',
@@ -25,8 +23,6 @@ export const PENDING_SSR_ROUTES: readonly string[] = [
   'plotContrastTable/:plotList',
   'pqPositionDetail/:name',
   'search/:searchValue',
-  'secondMarket',
-  'secondMarketDetail/:id',
   '/mobileindex',
   '/mobileMoreDetails/:id',
   '/xcxmobileMoreDetails/:id',

@@ -41,6 +41,10 @@ const PAGES: Record<string, PageDef> = {
   'gkzzMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
   'mapMoreGpggDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.ListedParcelPage }))),
   'landTransactionDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.DealParcelPage }))),
+  landListing: page('src/features/public-site/trade/LandListingPage.tsx', () => import('../features/public-site/trade/LandListingPage').then((m) => ({ Component: m.LandListingPage }))),
+  landDeal: page('src/features/public-site/trade/LandDealPage.tsx', () => import('../features/public-site/trade/LandDealPage').then((m) => ({ Component: m.LandDealPage }))),
+  secondMarket: page('src/features/public-site/market/SecondMarketPage.tsx', () => import('../features/public-site/market/SecondMarketPage').then((m) => ({ Component: m.SecondMarketPage }))),
+  'secondMarketDetail/:id': page('src/features/public-site/market/SecondMarketDetailPage.tsx', () => import('../features/public-site/market/SecondMarketDetailPage').then((m) => ({ Component: m.SecondMarketDetailPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */
