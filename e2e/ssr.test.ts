@@ -77,6 +77,8 @@ const ROUTES: SsrRoute[] = [
   { route: 'mapMoreGpggDetails/:id', url: (d) => `/mapMoreGpggDetails/${d.listed.id}`, heading: (d) => d.listed.dkmc, texts: (d) => [...parcelTexts(d.listed), '挂牌信息'], calls: ['updateLandInfoVisitcount'] },
   { route: 'landListing', url: () => '/landListing', heading: () => '挂牌地块', texts: (d) => [d.firstListed, '保存搜索', '宗'] },
   { route: 'landDeal', url: () => '/landDeal', heading: () => '成交地块', texts: (d) => [d.firstDeal, '近五年成交情况', '成交宗数'] },
+  { route: 'plotContrastTable/:plotList', url: (d) => `/plotContrastTable/${d.available.id},${d.listed.id}`, heading: () => '地块对比', texts: (d) => [d.available.dkmc, d.listed.dkmc, '基本信息', '规划指标'] },
+  { route: 'search/:searchValue', url: () => `/search/${encodeURIComponent('物流')}`, heading: () => '全站搜索', texts: () => ['“物流”共找到', '物流', '全部 ('] },
   { route: 'secondMarket', url: () => '/secondMarket', heading: () => '二级市场', texts: (d) => [d.market.title, '交易类型'] },
   { route: 'secondMarketDetail/:id', url: (d) => `/secondMarketDetail/${d.market.id}`, heading: (d) => d.market.title, texts: (d) => [d.market.location, '基本信息', '联系方式'], calls: ['updateSecondMarKetVisitcount'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
