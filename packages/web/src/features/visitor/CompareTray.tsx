@@ -38,50 +38,50 @@ export function CompareTray() {
 
   return (
     <>
-    <div className={styles.spacer} aria-hidden />
-    <aside className={styles.tray} aria-label="地块对比栏" data-testid="compare-tray">
-      <div className={styles.head}>
-        <span>
-          <DiffOutlined /> 地块对比（{items.length}/{COMPARE_MAX}）
-        </span>
-        <button type="button" className={styles.iconButton} onClick={() => setOpen(false)} aria-label="收起对比栏" title="收起">
-          <CloseOutlined />
-        </button>
-      </div>
-      <ul className={styles.list}>
-        {items.map((item) => (
-          <li key={item.id} className={styles.item}>
-            <span className={styles.name} title={item.name}>
-              {item.name}
-            </span>
-            <button type="button" className={styles.iconButton} onClick={() => removeFromCompare(item.id)} aria-label={`移除${item.name}`}>
-              <CloseOutlined />
-            </button>
-          </li>
-        ))}
-        {Array.from({ length: COMPARE_MAX - items.length }, (_, i) => (
-          <li key={`empty-${i}`} className={`${styles.item} ${styles.empty}`}>
-            可再添加地块
-          </li>
-        ))}
-      </ul>
-      <div className={styles.actions}>
-        <Button size="small" icon={<DeleteOutlined />} onClick={clearCompare}>
-          清空
-        </Button>
-        <Button
-          kind="primary"
-          size="small"
-          disabled={items.length < COMPARE_MIN}
-          title={items.length < COMPARE_MIN ? `至少选择${COMPARE_MIN}个地块` : undefined}
-          onClick={() => navigate(compareUrl(items.map((i) => i.id)))}
-          data-testid="compare-start"
-        >
-          开始对比
-        </Button>
-      </div>
-      {items.length < COMPARE_MIN && <p className={styles.hint}>至少选择{COMPARE_MIN}个地块</p>}
-    </aside>
+      <div className={styles.spacer} aria-hidden />
+      <aside className={styles.tray} aria-label="地块对比栏" data-testid="compare-tray">
+        <div className={styles.head}>
+          <span>
+            <DiffOutlined /> 地块对比（{items.length}/{COMPARE_MAX}）
+          </span>
+          <button type="button" className={styles.iconButton} onClick={() => setOpen(false)} aria-label="收起对比栏" title="收起">
+            <CloseOutlined />
+          </button>
+        </div>
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <li key={item.id} className={styles.item}>
+              <span className={styles.name} title={item.name}>
+                {item.name}
+              </span>
+              <button type="button" className={styles.iconButton} onClick={() => removeFromCompare(item.id)} aria-label={`移除${item.name}`}>
+                <CloseOutlined />
+              </button>
+            </li>
+          ))}
+          {Array.from({ length: COMPARE_MAX - items.length }, (_, i) => (
+            <li key={`empty-${i}`} className={`${styles.item} ${styles.empty}`}>
+              可再添加地块
+            </li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <Button size="small" icon={<DeleteOutlined />} onClick={clearCompare}>
+            清空
+          </Button>
+          <Button
+            kind="primary"
+            size="small"
+            disabled={items.length < COMPARE_MIN}
+            title={items.length < COMPARE_MIN ? `至少选择${COMPARE_MIN}个地块` : undefined}
+            onClick={() => navigate(compareUrl(items.map((i) => i.id)))}
+            data-testid="compare-start"
+          >
+            开始对比
+          </Button>
+        </div>
+        {items.length < COMPARE_MIN && <p className={styles.hint}>至少选择{COMPARE_MIN}个地块</p>}
+      </aside>
     </>
   );
 }

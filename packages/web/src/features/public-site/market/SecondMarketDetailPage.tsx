@@ -57,7 +57,7 @@ export function SecondMarketDetailPage() {
             <Descriptions
               columns={2}
               items={[
-                { key: 'loc', label: '土地坐落', span: 2, children: text(r.location) || '—' },
+                { key: 'loc', label: '土地坐落', children: text(r.location) || '—' },
                 { key: 'd', label: '所属片区', children: nameOf.get(text(r.areacode)) || '—' },
                 { key: 'dl', label: '土地用途', children: className || '—' },
                 { key: 'a', label: '土地面积', children: areaText(r.area, r.areaMu) },

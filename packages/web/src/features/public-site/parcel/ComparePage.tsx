@@ -79,10 +79,10 @@ export function ComparePage() {
         subtitle={subtitle}
         extra={
           <div className={styles.actions}>
-            <Link to="/index" className={buttonClass('ghost')}>
+            <Link to="/index" className={`${buttonClass('ghost')} ${styles.bannerButton}`}>
               <PlusOutlined /> 添加地块
             </Link>
-            <Button kind="ghost" icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!valid}>
+            <Button kind="ghost" className={styles.bannerButton} icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!valid}>
               打印
             </Button>
           </div>
