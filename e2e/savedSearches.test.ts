@@ -70,7 +70,7 @@ describe('saved searches in the browser', () => {
     const name = page.getByTestId('save-search-name');
     await name.waitFor();
     expect(await name.inputValue()).toBe('挂牌中 · 绘制范围');
-    await page.locator('.ant-modal').filter({ hasText: '条件：挂牌中 · 绘制范围' }).waitFor();
+    await page.getByTestId('save-search-dialog').filter({ hasText: '条件：挂牌中 · 绘制范围' }).waitFor();
     await name.fill('挂牌中的地块');
     await screenshot(page, 'saved-search-dialog-1280');
     await page.getByTestId('save-search-ok').click();

@@ -69,6 +69,11 @@ interface DemoData {
   deal: ListedParcel;
   /** The latest published notice. */
   notice: { id: string; title: string };
+  /** A second-market listing (二级市场). */
+  market: { id: string; title: string; location: string };
+  /** The first parcel of the first page of 挂牌地块 and of 成交地块 (as those pages ask for it). */
+  firstListed: string;
+  firstDeal: string;
 }
 
 /** Numbers as the pages print them (features/public-map/format num). */
@@ -134,6 +139,12 @@ const ROUTES: SsrRoute[] = [
   },
   { route: 'gdjhMapIndex', url: () => '/gdjhMapIndex', heading: () => '供地计划', texts: () => ['计划供地', '宗，面积', '全部年度', '全部供地方向', '导出'], calls: MAP_CALLS },
   { route: 'clkcrtd', url: () => '/clkcrtd', heading: () => '存量土地', texts: () => ['存量可出让土地', '宗，合计', '存量类型', '全部片区'], calls: MAP_CALLS },
+  { route: 'landListing', url: () => '/landListing', heading: () => '挂牌地块', texts: (d) => [d.firstListed, '保存搜索', '宗'] },
+  { route: 'landDeal', url: () => '/landDeal', heading: () => '成交地块', texts: (d) => [d.firstDeal, '近五年成交情况', '成交宗数'] },
+  { route: 'plotContrastTable/:plotList', url: (d) => `/plotContrastTable/${d.available.id},${d.listed.id}`, heading: () => '地块对比', texts: (d) => [d.available.dkmc, d.listed.dkmc, '基本信息', '规划指标'] },
+  { route: 'search/:searchValue', url: () => `/search/${encodeURIComponent('物流')}`, heading: () => '全站搜索', texts: () => ['“物流”共找到', '物流', '全部 ('] },
+  { route: 'secondMarket', url: () => '/secondMarket', heading: () => '二级市场', texts: (d) => [d.market.title, '交易类型'] },
+  { route: 'secondMarketDetail/:id', url: (d) => `/secondMarketDetail/${d.market.id}`, heading: (d) => d.market.title, texts: (d) => [d.market.location, '基本信息', '联系方式'], calls: ['updateSecondMarKetVisitcount'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 
@@ -177,7 +188,22 @@ describe('server-rendered public pages', () => {
     const latest = await openPost<{ id: string; title: string }[] | { list: { id: string; title: string }[] }>(server, 'getTzggList', { limit: 1 });
     const notices = Array.isArray(latest) ? latest : latest.list;
     if (!notices[0]) throw new Error('the demo data has no published notice');
-    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal'), notice: notices[0] };
+    const market = await openPost<{ list: { id: string; title: string; location: string }[] }>(server, 'selectSecondMarketByPage', { pageNo: 1, pageSize: 10 });
+    if (!market.list[0]) throw new Error('the demo data has no second-market listing');
+    const firstPage = { pageNo: 1, pageSize: 12, orderBy: 'publishedAt', order: 'desc' };
+    const listing = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfoByMoreGG', firstPage);
+    const deals = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfosJyxt', { ...firstPage, state: 'deal' });
+    if (!listing.list[0] || !deals.list[0]) throw new Error('the demo data has no listed or dealt parcel');
+    demo = {
+      siteName: settings.siteName,
+      available: withState('none'),
+      listed: withState('listed'),
+      deal: withState('deal'),
+      notice: notices[0],
+      market: market.list[0],
+      firstListed: listing.list[0].dkmc,
+      firstDeal: deals.list[0].dkmc,
+    };
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

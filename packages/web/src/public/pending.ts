@@ -6,8 +6,6 @@
  */
 export const PENDING_SSR_ROUTES: readonly string[] = [
   'index',
-  'landListing',
-  'landDeal',
   'jiaoyixinxi',
   'policiesRegulations',
   'popularInquiries',
@@ -20,9 +18,5 @@ export const PENDING_SSR_ROUTES: readonly string[] = [
   'regionalPosition',
   'personalCenter',
   'tzggDetail/:id',
-  'plotContrastTable/:plotList',
   'pqPositionDetail/:name',
-  'search/:searchValue',
-  'secondMarket',
-  'secondMarketDetail/:id',
 ];

@@ -43,6 +43,12 @@ const PAGES: Record<string, PageDef> = {
   'landTransactionDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.DealParcelPage }))),
   gdjhMapIndex: page('src/features/public-map/SupplyPlanMapPage.tsx', () => import('../features/public-map/SupplyPlanMapPage').then((m) => ({ Component: m.SupplyPlanMapPage }))),
   clkcrtd: page('src/features/public-map/StockLandMapPage.tsx', () => import('../features/public-map/StockLandMapPage').then((m) => ({ Component: m.StockLandMapPage }))),
+  landListing: page('src/features/public-site/trade/LandListingPage.tsx', () => import('../features/public-site/trade/LandListingPage').then((m) => ({ Component: m.LandListingPage }))),
+  landDeal: page('src/features/public-site/trade/LandDealPage.tsx', () => import('../features/public-site/trade/LandDealPage').then((m) => ({ Component: m.LandDealPage }))),
+  'plotContrastTable/:plotList': page('src/features/public-site/parcel/ComparePage.tsx', () => import('../features/public-site/parcel/ComparePage').then((m) => ({ Component: m.ComparePage }))),
+  'search/:searchValue': page('src/features/public-site/search/SearchPage.tsx', () => import('../features/public-site/search/SearchPage').then((m) => ({ Component: m.SearchPage }))),
+  secondMarket: page('src/features/public-site/market/SecondMarketPage.tsx', () => import('../features/public-site/market/SecondMarketPage').then((m) => ({ Component: m.SecondMarketPage }))),
+  'secondMarketDetail/:id': page('src/features/public-site/market/SecondMarketDetailPage.tsx', () => import('../features/public-site/market/SecondMarketDetailPage').then((m) => ({ Component: m.SecondMarketDetailPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */

@@ -1,73 +1,87 @@
-import { CloseOutlined, DiffOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Badge, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../public-ui/Button';
+import { CloseOutlined, DeleteOutlined, DiffOutlined } from '../../public-ui/icons';
 import { clearCompare, COMPARE_MAX, COMPARE_MIN, compareUrl, removeFromCompare, useCompareItems } from './compare';
 import styles from './CompareTray.module.css';
 
-/** The floating compare tray: the chosen parcels (at most four) and 开始对比. Survives reloads. */
+/** Phones start with the small button: the open tray would cover most of a narrow screen. */
+const startsOpen = () => typeof window === 'undefined' || !window.matchMedia('(max-width: 575px)').matches;
+
+/**
+ * The floating compare tray: the chosen parcels (at most four) and 开始对比. Survives reloads.
+ * Rendered in the browser only (the chosen parcels are in localStorage). A spacer of its height at
+ * the end of the page lets everything under it (contact phones, the footer) be scrolled clear.
+ */
 export function CompareTray() {
   const items = useCompareItems();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(startsOpen);
   if (items.length === 0) return null;
 
   if (!open) {
     return (
-      <button type="button" className={styles.fab} onClick={() => setOpen(true)} aria-label="打开对比栏" data-testid="compare-fab">
-        <Badge count={items.length} size="small">
-          <DiffOutlined className={styles.fabIcon} />
-        </Badge>
-        <span>对比</span>
-      </button>
+      <>
+        <div className={styles.fabSpacer} aria-hidden />
+        <button type="button" className={styles.fab} onClick={() => setOpen(true)} aria-label={`打开对比栏（已选 ${items.length} 个地块）`} data-testid="compare-fab">
+          <span className={styles.fabIconBox}>
+            <DiffOutlined className={styles.fabIcon} />
+            <span className={styles.badge} aria-hidden>
+              {items.length}
+            </span>
+          </span>
+          <span>对比</span>
+        </button>
+      </>
     );
   }
 
   return (
-    <aside className={styles.tray} aria-label="地块对比栏" data-testid="compare-tray">
-      <div className={styles.head}>
-        <span>
-          <DiffOutlined /> 地块对比（{items.length}/{COMPARE_MAX}）
-        </span>
-        <Tooltip title="收起">
-          <button type="button" className={styles.iconButton} onClick={() => setOpen(false)} aria-label="收起对比栏">
+    <>
+      <div className={styles.spacer} aria-hidden />
+      <aside className={styles.tray} aria-label="地块对比栏" data-testid="compare-tray">
+        <div className={styles.head}>
+          <span>
+            <DiffOutlined /> 地块对比（{items.length}/{COMPARE_MAX}）
+          </span>
+          <button type="button" className={styles.iconButton} onClick={() => setOpen(false)} aria-label="收起对比栏" title="收起">
             <CloseOutlined />
           </button>
-        </Tooltip>
-      </div>
-      <ul className={styles.list}>
-        {items.map((item) => (
-          <li key={item.id} className={styles.item}>
-            <span className={styles.name} title={item.name}>
-              {item.name}
-            </span>
-            <button type="button" className={styles.iconButton} onClick={() => removeFromCompare(item.id)} aria-label={`移除${item.name}`}>
-              <CloseOutlined />
-            </button>
-          </li>
-        ))}
-        {Array.from({ length: COMPARE_MAX - items.length }, (_, i) => (
-          <li key={`empty-${i}`} className={`${styles.item} ${styles.empty}`}>
-            可再添加地块
-          </li>
-        ))}
-      </ul>
-      <div className={styles.actions}>
-        <Button size="small" icon={<DeleteOutlined />} onClick={clearCompare}>
-          清空
-        </Button>
-        <Tooltip title={items.length < COMPARE_MIN ? `至少选择${COMPARE_MIN}个地块` : undefined}>
+        </div>
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <li key={item.id} className={styles.item}>
+              <span className={styles.name} title={item.name}>
+                {item.name}
+              </span>
+              <button type="button" className={styles.iconButton} onClick={() => removeFromCompare(item.id)} aria-label={`移除${item.name}`}>
+                <CloseOutlined />
+              </button>
+            </li>
+          ))}
+          {Array.from({ length: COMPARE_MAX - items.length }, (_, i) => (
+            <li key={`empty-${i}`} className={`${styles.item} ${styles.empty}`}>
+              可再添加地块
+            </li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <Button size="small" icon={<DeleteOutlined />} onClick={clearCompare}>
+            清空
+          </Button>
           <Button
-            type="primary"
+            kind="primary"
             size="small"
             disabled={items.length < COMPARE_MIN}
+            title={items.length < COMPARE_MIN ? `至少选择${COMPARE_MIN}个地块` : undefined}
             onClick={() => navigate(compareUrl(items.map((i) => i.id)))}
             data-testid="compare-start"
           >
             开始对比
           </Button>
-        </Tooltip>
-      </div>
-    </aside>
+        </div>
+        {items.length < COMPARE_MIN && <p className={styles.hint}>至少选择{COMPARE_MIN}个地块</p>}
+      </aside>
+    </>
   );
 }

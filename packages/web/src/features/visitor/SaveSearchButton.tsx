@@ -1,13 +1,15 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Modal, Typography } from 'antd';
-import type { ButtonProps } from 'antd';
 import { useState } from 'react';
 import type { ParcelQueryFilters } from '../public-map/api';
+import { notify } from '../../lib/notify';
 import { showError } from '../../lib/request';
+import { Button, Field, Input, Modal } from '../../public-ui';
+import type { ButtonProps } from '../../public-ui';
+import { SaveOutlined } from '../../public-ui/icons';
 import { openVisitorAuth } from './auth-prompt';
 import { addSavedSearch, describeFilter, savedSearchKeys } from './savedSearches';
 import { useVisitor } from './session';
+import styles from './SaveSearchButton.module.css';
 
 interface SaveSearchButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
   /** The filters of the search as it is shown (applied, not being edited). */
@@ -22,7 +24,6 @@ interface SaveSearchButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'>
  */
 export function SaveSearchButton({ filter, defaultName, ...props }: SaveSearchButtonProps) {
   const visitor = useVisitor();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const description = describeFilter(filter);
@@ -31,7 +32,7 @@ export function SaveSearchButton({ filter, defaultName, ...props }: SaveSearchBu
     mutationFn: () => addSavedSearch(name.trim(), filter),
     onSuccess: () => {
       setOpen(false);
-      message.success('已保存，有符合条件的地块更新时会通知您（个人中心 › 我的订阅）');
+      notify.success('已保存，有符合条件的地块更新时会通知您（个人中心 › 我的订阅）');
       void queryClient.invalidateQueries({ queryKey: savedSearchKeys.list });
     },
     onError: showError,
@@ -48,6 +49,9 @@ export function SaveSearchButton({ filter, defaultName, ...props }: SaveSearchBu
     }
     start();
   };
+  const submit = () => {
+    if (name.trim() && !save.isPending) save.mutate();
+  };
 
   return (
     <>
@@ -57,27 +61,39 @@ export function SaveSearchButton({ filter, defaultName, ...props }: SaveSearchBu
       <Modal
         open={open}
         title="保存搜索"
-        okText="保存"
-        cancelText="取消"
-        onOk={() => save.mutate()}
-        okButtonProps={{ disabled: name.trim() === '', loading: save.isPending, 'data-testid': 'save-search-ok' } as ButtonProps}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
+        onClose={() => setOpen(false)}
+        testId="save-search-dialog"
+        footer={
+          <>
+            <Button onClick={() => setOpen(false)}>取消</Button>
+            <Button kind="primary" disabled={name.trim() === ''} loading={save.isPending} onClick={submit} data-testid="save-search-ok">
+              保存
+            </Button>
+          </>
+        }
       >
-        <Typography.Paragraph type="secondary">条件：{description}</Typography.Paragraph>
-        <Input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={30}
-          showCount
-          placeholder="搜索名称"
-          aria-label="搜索名称"
-          data-testid="save-search-name"
-          onPressEnter={() => name.trim() && save.mutate()}
-        />
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          有符合条件的地块发布、交易状态或价格变化时，每天最多提醒一次，消息发到“我的消息”（已授权的微信也会收到）。
-        </Typography.Paragraph>
+        <p className={styles.note}>条件：{description}</p>
+        <Field label="搜索名称" required>
+          {(field) => (
+            <div className={styles.nameRow}>
+              <Input
+                {...field}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={30}
+                placeholder="搜索名称"
+                data-testid="save-search-name"
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') submit();
+                }}
+              />
+              <span className={styles.count} aria-hidden>
+                {name.length} / 30
+              </span>
+            </div>
+          )}
+        </Field>
+        <p className={styles.note}>有符合条件的地块发布、交易状态或价格变化时，每天最多提醒一次，消息发到“我的消息”（已授权的微信也会收到）。</p>
       </Modal>
     </>
   );

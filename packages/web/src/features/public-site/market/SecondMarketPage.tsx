@@ -1,71 +1,79 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Input, Pagination, Row, Segmented, Select, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
+import { useSuspenseQueries } from '@tanstack/react-query';
+import { useState, useTransition } from 'react';
 import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
-import { useDistrictOptions } from '../../public-map/api';
+import { PageHead } from '../../../public/head';
+import { Card, Empty, Pagination, SearchInput, Select, Tag } from '../../../public-ui';
+import { districtsQuery, useDistrictOptions } from '../../public-map/api';
 import { areaText, dateText, num, optionLabel, SECOND_MARKET_STATUS_LABELS, SECOND_MARKET_TYPE_LABELS, text } from '../../public-map/format';
 import { pageQuery, PATHS } from '../api';
-import { LoadError, PageBanner } from '../ui';
+import { PageBanner } from '../ui';
 import styles from './market.module.css';
 
-export const TYPE_COLORS: Record<string, string> = { transfer: 'blue', lease: 'green', mortgage: 'purple' };
+export const TYPE_COLORS: Record<string, string> = { transfer: 'blue', lease: 'green', mortgage: 'orange' };
+
+const TYPE_FILTERS = [{ value: '', label: '全部' }, ...Object.entries(SECOND_MARKET_TYPE_LABELS).map(([value, label]) => ({ value, label }))];
 
 /** 二级市场 (secondMarket): land-use rights offered for transfer, lease or mortgage between companies. */
 export function SecondMarketPage() {
-  const { options: districtOptions, nameOf } = useDistrictOptions();
   const [transactionType, setType] = useState('');
   const [areacode, setAreacode] = useState('');
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  const q = useQuery({ ...pageQuery(PATHS.secondMarket, { pageNo, pageSize: 10, transactionType, areacode, keyword }), placeholderData: keepPreviousData });
-  const list = q.data?.list ?? [];
+  // A filter change keeps the current list on screen (dimmed) until the next page of answers is there.
+  const [changing, startTransition] = useTransition();
+  const [{ data }] = useSuspenseQueries({ queries: [pageQuery(PATHS.secondMarket, { pageNo, pageSize: 10, transactionType, areacode, keyword }), districtsQuery] });
+  const { options: districtOptions, nameOf } = useDistrictOptions();
+  const list = data.list;
+  const change = (apply: () => void) => startTransition(() => { apply(); });
   return (
     <div>
+      <PageHead title="二级市场" description="企业之间的土地使用权转让、出租与抵押信息，促进存量土地高效流转。" />
       <PageBanner title="二级市场" crumbs={[{ title: '二级市场' }]} subtitle="企业之间的土地使用权转让、出租与抵押信息，促进存量土地高效流转。" tone="teal" />
-      <Card variant="borderless">
+      <Card>
         <div className={styles.toolbar}>
-          <Segmented value={transactionType} onChange={(v) => { setType(String(v)); setPageNo(1); }} options={[{ value: '', label: '全部' }, ...Object.entries(SECOND_MARKET_TYPE_LABELS).map(([value, label]) => ({ value, label }))]} />
+          <div className={styles.segmented} role="group" aria-label="交易类型">
+            {TYPE_FILTERS.map((o) => (
+              <button key={o.value} type="button" aria-pressed={transactionType === o.value} className={styles.segment} onClick={() => change(() => { setType(o.value); setPageNo(1); })}>
+                {o.label}
+              </button>
+            ))}
+          </div>
           <span className={styles.toolbarRight}>
-            <Select style={{ width: 150 }} options={districtOptions} value={areacode} onChange={(v: string) => { setAreacode(v); setPageNo(1); }} aria-label="片区" />
-            <Input.Search allowClear placeholder="标题或坐落" style={{ width: 220 }} onSearch={(v) => { setKeyword(v.trim()); setPageNo(1); }} />
+            <Select className={styles.district} options={districtOptions} value={areacode} onChange={(e) => { const v = e.target.value; change(() => { setAreacode(v); setPageNo(1); }); }} aria-label="片区" />
+            <SearchInput className={styles.search} label="搜索二级市场信息" placeholder="标题或坐落" onSearch={(v) => change(() => { setKeyword(v.trim()); setPageNo(1); })} />
           </span>
         </div>
-        {q.isError ? (
-          <LoadError error={q.error} retry={() => void q.refetch()} />
-        ) : q.isPending ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        ) : list.length === 0 ? (
-          <Empty description="暂无二级市场信息" />
+        {list.length === 0 ? (
+          <Empty text="暂无二级市场信息" />
         ) : (
-          <div className={styles.list} style={{ opacity: q.isFetching ? 0.6 : 1 }}>
+          <div className={styles.list} style={{ opacity: changing ? 0.6 : 1 }}>
             {list.map((r) => {
               const img = toFileList(r.images)[0];
+              const typeLabel = text(r.transactionTypeLabel) || optionLabel(SECOND_MARKET_TYPE_LABELS, r.transactionType);
               return (
-                <Link key={r.id} to={`/secondMarketDetail/${encodeURIComponent(r.id)}`} className={styles.item} data-testid="market-item">
-                  <div className={styles.cover} style={img ? { backgroundImage: `url("${fileUrl(img.url)}")` } : undefined}>
-                    {!img && (text(r.transactionTypeLabel) || optionLabel(SECOND_MARKET_TYPE_LABELS, r.transactionType))}
+                <Link key={String(r.id)} to={`/secondMarketDetail/${encodeURIComponent(String(r.id))}`} className={styles.item} data-testid="market-item">
+                  <div className={styles.cover}>
+                    {img ? <img src={fileUrl(img.url)} alt="" width={150} height={96} loading="lazy" decoding="async" /> : typeLabel}
                   </div>
                   <div className={styles.body}>
                     <div className={styles.title}>
-                      <Tag color={TYPE_COLORS[text(r.transactionType)]}>{text(r.transactionTypeLabel) || optionLabel(SECOND_MARKET_TYPE_LABELS, r.transactionType)}</Tag>
+                      <Tag color={TYPE_COLORS[text(r.transactionType)]}>{typeLabel}</Tag>
                       {text(r.title)}
                       {text(r.status) === 'dealt' && <Tag color="default">{text(r.statusLabel) || optionLabel(SECOND_MARKET_STATUS_LABELS, r.status)}</Tag>}
                     </div>
                     <div className={styles.meta}>
                       {nameOf.get(text(r.areacode)) || '—'} · {text(r.location) || '—'}
                     </div>
-                    <Row className={styles.figures}>
-                      <Col span={8}>
+                    <div className={styles.figures}>
+                      <span>
                         面积 <b>{areaText(r.area, r.areaMu)}</b>
-                      </Col>
-                      <Col span={8}>
+                      </span>
+                      <span>
                         剩余年限 <b>{num(r.remainingYears, 1) || '—'}</b> 年
-                      </Col>
-                      <Col span={8}>
-                        发布 {dateText(r.publishDate)}
-                      </Col>
-                    </Row>
+                      </span>
+                      <span>发布 {dateText(r.publishDate)}</span>
+                    </div>
                   </div>
                   <div className={styles.price}>
                     <b>{num(r.price) || '面议'}</b>
@@ -76,7 +84,11 @@ export function SecondMarketPage() {
             })}
           </div>
         )}
-        {(q.data?.total ?? 0) > 10 && <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={pageNo} pageSize={10} total={q.data?.total ?? 0} onChange={setPageNo} showSizeChanger={false} />}
+        {data.total > 10 && (
+          <div className={styles.pager}>
+            <Pagination current={pageNo} pageSize={10} total={data.total} onChange={(p) => change(() => setPageNo(p))} />
+          </div>
+        )}
       </Card>
     </div>
   );

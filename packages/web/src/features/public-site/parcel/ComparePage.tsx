@@ -2,14 +2,14 @@
  * /plotContrastTable/{plotList}: two to four parcels side by side, every comparable field in a
  * row, rows whose values differ marked, printable.
  */
-import { CloseOutlined, DiffOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Space, Switch, Tag } from 'antd';
+import { useSuspenseQueries } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useLandClasses, landClassName } from '../../public-map/api';
-import { MARKET_STATE_COLORS } from '../../public-map/colors';
+import { PageHead } from '../../../public/head';
+import { Button, buttonClass, Card, Empty, Tag, type TagColor } from '../../../public-ui';
+import { CloseOutlined, DiffOutlined, PlusOutlined, PrinterOutlined } from '../../../public-ui/icons';
+import { landClassesQuery, useLandClasses, landClassName } from '../../public-map/api';
 import {
   areaText,
   dateText,
@@ -29,9 +29,12 @@ import {
   ZYLX_LABELS,
 } from '../../public-map/format';
 import { COMPARE_MAX, COMPARE_MIN, clearCompare, compareUrl, addToCompare, getCompareItems, removeFromCompare } from '../../visitor/compare';
-import { LoadError, Loading, PageBanner } from '../ui';
+import { PageBanner } from '../ui';
 import { compareQuery, type ParcelDetail, type Row as DataRow } from './api';
 import styles from './ComparePage.module.css';
+
+/** Market state as a light tag (dark text on a tint: readable, unlike white on the map's orange). */
+const STATE_TAG: Record<ReturnType<typeof marketState>, TagColor> = { available: 'blue', listed: 'orange', deal: 'default' };
 
 interface CompareRow {
   key: string;
@@ -65,22 +68,56 @@ function unitPrice(p: ParcelDetail): string {
 
 export function ComparePage() {
   const { plotList = '' } = useParams();
-  const navigate = useNavigate();
   const ids = useMemo(() => [...new Set(plotList.split(',').map((s) => decodeURIComponent(s).trim()).filter(Boolean))], [plotList]);
   const valid = ids.length >= COMPARE_MIN && ids.length <= COMPARE_MAX;
-  const q = useQuery({ ...compareQuery(ids), enabled: valid });
+  const subtitle = `同时对比 ${COMPARE_MIN}–${COMPARE_MAX} 个地块的面积、价格、规划指标与配套条件，差异项以底色标出。`;
+  return (
+    <div className={styles.page}>
+      <PageBanner
+        title="地块对比"
+        crumbs={[{ title: '地块对比' }]}
+        subtitle={subtitle}
+        extra={
+          <div className={styles.actions}>
+            <Link to="/index" className={`${buttonClass('ghost')} ${styles.bannerButton}`}>
+              <PlusOutlined /> 添加地块
+            </Link>
+            <Button kind="ghost" className={styles.bannerButton} icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!valid}>
+              打印
+            </Button>
+          </div>
+        }
+      />
+      {valid ? (
+        <CompareTable ids={ids} subtitle={subtitle} />
+      ) : (
+        <Card>
+          <PageHead title="地块对比" description={subtitle} />
+          <Empty text={`请选择 ${COMPARE_MIN}–${COMPARE_MAX} 个地块进行对比`}>
+            <Link to="/index" className={buttonClass('primary')}>
+              去地图选地块
+            </Link>
+          </Empty>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function CompareTable({ ids, subtitle }: { ids: string[]; subtitle: string }) {
+  const navigate = useNavigate();
+  const [{ data: parcels }] = useSuspenseQueries({ queries: [compareQuery(ids), landClassesQuery] });
   const classes = useLandClasses();
   const [onlyDiff, setOnlyDiff] = useState(false);
-  const parcels = q.data ?? [];
 
   // A shared compare link fills this browser's tray too, so "remove" and "add" work from here.
   useEffect(() => {
-    if (!q.data?.length) return;
+    if (!parcels.length) return;
     const chosen = new Set(getCompareItems().map((i) => i.id));
-    if (q.data.every((p) => chosen.has(p.id))) return;
+    if (parcels.every((p) => chosen.has(p.id))) return;
     clearCompare();
-    for (const p of q.data) addToCompare({ id: p.id, name: text(p.dkmc) || text(p.dkbh) });
-  }, [q.data]);
+    for (const p of parcels) addToCompare({ id: p.id, name: text(p.dkmc) || text(p.dkbh) });
+  }, [parcels]);
 
   const groups: CompareGroup[] = [
     {
@@ -97,7 +134,7 @@ export function ComparePage() {
           key: 'state',
           label: '交易状态',
           value: (p) => MARKET_STATE_LABELS[marketState(p.tradeState)],
-          render: (p) => <Tag color={MARKET_STATE_COLORS[marketState(p.tradeState)]}>{MARKET_STATE_LABELS[marketState(p.tradeState)]}</Tag>,
+          render: (p) => <Tag color={STATE_TAG[marketState(p.tradeState)]}>{MARKET_STATE_LABELS[marketState(p.tradeState)]}</Tag>,
         },
       ],
     },
@@ -156,62 +193,30 @@ export function ComparePage() {
     else navigate('/index');
   };
 
-  const banner = (
-    <PageBanner
-      title="地块对比"
-      crumbs={[{ title: '地块对比' }]}
-      subtitle={`同时对比 ${COMPARE_MIN}–${COMPARE_MAX} 个地块的面积、价格、规划指标与配套条件，差异项以底色标出。`}
-      extra={
-        <Space>
-          <Link to="/index">
-            <Button ghost icon={<PlusOutlined />}>
-              添加地块
-            </Button>
-          </Link>
-          <Button ghost icon={<PrinterOutlined />} onClick={() => window.print()} disabled={parcels.length === 0}>
-            打印
-          </Button>
-        </Space>
-      }
-    />
-  );
-
-  if (!valid) {
-    return (
-      <div>
-        {banner}
-        <Card variant="borderless">
-          <Empty description={`请选择 ${COMPARE_MIN}–${COMPARE_MAX} 个地块进行对比`}>
-            <Link to="/index">
-              <Button type="primary">去地图选地块</Button>
-            </Link>
-          </Empty>
-        </Card>
-      </div>
-    );
-  }
-  if (q.isPending) return <Loading rows={12} />;
-  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
-
+  const names = parcels.map((p) => text(p.dkmc) || text(p.dkbh)).join('、');
   const visibleGroups = groups
     .map((g) => ({ ...g, rows: g.rows.filter((r) => !onlyDiff || new Set(parcels.map(r.value)).size > 1) }))
     .filter((g) => g.rows.length > 0);
 
   return (
-    <div className={styles.page}>
-      {banner}
-      {parcels.length < ids.length && <Alert type="warning" showIcon title={`有 ${ids.length - parcels.length} 个地块不存在或已下架，未列入对比`} style={{ marginBottom: 12 }} />}
-      <Card variant="borderless">
+    <>
+      <PageHead title={names ? `地块对比：${names}` : '地块对比'} description={subtitle} />
+      {parcels.length < ids.length && (
+        <p className={styles.warning} role="status">
+          有 {ids.length - parcels.length} 个地块不存在或已下架，未列入对比
+        </p>
+      )}
+      <Card>
         <div className={styles.toolbar}>
           <span>
             <DiffOutlined /> 共 {parcels.length} 个地块
           </span>
-          <span>
-            <Switch size="small" checked={onlyDiff} onChange={setOnlyDiff} /> 只看不同项
-          </span>
+          <label className={styles.onlyDiff}>
+            <input type="checkbox" role="switch" checked={onlyDiff} onChange={(e) => setOnlyDiff(e.target.checked)} /> 只看不同项
+          </label>
         </div>
         {parcels.length < COMPARE_MIN ? (
-          <Empty description="可对比的地块不足两个" />
+          <Empty text="可对比的地块不足两个" />
         ) : (
           <div className={styles.scroll}>
             <table className={styles.table} data-testid="compare-table">
@@ -263,6 +268,6 @@ export function ComparePage() {
           </div>
         )}
       </Card>
-    </div>
+    </>
   );
 }

@@ -2,17 +2,17 @@
  * Global search (/search/{searchValue}): one keyword over parcels, notices, events, regulations,
  * districts, key projects and news, grouped by kind with counts; each hit links to its page.
  */
-import { SearchOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Card, Col, Empty, Input, Pagination, Row, Skeleton, Tabs, Tag } from 'antd';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Fragment } from 'react';
+import { Fragment, useDeferredValue, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageHead } from '../../../public/head';
+import { Card, Empty, Pagination, SearchInput, Tabs, Tag } from '../../../public-ui';
 import type { Parcel } from '../../public-map/api';
 import { dateText, optionLabel, REGULATION_CATEGORY_LABELS, stripHtml, text, wanText, PROJECT_STAGE_LABELS } from '../../public-map/format';
 import { searchQuery, type Row as DataRow, type SearchGroup, type SearchKind } from '../api';
 import { ParcelCard } from '../ParcelCard';
-import { LoadError, PageBanner } from '../ui';
+import { PageBanner } from '../ui';
 import styles from './SearchPage.module.css';
 
 const KIND_ORDER: SearchKind[] = ['parcel', 'notice', 'event', 'regulation', 'district', 'keyProject', 'article'];
@@ -80,7 +80,7 @@ function Hit({ kind, row, keyword }: { kind: SearchKind; row: DataRow; keyword: 
       title = text(row.title);
       meta = (
         <>
-          {text(row.typeLabel) && <Tag color="cyan">{text(row.typeLabel)}</Tag>}
+          {text(row.typeLabel) && <Tag color="green">{text(row.typeLabel)}</Tag>}
           {dateText(row.eventDate ?? row.publishDate)}
         </>
       );
@@ -90,7 +90,7 @@ function Hit({ kind, row, keyword }: { kind: SearchKind; row: DataRow; keyword: 
       title = text(row.title);
       meta = (
         <>
-          <Tag color="purple">{text(row.categoryLabel) || optionLabel(REGULATION_CATEGORY_LABELS, row.category)}</Tag>
+          <Tag color="orange">{text(row.categoryLabel) || optionLabel(REGULATION_CATEGORY_LABELS, row.category)}</Tag>
           {[text(row.docNumber), text(row.issuingAuthority), dateText(row.publishDate)].filter((s) => s && s !== '—').join(' · ')}
         </>
       );
@@ -99,7 +99,7 @@ function Hit({ kind, row, keyword }: { kind: SearchKind; row: DataRow; keyword: 
       title = text(row.areaname);
       meta = (
         <>
-          <Tag color="geekblue">{text(row.typeLabel)}</Tag>规划面积 {text(row.planArea) || '—'} 平方公里
+          <Tag color="blue">{text(row.typeLabel)}</Tag>规划面积 {text(row.planArea) || '—'} 平方公里
         </>
       );
       body = text(row.leadingIndustry);
@@ -108,7 +108,7 @@ function Hit({ kind, row, keyword }: { kind: SearchKind; row: DataRow; keyword: 
       title = text(row.name);
       meta = (
         <>
-          <Tag color="gold">{text(row.stageLabel) || optionLabel(PROJECT_STAGE_LABELS, row.stage)}</Tag>
+          <Tag color="orange">{text(row.stageLabel) || optionLabel(PROJECT_STAGE_LABELS, row.stage)}</Tag>
           {text(row.investor)} · 总投资 {wanText(row.totalInvestment)}
         </>
       );
@@ -135,13 +135,11 @@ function Hit({ kind, row, keyword }: { kind: SearchKind; row: DataRow; keyword: 
 function GroupList({ group, keyword }: { group: SearchGroup; keyword: string }) {
   if (group.kind === 'parcel') {
     return (
-      <Row gutter={[16, 16]}>
+      <div className={styles.cards}>
         {group.list.map((p) => (
-          <Col key={p.id} xs={24} sm={12} lg={8} xl={6}>
-            <ParcelCard parcel={p as Parcel} />
-          </Col>
+          <ParcelCard key={p.id} parcel={p as Parcel} />
         ))}
-      </Row>
+      </div>
     );
   }
   return (
@@ -153,19 +151,36 @@ function GroupList({ group, keyword }: { group: SearchGroup; keyword: string }) 
   );
 }
 
+/** One kind, page by page (its own query: it suspends inside the tab panel only). */
+function KindResults({ keyword, kind, pageNo, onPage }: { keyword: string; kind: SearchKind; pageNo: number; onPage: (p: number) => void }) {
+  const group = useSuspenseQuery(searchQuery(keyword, kind, pageNo, PAGE_SIZE)).data.groups.find((g) => g.kind === kind);
+  if (!group || group.count === 0) return <Empty text="此类中没有匹配的内容" />;
+  return (
+    <>
+      <GroupList group={group} keyword={keyword} />
+      <div className={styles.pager}>
+        <Pagination current={pageNo} pageSize={PAGE_SIZE} total={group.count} onChange={onPage} />
+      </div>
+    </>
+  );
+}
+
 export function SearchPage() {
   const { searchValue = '' } = useParams();
   const keyword = searchValue.trim();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const tab = (params.get('kind') as SearchKind | null) ?? 'all';
-  const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
+  // The tabs follow the address at once; the results keep showing (dimmed) until the next ones are there.
+  const search = useDeferredValue(params.toString());
+  const shown = useMemo(() => new URLSearchParams(search), [search]);
+  const stale = search !== params.toString();
+  const liveTab = params.get('kind') ?? 'all';
+  const tab = (shown.get('kind') as SearchKind | null) ?? 'all';
+  const pageNo = Math.max(1, Number(shown.get('pageNo')) || 1);
 
-  const overview = useQuery({ ...searchQuery(keyword, undefined, 1, 4), placeholderData: keepPreviousData });
-  const single = useQuery({ ...searchQuery(keyword, tab === 'all' ? undefined : tab, pageNo, PAGE_SIZE), enabled: keyword !== '' && tab !== 'all', placeholderData: keepPreviousData });
-
-  const groups = [...(overview.data?.groups ?? [])].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
-  const total = overview.data?.total ?? 0;
+  const overview = useSuspenseQuery(searchQuery(keyword, undefined, 1, 4)).data;
+  const groups = [...overview.groups].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  const total = overview.total;
   const setTab = (k: string) => setParams(k === 'all' ? {} : { kind: k }, { replace: true });
 
   const go = (value: string) => {
@@ -174,85 +189,48 @@ export function SearchPage() {
   };
 
   let content: ReactNode;
-  if (overview.isError) content = <LoadError error={overview.error} retry={() => void overview.refetch()} />;
-  else if (overview.isPending) content = <Skeleton active paragraph={{ rows: 10 }} />;
-  else if (total === 0)
+  if (total === 0)
     content = (
-      <Empty description={<>没有找到与“{keyword}”相关的内容，换个关键词试试</>} data-testid="search-empty">
-        <Link to="/index">去地图找地</Link>
-      </Empty>
+      <div data-testid="search-empty">
+        <Empty text={<>没有找到与“{keyword}”相关的内容，换个关键词试试</>}>
+          <Link to="/index">去地图找地</Link>
+        </Empty>
+      </div>
     );
   else if (tab === 'all')
     content = groups
       .filter((g) => g.count > 0)
       .map((g) => (
-        <section key={g.kind} className={styles.group} data-testid={`search-group-${g.kind}`}>
+        <section key={g.kind} className={styles.group} data-testid={`search-group-${g.kind}`} aria-labelledby={`search-group-${g.kind}`}>
           <div className={styles.groupHead}>
-            <h2>
-              {g.label} <Badge count={g.count} overflowCount={999} color="#1677ff" />
+            <h2 id={`search-group-${g.kind}`}>
+              {g.label} <span className={styles.count}>{g.count > 999 ? '999+' : g.count}</span>
             </h2>
             {g.count > g.list.length && (
-              <a onClick={() => setTab(g.kind)} role="button">
+              <button type="button" className={styles.more} onClick={() => setTab(g.kind)}>
                 查看全部 {g.count} 条
-              </a>
+              </button>
             )}
           </div>
           <GroupList group={g} keyword={keyword} />
         </section>
       ));
-  else {
-    const group = single.data?.groups.find((g) => g.kind === tab);
-    content =
-      single.isPending || !group ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : group.count === 0 ? (
-        <Empty description="此类中没有匹配的内容" />
-      ) : (
-        <>
-          <GroupList group={group} keyword={keyword} />
-          <Pagination
-            className={styles.pager}
-            current={pageNo}
-            pageSize={PAGE_SIZE}
-            total={group.count}
-            showSizeChanger={false}
-            onChange={(p) => setParams({ kind: tab, pageNo: String(p) }, { replace: true })}
-          />
-        </>
-      );
-  }
+  else content = <KindResults keyword={keyword} kind={tab} pageNo={pageNo} onPage={(p) => setParams({ kind: tab, pageNo: String(p) }, { replace: true })} />;
 
+  const tabs = [{ key: 'all', label: `全部 (${total})` }, ...groups.filter((g) => g.count > 0).map((g) => ({ key: g.kind, label: `${g.label} (${g.count})` }))];
   return (
     <div>
+      <PageHead title={keyword ? `“${keyword}”的搜索结果` : '全站搜索'} description={keyword ? `“${keyword}”共找到 ${total} 条结果：地块、公告、政策、片区与项目。` : '全站搜索：地块、公告、政策、片区与项目。'} />
       <PageBanner
         title="全站搜索"
         crumbs={[{ title: '全站搜索' }]}
-        subtitle={keyword ? <>“{keyword}”共找到 {overview.isPending ? '…' : total} 条结果</> : '输入地块名称、编号、坐落或任意关键词'}
-        extra={
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            size="large"
-            enterButton={<SearchOutlined />}
-            placeholder="请输入关键词"
-            onSearch={go}
-            className={styles.searchBox}
-            aria-label="全局搜索"
-            data-testid="search-input"
-          />
-        }
+        subtitle={keyword ? <>“{keyword}”共找到 {total} 条结果</> : '输入地块名称、编号、坐落或任意关键词'}
+        extra={<SearchInput key={keyword} defaultValue={keyword} size="large" placeholder="请输入关键词" onSearch={go} className={styles.searchBox} label="全局搜索" testId="search-input" />}
       />
-      <Card variant="borderless">
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          items={[
-            { key: 'all', label: `全部 (${total})` },
-            ...groups.map((g) => ({ key: g.kind, label: `${g.label} (${g.count})`, disabled: g.count === 0 })),
-          ]}
-          data-testid="search-tabs"
-        />
-        {content}
+      <Card>
+        <div data-testid="search-tabs">
+          <Tabs label="结果分类" activeKey={liveTab} onChange={setTab} items={tabs.map((t) => ({ ...t, children: t.key === liveTab ? <div className={stale ? styles.stale : undefined}>{content}</div> : undefined }))} />
+        </div>
       </Card>
     </div>
   );

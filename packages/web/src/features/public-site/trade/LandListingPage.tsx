@@ -1,4 +1,5 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
+import { PageHead } from '../../../public/head';
+import { ClockCircleOutlined } from '../../../public-ui/icons';
 import type { Parcel } from '../../public-map/api';
 import { dateText, text, wanText } from '../../public-map/format';
 import { PageBanner } from '../ui';
@@ -8,7 +9,8 @@ import styles from './ParcelBrowser.module.css';
 type Trade = Record<string, unknown> | null | undefined;
 
 function daysLeft(end: unknown): string {
-  const t = Date.parse(`${text(end).slice(0, 10)}T23:59:59`);
+  // The end of the listing's last day in China time, so the server and the browser say the same.
+  const t = Date.parse(`${text(end).slice(0, 10)}T23:59:59+08:00`);
   if (!Number.isFinite(t)) return '';
   const days = Math.ceil((t - Date.now()) / 86_400_000);
   return days < 0 ? '已截止' : days === 0 ? '今日截止' : `剩 ${days} 天`;
@@ -18,6 +20,7 @@ function daysLeft(end: unknown): string {
 export function LandListingPage() {
   return (
     <div>
+      <PageHead title="挂牌地块" description="正在土地交易系统挂牌出让的国有建设用地使用权：挂牌期限、起始价与竞买保证金。" />
       <PageBanner title="挂牌地块" crumbs={[{ title: '挂牌地块' }]} subtitle="正在土地交易系统挂牌出让的国有建设用地使用权，可查看挂牌期限、起始价与竞买保证金。" />
       <ParcelBrowser
         path="selectLandInfoByMoreGG"
@@ -36,9 +39,9 @@ export function LandListingPage() {
           );
         }}
         columns={[
-          { title: '公告编号', key: 'no', width: 200, render: (_v, p) => text((p.transaction as Trade)?.announcementNo) || '—' },
-          { title: '挂牌截止', key: 'end', width: 120, render: (_v, p) => dateText((p.transaction as Trade)?.listingEnd) },
-          { title: '保证金', key: 'dep', width: 120, align: 'right', render: (_v, p) => wanText((p.transaction as Trade)?.deposit) },
+          { title: '公告编号', key: 'no', render: (p) => text((p.transaction as Trade)?.announcementNo) || '—' },
+          { title: '挂牌截止', key: 'end', render: (p) => dateText((p.transaction as Trade)?.listingEnd) },
+          { title: '保证金', key: 'dep', align: 'right', render: (p) => wanText((p.transaction as Trade)?.deposit) },
         ]}
       />
     </div>

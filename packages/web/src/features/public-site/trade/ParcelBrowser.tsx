@@ -1,22 +1,22 @@
 /**
  * A filterable, paged list of published parcels (cards or a table), its state in the URL so a
- * reload or a shared link shows the same page. Used by 挂牌地块 and 成交地块.
+ * reload or a shared link shows the same page (and the server renders that page). Used by 挂牌地块
+ * and 成交地块.
  */
-import { AppstoreOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Input, InputNumber, Pagination, Row, Segmented, Select, Skeleton, Table, TreeSelect } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { useSuspenseQueries } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { parcelPageQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelPageQuery } from '../../public-map/api';
+import { Button, Card, Empty, Input, Pagination, SearchInput, Select } from '../../../public-ui';
+import type { SelectOption } from '../../../public-ui';
+import { AppstoreOutlined, ReloadOutlined, UnorderedListOutlined } from '../../../public-ui/icons';
+import { districtsQuery, landClassesQuery, parcelPageQuery, useDistrictOptions, useLandClasses, type LandClassTree, type Parcel, type ParcelPageQuery } from '../../public-map/api';
 import { muText, parcelDetailPath, text, wanText } from '../../public-map/format';
 import { SaveSearchButton } from '../../visitor/SaveSearchButton';
 import { ParcelCard } from '../ParcelCard';
-import { LoadError } from '../ui';
-import { totalText } from '../../../lib/paged-query';
 import styles from './ParcelBrowser.module.css';
 
-const SORTS: { value: string; label: string }[] = [
+const SORTS: SelectOption[] = [
   { value: 'publishedAt:desc', label: '最新发布' },
   { value: 'landAreaMu:desc', label: '面积从大到小' },
   { value: 'landAreaMu:asc', label: '面积从小到大' },
@@ -27,6 +27,14 @@ const SORTS: { value: string; label: string }[] = [
 
 const num = (s: string | null): number | undefined => (s !== null && s !== '' && Number.isFinite(Number(s)) ? Number(s) : undefined);
 
+/** A column of the table view. */
+export interface ParcelColumn {
+  key: string;
+  title: ReactNode;
+  align?: 'left' | 'right';
+  render: (p: Parcel) => ReactNode;
+}
+
 interface ParcelBrowserProps {
   /** The public call that lists these parcels. */
   path: string;
@@ -35,25 +43,24 @@ interface ParcelBrowserProps {
   /** Extra lines on each card (transaction figures). */
   cardFooter?: (p: Parcel) => ReactNode;
   /** Extra table columns. */
-  columns?: ColumnsType<Parcel>;
+  columns?: ParcelColumn[];
   emptyText: string;
   /** The trade state these parcels have (a saved search of this list keeps it). */
   searchState?: 'listed' | 'deal';
 }
 
-export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText, searchState }: ParcelBrowserProps) {
-  const [params, setParams] = useSearchParams();
-  const { options: districtOptions, nameOf } = useDistrictOptions();
-  const classes = useLandClasses();
-  const view = params.get('view') === 'table' ? 'table' : 'cards';
-  const pageNo = Math.max(1, num(params.get('pageNo')) ?? 1);
-  const pageSize = view === 'table' ? 20 : 12;
-  const [orderBy, order] = (params.get('sort') ?? 'publishedAt:desc').split(':');
+/** The land-class tree as the options of a native select, sub-classes indented. */
+function classOptions(tree: LandClassTree['treeData'], depth = 0): SelectOption[] {
+  return tree.flatMap((n) => [{ value: n.value, label: `${'\u3000'.repeat(depth)}${n.title}` }, ...(n.children ? classOptions(n.children, depth + 1) : [])]);
+}
 
-  const query: ParcelPageQuery = {
+function queryOf(params: URLSearchParams, fixed: Partial<ParcelPageQuery>): ParcelPageQuery {
+  const view = params.get('view') === 'table' ? 'table' : 'cards';
+  const [orderBy, order] = (params.get('sort') ?? 'publishedAt:desc').split(':');
+  return {
     ...fixed,
-    pageNo,
-    pageSize,
+    pageNo: Math.max(1, num(params.get('pageNo')) ?? 1),
+    pageSize: view === 'table' ? 20 : 12,
     keyword: params.get('keyword') ?? undefined,
     areacode: params.get('areacode') ?? undefined,
     dlcode: params.get('dlcode') ?? undefined,
@@ -62,9 +69,25 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
     orderBy: orderBy as ParcelPageQuery['orderBy'],
     order: order === 'asc' ? 'asc' : 'desc',
   };
-  const result = useQuery({ ...parcelPageQuery(query, path), placeholderData: keepPreviousData });
+}
+
+export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText, searchState }: ParcelBrowserProps) {
+  const [params, setParams] = useSearchParams();
+  // The controls follow the address at once; the list keeps showing (dimmed) until the new page is there.
+  const search = params.toString();
+  const shownSearch = useDeferredValue(search);
+  const stale = shownSearch !== search;
+  const shownParams = useMemo(() => new URLSearchParams(shownSearch), [shownSearch]);
+  const query = queryOf(shownParams, fixed);
+  const view = shownParams.get('view') === 'table' ? 'table' : 'cards';
+  const [{ data: result }] = useSuspenseQueries({ queries: [parcelPageQuery(query, path), districtsQuery, landClassesQuery] });
+  const { options: districtOptions, nameOf } = useDistrictOptions();
+  const classes = useLandClasses();
+  const landClassOptions = useMemo(() => [{ value: '', label: '全部地类' }, ...classOptions(classes.treeData)], [classes.treeData]);
+
+  const current = queryOf(params, fixed);
   const savedFilter = Object.fromEntries(
-    Object.entries({ keyword: query.keyword, areacode: query.areacode, dlcode: query.dlcode, areaMin: query.areaMin, areaMax: query.areaMax, state: searchState ?? fixed.state }).filter(
+    Object.entries({ keyword: current.keyword, areacode: current.areacode, dlcode: current.dlcode, areaMin: current.areaMin, areaMax: current.areaMax, state: searchState ?? fixed.state }).filter(
       ([, v]) => v !== undefined && v !== null && v !== '',
     ),
   );
@@ -84,46 +107,58 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
     );
   };
 
-  const tableColumns: ColumnsType<Parcel> = [
-    { title: '地块名称', dataIndex: 'dkmc', render: (v: unknown, r) => <Link to={parcelDetailPath(r.id, r.tradeState)}>{text(v)}</Link> },
-    { title: '宗地编号', dataIndex: 'dkbh', width: 130 },
-    { title: '片区', dataIndex: 'areaname', width: 120, render: (v: unknown, r) => text(v) || nameOf.get(text(r.areacode)) || '—' },
-    { title: '土地用途', dataIndex: 'dlname', width: 130, render: (v: unknown) => text(v) || '—' },
-    { title: '面积', dataIndex: 'landAreaMu', width: 120, align: 'right', render: (_v: unknown, r) => muText(r.landArea, r.landAreaMu) },
-    { title: '起始价', dataIndex: 'startingPrice', width: 130, align: 'right', render: (v: unknown) => wanText(v) },
+  const tableColumns: ParcelColumn[] = [
+    { key: 'dkmc', title: '地块名称', render: (r) => <Link to={parcelDetailPath(r.id, r.tradeState)}>{text(r.dkmc)}</Link> },
+    { key: 'dkbh', title: '宗地编号', render: (r) => text(r.dkbh) },
+    { key: 'areaname', title: '片区', render: (r) => text(r.areaname) || nameOf.get(text(r.areacode)) || '—' },
+    { key: 'dlname', title: '土地用途', render: (r) => text(r.dlname) || '—' },
+    { key: 'landAreaMu', title: '面积', align: 'right', render: (r) => muText(r.landArea, r.landAreaMu) },
+    { key: 'startingPrice', title: '起始价', align: 'right', render: (r) => wanText(r.startingPrice) },
     ...columns,
   ];
 
-  const list = result.data?.list ?? [];
+  const list = result.list;
+  const sort = `${current.orderBy}:${current.order}`;
+  const liveView = params.get('view') === 'table' ? 'table' : 'cards';
   return (
-    <Card variant="borderless">
-      <div className={styles.filters} data-testid="parcel-filters">
-        <Input.Search
+    <Card>
+      <div className={styles.filters} data-testid="parcel-filters" role="search" aria-label="筛选地块">
+        <SearchInput
+          key={params.get('keyword') ?? ''}
           className={styles.keyword}
+          label="关键词"
           placeholder="地块名称、编号或坐落"
           defaultValue={params.get('keyword') ?? ''}
-          key={params.get('keyword') ?? ''}
-          allowClear
           onSearch={(v) => set({ keyword: v.trim() })}
-          aria-label="关键词"
         />
-        <Select className={styles.select} options={districtOptions} value={params.get('areacode') ?? ''} onChange={(v: string) => set({ areacode: v })} aria-label="片区" />
-        <TreeSelect
-          className={styles.select}
-          treeData={classes.treeData}
-          value={params.get('dlcode') || undefined}
-          onChange={(v?: string) => set({ dlcode: v })}
-          placeholder="全部地类"
-          allowClear
-          showSearch
-          treeNodeFilterProp="title"
-          popupMatchSelectWidth={300}
-          aria-label="土地用途"
-        />
+        <Select className={styles.select} options={districtOptions} value={params.get('areacode') ?? ''} onChange={(e) => set({ areacode: e.target.value })} aria-label="片区" />
+        <Select className={styles.select} options={landClassOptions} value={params.get('dlcode') ?? ''} onChange={(e) => set({ dlcode: e.target.value })} aria-label="土地用途" />
         <span className={styles.range}>
-          <InputNumber<number> min={0} placeholder="面积≥" value={num(params.get('areaMin')) ?? null} onChange={(v) => set({ areaMin: v })} aria-label="最小面积（亩）" />
-          <span>–</span>
-          <InputNumber<number> min={0} placeholder="面积≤" value={num(params.get('areaMax')) ?? null} onChange={(v) => set({ areaMax: v })} aria-label="最大面积（亩）" />
+          <Input
+            key={`min-${params.get('areaMin') ?? ''}`}
+            type="number"
+            min={0}
+            inputMode="decimal"
+            className={styles.number}
+            placeholder="面积≥"
+            defaultValue={params.get('areaMin') ?? ''}
+            onBlur={(e) => set({ areaMin: num(e.target.value) })}
+            onKeyDown={(e) => e.key === 'Enter' && set({ areaMin: num(e.currentTarget.value) })}
+            aria-label="最小面积（亩）"
+          />
+          <span aria-hidden>–</span>
+          <Input
+            key={`max-${params.get('areaMax') ?? ''}`}
+            type="number"
+            min={0}
+            inputMode="decimal"
+            className={styles.number}
+            placeholder="面积≤"
+            defaultValue={params.get('areaMax') ?? ''}
+            onBlur={(e) => set({ areaMax: num(e.target.value) })}
+            onKeyDown={(e) => e.key === 'Enter' && set({ areaMax: num(e.currentTarget.value) })}
+            aria-label="最大面积（亩）"
+          />
           <span className={styles.unit}>亩</span>
         </span>
         <Button icon={<ReloadOutlined />} onClick={() => setParams({}, { replace: true })}>
@@ -132,49 +167,61 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         <SaveSearchButton filter={savedFilter} />
       </div>
       <div className={styles.bar}>
-        <span>
-          共 <b>{result.data?.total ?? '…'}</b> 宗
+        <span data-testid="parcel-total">
+          {result.totalExact === false ? '超过' : '共'} <b>{result.total.toLocaleString('zh-CN')}</b> 宗
         </span>
         <span className={styles.barRight}>
-          <Select size="small" variant="borderless" value={`${orderBy}:${order === 'asc' ? 'asc' : 'desc'}`} options={SORTS} onChange={(v: string) => set({ sort: v })} popupMatchSelectWidth={false} aria-label="排序" />
-          <Segmented
-            size="small"
-            value={view}
-            onChange={(v) => set({ view: v === 'table' ? 'table' : undefined })}
-            options={[
-              { value: 'cards', icon: <AppstoreOutlined />, title: '卡片' },
-              { value: 'table', icon: <UnorderedListOutlined />, title: '列表' },
-            ]}
-          />
+          <Select className={styles.sort} value={sort} options={SORTS} onChange={(e) => set({ sort: e.target.value })} aria-label="排序" />
+          <span className={styles.views} role="group" aria-label="显示方式">
+            <button type="button" className={styles.viewButton} aria-pressed={liveView === 'cards'} title="卡片" aria-label="卡片" onClick={() => set({ view: undefined }, true)}>
+              <AppstoreOutlined />
+            </button>
+            <button type="button" className={styles.viewButton} aria-pressed={liveView === 'table'} title="列表" aria-label="列表" onClick={() => set({ view: 'table' })}>
+              <UnorderedListOutlined />
+            </button>
+          </span>
         </span>
       </div>
-      {result.isError ? (
-        <LoadError error={result.error} retry={() => void result.refetch()} />
-      ) : result.isPending ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      ) : list.length === 0 ? (
-        <Empty description={emptyText} />
-      ) : view === 'table' ? (
-        <Table<Parcel> rowKey="id" size="middle" columns={tableColumns} dataSource={list} pagination={false} scroll={{ x: 960 }} loading={result.isFetching} />
-      ) : (
-        <Row gutter={[16, 16]} style={{ opacity: result.isFetching ? 0.6 : 1 }}>
-          {list.map((p) => (
-            <Col key={p.id} xs={24} sm={12} lg={8} xl={6}>
-              <ParcelCard parcel={p} footer={cardFooter?.(p)} />
-            </Col>
-          ))}
-        </Row>
-      )}
-      {(result.data?.total ?? 0) > pageSize && (
-        <Pagination
-          className={styles.pager}
-          current={pageNo}
-          pageSize={pageSize}
-          total={result.data?.total ?? 0}
-          showSizeChanger={false}
-          showTotal={(t) => totalText(t, result.data?.totalExact, '宗')}
-          onChange={(p) => set({ pageNo: p }, true)}
-        />
+      <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>
+        {list.length === 0 ? (
+          <Empty text={emptyText} />
+        ) : view === 'table' ? (
+          <div className={styles.table} data-testid="parcel-table">
+            <table>
+              <thead>
+                <tr>
+                  {tableColumns.map((c) => (
+                    <th key={c.key} scope="col" style={{ textAlign: c.align ?? 'left' }}>
+                      {c.title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((p) => (
+                  <tr key={p.id}>
+                    {tableColumns.map((c) => (
+                      <td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                        {c.render(p)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <div className={styles.cards}>
+            {list.map((p) => (
+              <ParcelCard key={p.id} parcel={p} footer={cardFooter?.(p)} />
+            ))}
+          </div>
+        )}
+      </div>
+      {result.total > query.pageSize && (
+        <div className={styles.pager}>
+          <Pagination current={query.pageNo} pageSize={query.pageSize} total={result.total} showTotal={false} onChange={(p) => set({ pageNo: p }, true)} />
+        </div>
       )}
     </Card>
   );
