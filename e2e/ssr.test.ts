@@ -39,6 +39,9 @@ interface DemoData {
   available: ListedParcel;
   listed: ListedParcel;
   deal: ListedParcel;
+  /** A published notice and a district, as the public lists return them. */
+  notice: { id: string; title: string };
+  district: { areaname: string };
 }
 
 /** Numbers as the pages print them (features/public-map/format num). */
@@ -70,6 +73,8 @@ const ROUTES: SsrRoute[] = [
   { route: 'mapMoreDetails/:id', url: (d) => `/mapMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
   { route: 'gkzzMoreDetails/:id', url: (d) => `/gkzzMoreDetails/${d.available.id}`, heading: (d) => d.available.dkmc, texts: (d) => parcelTexts(d.available), calls: ['updateLandInfoVisitcount'] },
   { route: 'mapMoreGpggDetails/:id', url: (d) => `/mapMoreGpggDetails/${d.listed.id}`, heading: (d) => d.listed.dkmc, texts: (d) => [...parcelTexts(d.listed), '挂牌信息'], calls: ['updateLandInfoVisitcount'] },
+  { route: 'popularInquiries', url: () => '/popularInquiries', heading: () => '通知公告', texts: (d) => [d.notice.title, '出让公告', '成交公示'] },
+  { route: 'tzggDetail/:id', url: (d) => `/tzggDetail/${d.notice.id}`, heading: () => '公告详情', texts: (d) => [d.notice.title, '次浏览'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 
@@ -110,7 +115,9 @@ describe('server-rendered public pages', () => {
       if (!found) throw new Error(`the demo data has no published parcel with tradeState ${state}`);
       return found;
     };
-    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal') };
+    const notices = await openPost<{ list: { id: string; title: string }[] }>(server, 'selectByPage', { pageNo: 1, pageSize: 1 });
+    const districts = await openPost<{ list: { areaname: string }[] }>(server, 'getTAreaByPageList', { pageNo: 0, pageSize: 0 });
+    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal'), notice: notices.list[0], district: districts.list[0] };
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

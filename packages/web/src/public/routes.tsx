@@ -41,6 +41,8 @@ const PAGES: Record<string, PageDef> = {
   'gkzzMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
   'mapMoreGpggDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.ListedParcelPage }))),
   'landTransactionDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.DealParcelPage }))),
+  popularInquiries: page('src/features/public-site/notices/NoticeListPage.tsx', () => import('../features/public-site/notices/NoticeListPage').then((m) => ({ Component: m.NoticeListPage }))),
+  'tzggDetail/:id': page('src/features/public-site/notices/NoticeDetailPage.tsx', () => import('../features/public-site/notices/NoticeDetailPage').then((m) => ({ Component: m.NoticeDetailPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */
