@@ -41,6 +41,9 @@ interface DemoData {
   deal: ListedParcel;
   /** A published notice and a district, as the public lists return them. */
   notice: { id: string; title: string };
+  regulation: { id: string; title: string };
+  keyProject: { name: string };
+  lease: { name: string };
   district: { areaname: string };
 }
 
@@ -75,6 +78,9 @@ const ROUTES: SsrRoute[] = [
   { route: 'mapMoreGpggDetails/:id', url: (d) => `/mapMoreGpggDetails/${d.listed.id}`, heading: (d) => d.listed.dkmc, texts: (d) => [...parcelTexts(d.listed), '挂牌信息'], calls: ['updateLandInfoVisitcount'] },
   { route: 'popularInquiries', url: () => '/popularInquiries', heading: () => '通知公告', texts: (d) => [d.notice.title, '出让公告', '成交公示'] },
   { route: 'tzggDetail/:id', url: (d) => `/tzggDetail/${d.notice.id}`, heading: () => '公告详情', texts: (d) => [d.notice.title, '次浏览'] },
+  { route: 'policiesRegulations', url: () => '/policiesRegulations', heading: () => '招商政策', texts: (d) => [d.regulation.title, '省级', '开发区'] },
+  { route: 'zhongdianxiangmu', url: () => '/zhongdianxiangmu', heading: () => '重点项目', texts: (d) => [d.keyProject.name, '总投资', '亿元'] },
+  { route: 'tuijiejihua', url: () => '/tuijiejihua', heading: () => '公开租赁', texts: (d) => [d.lease.name, '可租面积', '层高'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 
@@ -116,8 +122,11 @@ describe('server-rendered public pages', () => {
       return found;
     };
     const notices = await openPost<{ list: { id: string; title: string }[] }>(server, 'selectByPage', { pageNo: 1, pageSize: 1 });
+    const regulations = await openPost<{ list: { id: string; title: string }[] }>(server, 'getRegulationsList', { pageNo: 1, pageSize: 1 });
+    const keyProjects = await openPost<{ list: { name: string }[] }>(server, 'selectKeyprojectsByPage', { pageNo: 1, pageSize: 1 });
+    const leases = await openPost<{ list: { name: string }[] }>(server, 'selectKczyByPage', { pageNo: 1, pageSize: 1, status: 'available' });
     const districts = await openPost<{ list: { areaname: string }[] }>(server, 'getTAreaByPageList', { pageNo: 0, pageSize: 0 });
-    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal'), notice: notices.list[0], district: districts.list[0] };
+    demo = { siteName: settings.siteName, available: withState('none'), listed: withState('listed'), deal: withState('deal'), notice: notices.list[0], regulation: regulations.list[0], keyProject: keyProjects.list[0], lease: leases.list[0], district: districts.list[0] };
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -43,6 +43,9 @@ const PAGES: Record<string, PageDef> = {
   'landTransactionDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.DealParcelPage }))),
   popularInquiries: page('src/features/public-site/notices/NoticeListPage.tsx', () => import('../features/public-site/notices/NoticeListPage').then((m) => ({ Component: m.NoticeListPage }))),
   'tzggDetail/:id': page('src/features/public-site/notices/NoticeDetailPage.tsx', () => import('../features/public-site/notices/NoticeDetailPage').then((m) => ({ Component: m.NoticeDetailPage }))),
+  policiesRegulations: page('src/features/public-site/policies/PoliciesPage.tsx', () => import('../features/public-site/policies/PoliciesPage').then((m) => ({ Component: m.PoliciesPage }))),
+  zhongdianxiangmu: page('src/features/public-site/projects/KeyProjectsPage.tsx', () => import('../features/public-site/projects/KeyProjectsPage').then((m) => ({ Component: m.KeyProjectsPage }))),
+  tuijiejihua: page('src/features/public-site/projects/LeasingPage.tsx', () => import('../features/public-site/projects/LeasingPage').then((m) => ({ Component: m.LeasingPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */
