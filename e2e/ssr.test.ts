@@ -81,6 +81,9 @@ const ROUTES: SsrRoute[] = [
   { route: 'policiesRegulations', url: () => '/policiesRegulations', heading: () => '招商政策', texts: (d) => [d.regulation.title, '省级', '开发区'] },
   { route: 'zhongdianxiangmu', url: () => '/zhongdianxiangmu', heading: () => '重点项目', texts: (d) => [d.keyProject.name, '总投资', '亿元'] },
   { route: 'tuijiejihua', url: () => '/tuijiejihua', heading: () => '公开租赁', texts: (d) => [d.lease.name, '可租面积', '层高'] },
+  { route: 'pqList', url: () => '/pqList', heading: () => '片区介绍', texts: (d) => [d.district.areaname, '规划面积（km²）', '可供地块（宗）'] },
+  // The district map loads its parcels once its box comes into view.
+  { route: 'pqPositionDetail/:name', url: (d) => `/pqPositionDetail/${encodeURIComponent(d.district.areaname)}`, heading: (d) => d.district.areaname, texts: () => ['片区概况', '地块构成', '招商联系人', '所辖街道'], calls: ['selectLandInfoList'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 
@@ -211,6 +214,19 @@ describe('server-rendered public pages', () => {
     const html = await res.text();
     expect(html).toContain('data-testid="not-found"');
     expect(html).toMatch(/<title>页面不存在/);
+  });
+
+  it('answers an unknown notice or district with the not-found page and 404', async () => {
+    for (const [url, title] of [
+      ['/tzggDetail/no-such-notice', '公告不存在'],
+      [`/pqPositionDetail/${encodeURIComponent('没有这个片区')}`, '片区不存在'],
+    ]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      const html = decode(await res.text());
+      expect(html).toContain('data-testid="not-found"');
+      expect(html).toMatch(new RegExp(`<title>${title}`));
+    }
   });
 
   it('answers an unpublished or unknown parcel with 404 and nothing of the parcel', async () => {

@@ -46,6 +46,8 @@ const PAGES: Record<string, PageDef> = {
   policiesRegulations: page('src/features/public-site/policies/PoliciesPage.tsx', () => import('../features/public-site/policies/PoliciesPage').then((m) => ({ Component: m.PoliciesPage }))),
   zhongdianxiangmu: page('src/features/public-site/projects/KeyProjectsPage.tsx', () => import('../features/public-site/projects/KeyProjectsPage').then((m) => ({ Component: m.KeyProjectsPage }))),
   tuijiejihua: page('src/features/public-site/projects/LeasingPage.tsx', () => import('../features/public-site/projects/LeasingPage').then((m) => ({ Component: m.LeasingPage }))),
+  pqList: page('src/features/public-site/districts/DistrictListPage.tsx', () => import('../features/public-site/districts/DistrictListPage').then((m) => ({ Component: m.DistrictListPage }))),
+  'pqPositionDetail/:name': page('src/features/public-site/districts/DistrictDetailPage.tsx', () => import('../features/public-site/districts/DistrictDetailPage').then((m) => ({ Component: m.DistrictDetailPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */
