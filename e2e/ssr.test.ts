@@ -83,7 +83,11 @@ const ROUTES: SsrRoute[] = [
   { route: 'tuijiejihua', url: () => '/tuijiejihua', heading: () => '公开租赁', texts: (d) => [d.lease.name, '可租面积', '层高'] },
   { route: 'pqList', url: () => '/pqList', heading: () => '片区介绍', texts: (d) => [d.district.areaname, '规划面积（km²）', '可供地块（宗）'] },
   // The district map loads its parcels once its box comes into view.
-  { route: 'pqPositionDetail/:name', url: (d) => `/pqPositionDetail/${encodeURIComponent(d.district.areaname)}`, heading: (d) => d.district.areaname, texts: () => ['片区概况', '地块构成', '招商联系人', '所辖街道'], calls: ['selectLandInfoList'] },
+  { route: 'pqPositionDetail/:name', url: (d) => `/pqPositionDetail/${encodeURIComponent(d.district.areaname)}`, heading: (d) => d.district.areaname, texts: () => ['片区概况', '地块构成', '招商联系人', '所辖街道'], calls: ['selectLandInfoList', 'selectBaseMapFeatures'] },
+  { route: 'enteringNewArea', url: () => '/enteringNewArea', heading: () => '走进新区', texts: (d) => [d.district.areaname, d.keyProject.name, '功能片区', '新区动态'] },
+  { route: 'landPromotion', url: () => '/landPromotion', heading: () => '土地推介', texts: () => ['招商活动', '热门资讯', '推荐地块'] },
+  // The map (near the top) loads its base map once its box is in view.
+  { route: 'regionalPosition', url: () => '/regionalPosition', heading: () => '区位优势', texts: () => ['区位图', '交通与配套'], calls: ['selectBaseMapFeatures'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 

@@ -48,6 +48,9 @@ const PAGES: Record<string, PageDef> = {
   tuijiejihua: page('src/features/public-site/projects/LeasingPage.tsx', () => import('../features/public-site/projects/LeasingPage').then((m) => ({ Component: m.LeasingPage }))),
   pqList: page('src/features/public-site/districts/DistrictListPage.tsx', () => import('../features/public-site/districts/DistrictListPage').then((m) => ({ Component: m.DistrictListPage }))),
   'pqPositionDetail/:name': page('src/features/public-site/districts/DistrictDetailPage.tsx', () => import('../features/public-site/districts/DistrictDetailPage').then((m) => ({ Component: m.DistrictDetailPage }))),
+  enteringNewArea: page('src/features/public-site/about/EnteringNewAreaPage.tsx', () => import('../features/public-site/about/EnteringNewAreaPage').then((m) => ({ Component: m.EnteringNewAreaPage }))),
+  landPromotion: page('src/features/public-site/about/LandPromotionPage.tsx', () => import('../features/public-site/about/LandPromotionPage').then((m) => ({ Component: m.LandPromotionPage }))),
+  regionalPosition: page('src/features/public-site/about/RegionalPositionPage.tsx', () => import('../features/public-site/about/RegionalPositionPage').then((m) => ({ Component: m.RegionalPositionPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */
