@@ -88,6 +88,7 @@ const ROUTES: SsrRoute[] = [
   { route: 'landPromotion', url: () => '/landPromotion', heading: () => '土地推介', texts: () => ['招商活动', '热门资讯', '推荐地块'] },
   // The map (near the top) loads its base map once its box is in view.
   { route: 'regionalPosition', url: () => '/regionalPosition', heading: () => '区位优势', texts: () => ['区位图', '交通与配套'], calls: ['selectBaseMapFeatures'] },
+  { route: 'consultingServices', url: () => '/consultingServices', heading: () => '咨询服务', texts: () => ['我要咨询', '咨询标题', '联系电话', '咨询答复'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 

@@ -11,7 +11,6 @@ export const PENDING_SSR_ROUTES: readonly string[] = [
   'jiaoyixinxi',
   'gdjhMapIndex',
   'clkcrtd',
-  'consultingServices',
   'personalCenter',
   'plotContrastTable/:plotList',
   'search/:searchValue',

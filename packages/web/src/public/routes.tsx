@@ -51,6 +51,7 @@ const PAGES: Record<string, PageDef> = {
   enteringNewArea: page('src/features/public-site/about/EnteringNewAreaPage.tsx', () => import('../features/public-site/about/EnteringNewAreaPage').then((m) => ({ Component: m.EnteringNewAreaPage }))),
   landPromotion: page('src/features/public-site/about/LandPromotionPage.tsx', () => import('../features/public-site/about/LandPromotionPage').then((m) => ({ Component: m.LandPromotionPage }))),
   regionalPosition: page('src/features/public-site/about/RegionalPositionPage.tsx', () => import('../features/public-site/about/RegionalPositionPage').then((m) => ({ Component: m.RegionalPositionPage }))),
+  consultingServices: page('src/features/public-site/consulting/ConsultingPage.tsx', () => import('../features/public-site/consulting/ConsultingPage').then((m) => ({ Component: m.ConsultingPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */
