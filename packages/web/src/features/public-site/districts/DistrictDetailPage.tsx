@@ -43,10 +43,10 @@ function ManualButtons({ areacode, name }: { areacode: string; name: string }) {
   };
   return (
     <div className={styles.manualButtons}>
-      <Button kind="ghost" icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')}>
+      <Button kind="ghost" className={styles.onBanner} icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')}>
         招商手册 PDF
       </Button>
-      <Button kind="ghost" icon={<FileWordOutlined />} loading={busy === 'doc'} onClick={() => void get('doc')}>
+      <Button kind="ghost" className={styles.onBanner} icon={<FileWordOutlined />} loading={busy === 'doc'} onClick={() => void get('doc')}>
         Word
       </Button>
     </div>

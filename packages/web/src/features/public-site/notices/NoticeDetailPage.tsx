@@ -26,7 +26,7 @@ export function NoticeDetailPage() {
         crumbs={[{ title: '通知公告', to: '/popularInquiries' }, { title: '公告详情' }]}
         tone="indigo"
         extra={
-          <Button kind="ghost" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          <Button kind="ghost" className={styles.onBanner} icon={<PrinterOutlined />} onClick={() => window.print()}>
             打印
           </Button>
         }
