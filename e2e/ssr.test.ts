@@ -4,7 +4,9 @@
  * page being converted (packages/web/src/public/CONVERTING.md) leaves PENDING_SSR_ROUTES and gets
  * an entry here; the first test keeps the two in step with SPEC §2.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../packages/shared/src/routes';
@@ -17,6 +19,32 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 const MAX_LAYOUT_SHIFT = 0.02;
+
+/**
+ * Issue 14 budgets: compressed JavaScript a page needs before it is interactive, i.e. the script
+ * files its HTML announces (modulepreload and the entry), in bytes as sent: the brotli copies the
+ * build writes beside each asset (what every current browser gets over HTTPS). Bytes are
+ * deterministic, so this check may fail the build.
+ */
+const KiB = 1024;
+const PUBLIC_BUDGET = 150 * KiB;
+const MAP_SEARCH_BUDGET = 270 * KiB;
+const BACK_OFFICE_BUDGET = 400 * KiB;
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+
+function sentBytes(file: string): number {
+  const br = path.join(webDist, `${file}.br`);
+  // Files under 1 KiB are not precompressed (they go as they are).
+  return fs.existsSync(br) ? fs.statSync(br).size : fs.statSync(path.join(webDist, file)).size;
+}
+
+/** The script files a server-rendered page announces, each once. */
+function announcedScripts(html: string): string[] {
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<script type="module" src="\/([^"]+)"/g)) files.add(m[1]);
+  return [...files];
+}
 
 interface Envelope<T> {
   code: string;
@@ -169,6 +197,18 @@ describe('server-rendered public pages', () => {
       expect(html.match(/<script(?![^>]*(?:type="application\/json"|src=))[^>]*>/g) ?? []).toEqual([]);
     });
 
+    it('stays within its JavaScript budget', async () => {
+      const html = await (await fetch(`${server.url}${entry.url(demo)}`)).text();
+      const scripts = announcedScripts(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      const total = scripts.reduce((sum, file) => sum + sentBytes(file), 0);
+      const budget = entry.route === 'index' ? MAP_SEARCH_BUDGET : PUBLIC_BUDGET;
+      console.log(`${entry.route}: ${(total / KiB).toFixed(1)} KiB of JavaScript (brotli) in ${scripts.length} files; budget ${budget / KiB} KiB`);
+      expect(total).toBeLessThanOrEqual(budget);
+      // No antd on the first load of a public page.
+      expect(scripts.filter((f) => /antd|config-provider|cssinjs/i.test(f))).toEqual([]);
+    });
+
     it.each(VIEWPORTS)('hydrates without errors or duplicate calls, and nothing moves ($name)', async (viewport) => {
       const { page, context } = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height }, userAgent: viewport.name === 'phone' ? PHONE_UA : undefined });
       const problems: string[] = [];
@@ -282,6 +322,38 @@ describe('server-rendered public pages', () => {
     } finally {
       db.prepare('UPDATE t_landinfo SET dkmc = ? WHERE id = ?').run(original.dkmc, demo.available.id);
       db.close();
+    }
+  });
+
+  it('keeps the back office within its JavaScript budget', () => {
+    type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const seen = new Set<string>();
+    const stack = ['index.html', 'src/app/management/ManagementLayout.tsx', 'src/features/analysis/AnalysisPage.tsx'];
+    while (stack.length) {
+      const key = stack.pop()!;
+      if (seen.has(key)) continue;
+      expect(manifest[key], key).toBeDefined();
+      seen.add(key);
+      stack.push(...(manifest[key].imports ?? []));
+    }
+    const total = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sentBytes(f), 0);
+    console.log(`back office (analysis): ${(total / KiB).toFixed(1)} KiB of JavaScript (brotli)`);
+    expect(total).toBeLessThanOrEqual(BACK_OFFICE_BUDGET);
+  });
+
+  it('sends hashed assets precompressed (brotli, else gzip) and cacheable for a year', async () => {
+    const html = await (await fetch(`${server.url}/home`)).text();
+    const file = announcedScripts(html).sort((a, b) => sentBytes(b) - sentBytes(a))[0];
+    for (const [accept, encoding, suffix] of [
+      ['br, gzip', 'br', '.br'],
+      ['gzip', 'gzip', '.gz'],
+    ]) {
+      const res = await fetch(`${server.url}/${file}`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(Number(res.headers.get('content-length'))).toBe(fs.statSync(path.join(webDist, `${file}${suffix}`)).size);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      await res.arrayBuffer();
     }
   });
 

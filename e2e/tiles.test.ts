@@ -86,6 +86,29 @@ describe('maps drawn from vector tiles', () => {
     await page.close();
   });
 
+  it('the map search asks for its first view\'s tiles itself, before OpenLayers does, and they are the ones the map draws', async () => {
+    const { page } = await browser.newPage();
+    // Requests in order: the page's own tile requests (fetch) and the map's (OpenLayers, XHR).
+    const events: { kind: 'prefetch' | 'map'; url: string }[] = [];
+    page.on('request', (r) => {
+      const pathname = new URL(r.url()).pathname;
+      if (!/^\/openApi\/tiles\/parcels\/\d+\/\d+\/\d+\.pbf$/.test(pathname)) return;
+      events.push({ kind: r.resourceType() === 'fetch' ? 'prefetch' : 'map', url: pathname });
+    });
+    await page.goto(`${server.url}/index`);
+    const map = page.getByTestId('land-map');
+    await expect.poll(() => map.getAttribute('data-parcels-drawn'), { timeout: 15_000 }).toBe('1');
+    const prefetched = events.filter((e) => e.kind === 'prefetch').map((e) => e.url);
+    const drawn = new Set(events.filter((e) => e.kind === 'map').map((e) => e.url));
+    expect(prefetched.length).toBeGreaterThan(0);
+    // Every tile asked for early is one the map draws (the first view worked out as OpenLayers does).
+    expect(prefetched.filter((url) => !drawn.has(url))).toEqual([]);
+    // The page asks first: it needs no OpenLayers for it (on a slow network the map's code is
+    // still on its way then; here on one machine the order of the two is all there is to see).
+    expect(events[0].kind).toBe('prefetch');
+    await page.close();
+  });
+
   it('the supply-plan and stock-land maps draw their layers from tiles', async () => {
     const { page } = await browser.newPage();
     for (const [path, layer, list] of [

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { explainChunk, packageOf } from './explain';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,21 +43,29 @@ interface RouteClass {
   name: string;
   path: string;
   goalKiB: number;
+  /**
+   * The entry the route starts from: the server-rendered public site's browser entry, or the
+   * client-rendered app of index.html (back office, public pages not converted yet).
+   */
+  entry: 'public' | 'app';
   /** Source modules the router loads before the route renders (layout, page); '?' = if present. */
   route: string[];
   /** Modules the page imports lazily and renders at once (maps, charts). */
   onRender?: string[];
 }
 
-const PUBLIC_GOAL = 200;
+const PUBLIC_GOAL = 150;
+const MAP_SEARCH_GOAL = 270;
+const PUBLIC_ENTRY = 'src/public/entry-client.tsx';
 const MANAGEMENT_GOAL = 400;
 
 const ROUTES: RouteClass[] = [
-  { name: '公众端首页', path: '/home', goalKiB: PUBLIC_GOAL, route: ['src/app/public/PublicLayout.tsx', 'src/features/public-site/home/HomePage.tsx'] },
+  { name: '公众端首页', path: '/home', goalKiB: PUBLIC_GOAL, entry: 'public', route: ['src/app/public/PublicLayout.tsx', 'src/features/public-site/home/HomePage.tsx'] },
   {
     name: '地图找地',
     path: '/index',
-    goalKiB: PUBLIC_GOAL,
+    goalKiB: MAP_SEARCH_GOAL,
+    entry: 'app',
     route: ['src/app/public/PublicLayout.tsx', 'src/features/public-map/MapSearchPage.tsx'],
     onRender: ['src/features/public-map/MapSearchMap.tsx'],
   },
@@ -65,6 +73,7 @@ const ROUTES: RouteClass[] = [
     name: '地块详情',
     path: '/mapMoreDetails/:id',
     goalKiB: PUBLIC_GOAL,
+    entry: 'public',
     route: ['src/app/public/PublicLayout.tsx', 'src/features/public-site/parcel/ParcelDetailPage.tsx'],
     onRender: ['src/features/public-map/ParcelMiniMap.tsx'],
   },
@@ -72,12 +81,14 @@ const ROUTES: RouteClass[] = [
     name: '移动端首页',
     path: '/mobileindex',
     goalKiB: PUBLIC_GOAL,
+    entry: 'app',
     route: ['?src/features/mobile/MobileLayout.tsx', 'src/features/mobile/MobileIndexPage.tsx'],
   },
   {
     name: '后台（统计分析）',
     path: '/managementSystem/analysis',
     goalKiB: MANAGEMENT_GOAL,
+    entry: 'app',
     route: ['src/app/management/ManagementLayout.tsx', 'src/features/analysis/AnalysisPage.tsx'],
     onRender: ['src/features/analysis/echarts.ts'],
   },
@@ -110,12 +121,14 @@ function readManifest(): Manifest {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
 }
 
-const gzCache = new Map<string, { raw: number; gz: number }>();
-function sizeOf(file: string): { raw: number; gz: number } {
+const gzCache = new Map<string, { raw: number; gz: number; br: number }>();
+function sizeOf(file: string): { raw: number; gz: number; br: number } {
   let s = gzCache.get(file);
   if (!s) {
     const buf = fs.readFileSync(path.join(dist, file));
-    s = { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length };
+    // Brotli as the build writes it beside each asset (what the server sends to browsers that take it).
+    const br = brotliCompressSync(buf, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: buf.length } }).length;
+    s = { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length, br: buf.length < 1024 ? buf.length : br };
     gzCache.set(file, s);
   }
   return s;
@@ -135,9 +148,10 @@ function closure(manifest: Manifest, keys: string[], into = new Set<string>()): 
   return into;
 }
 
-function jsTotal(manifest: Manifest, keys: Iterable<string>): { raw: number; gz: number; files: { file: string; gz: number }[] } {
+function jsTotal(manifest: Manifest, keys: Iterable<string>): { raw: number; gz: number; br: number; files: { file: string; gz: number }[] } {
   let raw = 0;
   let gz = 0;
+  let br = 0;
   const files: { file: string; gz: number }[] = [];
   for (const key of keys) {
     const file = manifest[key].file;
@@ -145,9 +159,10 @@ function jsTotal(manifest: Manifest, keys: Iterable<string>): { raw: number; gz:
     const s = sizeOf(file);
     raw += s.raw;
     gz += s.gz;
+    br += s.br;
     files.push({ file, gz: s.gz });
   }
-  return { raw, gz, files: files.sort((a, b) => b.gz - a.gz) };
+  return { raw, gz, br, files: files.sort((a, b) => b.gz - a.gz) };
 }
 
 const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`;
@@ -155,23 +170,25 @@ const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`;
 function main(): void {
   if (!process.env.BUNDLE_NO_BUILD) build();
   const manifest = readManifest();
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entry) throw new Error('no entry chunk in the manifest');
-  const entrySet = closure(manifest, [entry]);
-  const entryJs = jsTotal(manifest, entrySet);
-  console.log(`\nentry ${manifest[entry].file} + static imports: ${kib(entryJs.gz)} gzipped (${kib(entryJs.raw)} raw)`);
-  for (const f of entryJs.files) console.log(`  ${kib(f.gz).padStart(10)}  ${f.file}`);
+  const entries = { app: 'index.html', public: PUBLIC_ENTRY };
+  const entrySets = { app: closure(manifest, [entries.app]), public: closure(manifest, [entries.public]) };
+  for (const which of ['app', 'public'] as const) {
+    const entryJs = jsTotal(manifest, entrySets[which]);
+    console.log(`\nentry ${manifest[entries[which]].file} + static imports: ${kib(entryJs.gz)} gzipped (${kib(entryJs.raw)} raw)`);
+    for (const f of entryJs.files) console.log(`  ${kib(f.gz).padStart(10)}  ${f.file}`);
+  }
 
   const rows: string[][] = [];
   let failed = 0;
   for (const r of ROUTES) {
-    const initial = closure(manifest, r.route, new Set(entrySet));
+    const initial = closure(manifest, r.route, new Set(entrySets[r.entry]));
     const total = jsTotal(manifest, initial);
     const later = r.onRender ? jsTotal(manifest, [...closure(manifest, r.onRender)].filter((k) => !initial.has(k))) : null;
-    const ratio = total.gz / (r.goalKiB * KiB);
+    // The goal is on bytes as sent: brotli.
+    const ratio = total.br / (r.goalKiB * KiB);
     if (ratio > 1) failed += 1;
-    rows.push([r.name, r.path, kib(total.gz), `${r.goalKiB} KiB`, `${ratio.toFixed(2)}×`, ratio <= 1 ? 'met' : 'MISSED', later ? `+${kib(later.gz)}` : '–']);
-    console.log(`\n${r.name} ${r.path}: ${kib(total.gz)} gzipped JS before first render`);
+    rows.push([r.name, r.path, r.entry === 'public' ? 'server' : 'browser', kib(total.gz), kib(total.br), `${r.goalKiB} KiB`, `${ratio.toFixed(2)}×`, ratio <= 1 ? 'met' : 'MISSED', later ? `+${kib(later.gz)}` : '–']);
+    console.log(`\n${r.name} ${r.path}: ${kib(total.gz)} gzipped (${kib(total.br)} brotli) JS before first render`);
     for (const f of total.files) console.log(`  ${kib(f.gz).padStart(10)}  ${f.file}`);
     if (later) console.log(`  then on first render: ${kib(later.gz)} (${later.files.map((f) => f.file).join(', ')})`);
     if (explain) {
@@ -179,7 +196,7 @@ function main(): void {
       for (const [name, bytes] of composition(manifest, initial).slice(0, 15)) console.log(`  ${kib(bytes).padStart(10)}  ${name}`);
     }
   }
-  const head = ['route class', 'path', 'initial JS (gzip)', 'goal', 'ratio', '', 'lazy on render'];
+  const head = ['route class', 'path', 'rendered', 'initial JS (gzip)', '(brotli)', 'goal', 'ratio', '', 'lazy on render'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${line(head)}\n${line(widths.map((w) => '-'.repeat(w)))}`);

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Where the dev server forwards API calls; override with API_TARGET=http://host:port.
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -8,9 +11,32 @@ const PROXIED_PREFIXES = ['/api', '/openApi', '/virtualPath', '/docs', '/healthz
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of the hashed assets, made once at build time; the
+ * server sends them as they are (@fastify/static preCompressed) instead of compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'land:precompress',
+    apply: 'build',
+    applyToEnvironment: (env) => env.name === 'client',
+    writeBundle(options) {
+      const dir = path.join(options.dir ?? path.join(root, 'dist'), 'assets');
+      for (const name of fs.readdirSync(dir)) {
+        if (!/\.(js|css|svg|json|wasm)$/.test(name)) continue;
+        const file = path.join(dir, name);
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: true }])),

@@ -176,6 +176,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       index: false,
       // Looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
+      // The build writes .br and .gz beside each hashed asset: sent as they are, not compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts content hashes in asset names, so they never change under one URL.
         res.header(

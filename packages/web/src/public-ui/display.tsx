@@ -82,7 +82,7 @@ export function Descriptions({ items, columns = 3, className }: { items: Descrip
   return (
     <dl className={[styles.desc, className].filter(Boolean).join(' ')} style={{ '--desc-columns': columns } as CSSProperties}>
       {items.map((item, i) => (
-        <div key={item.key ?? i} className={styles.descItem} style={item.span && item.span > 1 ? { gridColumn: `span ${Math.min(item.span, columns)}` } : undefined}>
+        <div key={item.key ?? i} className={styles.descItem} style={item.span && item.span > 1 ? ({ '--desc-span': Math.min(item.span, columns) } as CSSProperties) : undefined}>
           <dt>{item.label}</dt>
           <dd>{item.children}</dd>
         </div>

@@ -1,6 +1,12 @@
 import { Outlet } from 'react-router';
-import { useMobileRootFontSize } from '../../lib/use-mobile-root-font-size';
+import { BODY_FONT_PX, ROOT_FONT_DIVISOR, useMobileRootFontSize } from '../../lib/use-mobile-root-font-size';
 import styles from './mobile.module.css';
+
+const MOBILE_ROOT_CSS = [
+  `html{font-size:calc(100vw / ${ROOT_FONT_DIVISOR})}`,
+  `body{font-size:${BODY_FONT_PX}px}`,
+  ...[2, 3].map((dpr) => `@media (min-resolution:${dpr}dppx){body{font-size:${BODY_FONT_PX * dpr}px}}`),
+].join('');
 
 /**
  * The frame of every mobile route (/mobileindex, /mobileMoreDetails, /xcxmobileMoreDetails,
@@ -11,6 +17,9 @@ export function MobileLayout() {
   useMobileRootFontSize();
   return (
     <div className={styles.root} data-testid="mobile-root">
+      {/* The same rule in CSS, so the server-rendered page has its rem sizes from the first paint
+          (the hook then keeps it exact); removed with the layout, like the hook's values. */}
+      <style>{MOBILE_ROOT_CSS}</style>
       <Outlet />
     </div>
   );

@@ -25,7 +25,7 @@ import {
   Tooltip,
   TreeSelect,
 } from 'antd';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
@@ -37,7 +37,7 @@ import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFil
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
 import type { MapSearchMapHandle, SearchArea } from './MapSearchMap';
 import type { ColorMode } from './ol/parcelLayers';
-import { tileMetaQuery, tilesWanted } from './ol/tileMeta';
+import { prefetchFirstParcelTiles, tileMetaQuery, tilesWanted } from './ol/tileMeta';
 import styles from './MapSearchPage.module.css';
 
 // OpenLayers (about 95 KiB gzipped) is the map's, not the page's: the filters and the list come first.
@@ -85,6 +85,12 @@ export function MapSearchPage() {
   const geojsonQuery = useQuery({ ...mapParcelsQuery(queryFilters), placeholderData: keepPreviousData, enabled: tiled === false });
   const pageQuery = useQuery({ ...parcelPageQuery({ ...queryFilters, pageNo: 1, pageSize: TILED_LIST_SIZE }), placeholderData: keepPreviousData, enabled: tiled === true });
   const parcelsQuery = tiled ? pageQuery : geojsonQuery;
+  // Issue 14 "the map first": the first view's tiles are asked for while OpenLayers loads.
+  const mapWrapRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const box = mapWrapRef.current?.getBoundingClientRect();
+    if (tiled && tileMeta.data && settings && box) prefetchFirstParcelTiles(tileMeta.data, settings, [box.width, box.height]);
+  }, [tiled, tileMeta.data, settings]);
   const [tileHit, setTileHit] = useState<Parcel | null>(null);
   const { options: districtOptions, nameOf: districtName } = useDistrictOptions();
   // The district outlines are the map's; asked for here so they arrive with its code, not after.
@@ -328,7 +334,7 @@ export function MapSearchPage() {
         </div>
       </aside>
 
-      <section className={styles.mapWrap} aria-label="地图">
+      <section className={styles.mapWrap} aria-label="地图" ref={mapWrapRef}>
         {/* OpenLayers loads with the map, after the filters and the list are on screen. */}
         <Suspense fallback={<div className={styles.map} data-testid="land-map-loading" />}>
           <MapSearchMap
