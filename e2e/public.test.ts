@@ -223,7 +223,7 @@ describe('public site in the browser', () => {
     await page.getByTestId('ask-title').fill(title);
     await page.getByTestId('ask-content').fill('我公司拟投资新能源汽车零部件项目，需用地约50亩，请问临港物流园是否有合适地块？');
     await page.getByTestId('ask-submit').click();
-    await page.locator('.ant-notification').getByText(/提交成功/).waitFor();
+    await page.getByTestId('toasts').getByText(/提交成功/).waitFor();
 
     // Staff answer it on the 咨询服务管理 screen (admin changes the first password on the way).
     const { page: staff } = await browser.newPage();

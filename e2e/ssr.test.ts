@@ -74,6 +74,10 @@ interface DemoData {
   /** The first parcel of the first page of 挂牌地块 and of 成交地块 (as those pages ask for it). */
   firstListed: string;
   firstDeal: string;
+  regulation: { id: string; title: string };
+  keyProject: { name: string };
+  lease: { name: string };
+  district: { areaname: string };
 }
 
 /** Numbers as the pages print them (features/public-map/format num). */
@@ -145,6 +149,19 @@ const ROUTES: SsrRoute[] = [
   { route: 'search/:searchValue', url: () => `/search/${encodeURIComponent('物流')}`, heading: () => '全站搜索', texts: () => ['“物流”共找到', '物流', '全部 ('] },
   { route: 'secondMarket', url: () => '/secondMarket', heading: () => '二级市场', texts: (d) => [d.market.title, '交易类型'] },
   { route: 'secondMarketDetail/:id', url: (d) => `/secondMarketDetail/${d.market.id}`, heading: (d) => d.market.title, texts: (d) => [d.market.location, '基本信息', '联系方式'], calls: ['updateSecondMarKetVisitcount'] },
+  { route: 'popularInquiries', url: () => '/popularInquiries', heading: () => '通知公告', texts: (d) => [d.notice.title, '出让公告', '成交公示'] },
+  { route: 'tzggDetail/:id', url: (d) => `/tzggDetail/${d.notice.id}`, heading: () => '公告详情', texts: (d) => [d.notice.title, '次浏览'] },
+  { route: 'policiesRegulations', url: () => '/policiesRegulations', heading: () => '招商政策', texts: (d) => [d.regulation.title, '省级', '开发区'] },
+  { route: 'zhongdianxiangmu', url: () => '/zhongdianxiangmu', heading: () => '重点项目', texts: (d) => [d.keyProject.name, '总投资', '亿元'] },
+  { route: 'tuijiejihua', url: () => '/tuijiejihua', heading: () => '公开租赁', texts: (d) => [d.lease.name, '可租面积', '层高'] },
+  { route: 'pqList', url: () => '/pqList', heading: () => '片区介绍', texts: (d) => [d.district.areaname, '规划面积（km²）', '可供地块（宗）'] },
+  // The district map loads its parcels once its box comes into view.
+  { route: 'pqPositionDetail/:name', url: (d) => `/pqPositionDetail/${encodeURIComponent(d.district.areaname)}`, heading: (d) => d.district.areaname, texts: () => ['片区概况', '地块构成', '招商联系人', '所辖街道'], calls: ['selectLandInfoList', 'selectBaseMapFeatures'] },
+  { route: 'enteringNewArea', url: () => '/enteringNewArea', heading: () => '走进新区', texts: (d) => [d.district.areaname, d.keyProject.name, '功能片区', '新区动态'] },
+  { route: 'landPromotion', url: () => '/landPromotion', heading: () => '土地推介', texts: () => ['招商活动', '热门资讯', '推荐地块'] },
+  // The map (near the top) loads its base map once its box is in view.
+  { route: 'regionalPosition', url: () => '/regionalPosition', heading: () => '区位优势', texts: () => ['区位图', '交通与配套'], calls: ['selectBaseMapFeatures'] },
+  { route: 'consultingServices', url: () => '/consultingServices', heading: () => '咨询服务', texts: () => ['我要咨询', '咨询标题', '联系电话', '咨询答复'] },
   { route: 'landTransactionDetails/:id', url: (d) => `/landTransactionDetails/${d.deal.id}`, heading: (d) => d.deal.dkmc, texts: (d) => [...parcelTexts(d.deal, false), '成交信息', '成交价'], calls: ['updateLandInfoVisitcount'] },
 ];
 
@@ -194,12 +211,20 @@ describe('server-rendered public pages', () => {
     const listing = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfoByMoreGG', firstPage);
     const deals = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfosJyxt', { ...firstPage, state: 'deal' });
     if (!listing.list[0] || !deals.list[0]) throw new Error('the demo data has no listed or dealt parcel');
+    const regulations = await openPost<{ list: { id: string; title: string }[] }>(server, 'getRegulationsList', { pageNo: 1, pageSize: 1 });
+    const keyProjects = await openPost<{ list: { name: string }[] }>(server, 'selectKeyprojectsByPage', { pageNo: 1, pageSize: 1 });
+    const leases = await openPost<{ list: { name: string }[] }>(server, 'selectKczyByPage', { pageNo: 1, pageSize: 1, status: 'available' });
+    const districts = await openPost<{ list: { areaname: string }[] }>(server, 'getTAreaByPageList', { pageNo: 0, pageSize: 0 });
     demo = {
       siteName: settings.siteName,
       available: withState('none'),
       listed: withState('listed'),
       deal: withState('deal'),
       notice: notices[0],
+      regulation: regulations.list[0],
+      keyProject: keyProjects.list[0],
+      lease: leases.list[0],
+      district: districts.list[0],
       market: market.list[0],
       firstListed: listing.list[0].dkmc,
       firstDeal: deals.list[0].dkmc,
@@ -300,6 +325,19 @@ describe('server-rendered public pages', () => {
     const html = await res.text();
     expect(html).toContain('data-testid="not-found"');
     expect(html).toMatch(/<title>页面不存在/);
+  });
+
+  it('answers an unknown notice or district with the not-found page and 404', async () => {
+    for (const [url, title] of [
+      ['/tzggDetail/no-such-notice', '公告不存在'],
+      [`/pqPositionDetail/${encodeURIComponent('没有这个片区')}`, '片区不存在'],
+    ]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      const html = decode(await res.text());
+      expect(html).toContain('data-testid="not-found"');
+      expect(html).toMatch(new RegExp(`<title>${title}`));
+    }
   });
 
   it('answers an unpublished or unknown parcel with 404 and nothing of the parcel', async () => {

@@ -7,16 +7,5 @@
 export const PENDING_SSR_ROUTES: readonly string[] = [
   'index',
   'jiaoyixinxi',
-  'policiesRegulations',
-  'popularInquiries',
-  'consultingServices',
-  'pqList',
-  'zhongdianxiangmu',
-  'tuijiejihua',
-  'enteringNewArea',
-  'landPromotion',
-  'regionalPosition',
   'personalCenter',
-  'tzggDetail/:id',
-  'pqPositionDetail/:name',
 ];

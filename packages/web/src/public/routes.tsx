@@ -49,6 +49,17 @@ const PAGES: Record<string, PageDef> = {
   'search/:searchValue': page('src/features/public-site/search/SearchPage.tsx', () => import('../features/public-site/search/SearchPage').then((m) => ({ Component: m.SearchPage }))),
   secondMarket: page('src/features/public-site/market/SecondMarketPage.tsx', () => import('../features/public-site/market/SecondMarketPage').then((m) => ({ Component: m.SecondMarketPage }))),
   'secondMarketDetail/:id': page('src/features/public-site/market/SecondMarketDetailPage.tsx', () => import('../features/public-site/market/SecondMarketDetailPage').then((m) => ({ Component: m.SecondMarketDetailPage }))),
+  popularInquiries: page('src/features/public-site/notices/NoticeListPage.tsx', () => import('../features/public-site/notices/NoticeListPage').then((m) => ({ Component: m.NoticeListPage }))),
+  'tzggDetail/:id': page('src/features/public-site/notices/NoticeDetailPage.tsx', () => import('../features/public-site/notices/NoticeDetailPage').then((m) => ({ Component: m.NoticeDetailPage }))),
+  policiesRegulations: page('src/features/public-site/policies/PoliciesPage.tsx', () => import('../features/public-site/policies/PoliciesPage').then((m) => ({ Component: m.PoliciesPage }))),
+  zhongdianxiangmu: page('src/features/public-site/projects/KeyProjectsPage.tsx', () => import('../features/public-site/projects/KeyProjectsPage').then((m) => ({ Component: m.KeyProjectsPage }))),
+  tuijiejihua: page('src/features/public-site/projects/LeasingPage.tsx', () => import('../features/public-site/projects/LeasingPage').then((m) => ({ Component: m.LeasingPage }))),
+  pqList: page('src/features/public-site/districts/DistrictListPage.tsx', () => import('../features/public-site/districts/DistrictListPage').then((m) => ({ Component: m.DistrictListPage }))),
+  'pqPositionDetail/:name': page('src/features/public-site/districts/DistrictDetailPage.tsx', () => import('../features/public-site/districts/DistrictDetailPage').then((m) => ({ Component: m.DistrictDetailPage }))),
+  enteringNewArea: page('src/features/public-site/about/EnteringNewAreaPage.tsx', () => import('../features/public-site/about/EnteringNewAreaPage').then((m) => ({ Component: m.EnteringNewAreaPage }))),
+  landPromotion: page('src/features/public-site/about/LandPromotionPage.tsx', () => import('../features/public-site/about/LandPromotionPage').then((m) => ({ Component: m.LandPromotionPage }))),
+  regionalPosition: page('src/features/public-site/about/RegionalPositionPage.tsx', () => import('../features/public-site/about/RegionalPositionPage').then((m) => ({ Component: m.RegionalPositionPage }))),
+  consultingServices: page('src/features/public-site/consulting/ConsultingPage.tsx', () => import('../features/public-site/consulting/ConsultingPage').then((m) => ({ Component: m.ConsultingPage }))),
 };
 
 /** The converted mobile pages, by absolute path. */

@@ -3,7 +3,7 @@
  * a parcel opens it. Loaded lazily by the district page.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Spin } from 'antd';
+import { Spin } from '../../public-ui';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { mapParcelsQuery, useSiteSettings } from './api';
@@ -65,7 +65,7 @@ export default function DistrictMap({ areacode, name, boundary, height = 420 }: 
       <div ref={ref} style={{ position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' }} data-testid="district-map" />
       {parcels.isPending && (
         <div style={{ position: 'absolute', top: 12, left: 12 }}>
-          <Spin size="small" />
+          <Spin />
         </div>
       )}
       {legend.length > 0 && (

@@ -1,32 +1,36 @@
-import { CalendarOutlined, EnvironmentOutlined, EyeOutlined, FireOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Drawer, Empty, Image, Pagination, Row, Segmented, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
+import { queryOptions, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useState, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
-import { openPost, listOf, type Parcel } from '../../public-map/api';
+import { linkHref } from '../../../lib/files';
+import { PageHead } from '../../../public/head';
+import { Empty, Modal, Pagination, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { CalendarOutlined, EnvironmentOutlined, EyeOutlined, FireOutlined } from '../../../public-ui/icons';
+import { listOf, openPost, type Parcel } from '../../public-map/api';
 import { dateText, EVENT_TYPE_LABELS, optionLabel, text } from '../../public-map/format';
 import { pageQuery, PATHS, recordQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
-import { linkHref } from '../../../lib/files';
-import { FileLinks, firstImage, LoadError, NoData, PageBanner, RichText, Section } from '../ui';
+import { FileLinks, firstImage, NoData, PageBanner, Panel, RichText, Section } from '../ui';
 import styles from './about.module.css';
 
-function NewsDrawer({ kind, id, onClose }: { kind: 'event' | 'article'; id: string | null; onClose: () => void }) {
-  const q = useQuery({ ...recordQuery(kind === 'event' ? PATHS.event : 'getWxgzhById', id ?? ''), enabled: Boolean(id) });
-  const r = q.data;
+const EVENTS_PER_PAGE = 6;
+const SUBTITLE = '招商推介会、项目签约与政策发布等活动资讯，以及推荐地块。';
+
+const recommendedQuery = queryOptions({
+  queryKey: ['public', 'interestDk'] as const,
+  queryFn: async ({ signal }) => listOf<Parcel>(await openPost<unknown>('interestDk', { limit: 4 }, signal)),
+});
+
+function NewsDrawer({ kind, id, onClose }: { kind: 'event' | 'article'; id: string; onClose: () => void }) {
+  const r = useSuspenseQuery(recordQuery(kind === 'event' ? PATHS.event : 'getWxgzhById', id)).data;
   const cover = firstImage(r?.cover);
   return (
-    <Drawer open={Boolean(id)} onClose={onClose} styles={{ wrapper: { width: 820, maxWidth: '92vw' } }} title={r ? text(r.title) : '详情'} destroyOnHidden data-testid="news-drawer">
-      {q.isPending ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : q.isError ? (
-        <LoadError error={q.error} retry={() => void q.refetch()} />
-      ) : !r ? (
+    <Modal open onClose={onClose} placement="drawer" width={820} title={r ? text(r.title) : '详情'} testId="news-drawer">
+      {!r ? (
         <NoData text="内容不存在或已撤回" />
       ) : (
         <>
           <div className={styles.newsMeta}>
-            {text(r.typeLabel) && <Tag color="cyan">{text(r.typeLabel)}</Tag>}
+            {text(r.typeLabel) && <Tag color="blue">{text(r.typeLabel)}</Tag>}
             <span>
               <CalendarOutlined /> {dateText(r.eventDate ?? r.publishDate)}
             </span>
@@ -40,7 +44,7 @@ function NewsDrawer({ kind, id, onClose }: { kind: 'event' | 'article'; id: stri
               <EyeOutlined /> {text(r.visitcount) || 0}
             </span>
           </div>
-          {cover && <Image src={cover} alt="" className={styles.newsCover} />}
+          {cover && <img src={cover} alt="" className={styles.newsCover} />}
           {text(r.summary) && <p className={styles.newsSummary}>{text(r.summary)}</p>}
           <RichText html={r.content} />
           <FileLinks value={r.attachments} empty={null} />
@@ -53,91 +57,108 @@ function NewsDrawer({ kind, id, onClose }: { kind: 'event' | 'article'; id: stri
           )}
         </>
       )}
-    </Drawer>
+    </Modal>
+  );
+}
+
+function Events({ type, pageNo, fading, onPage, onOpen }: { type: string; pageNo: number; fading: boolean; onPage: (pageNo: number) => void; onOpen: (id: string) => void }) {
+  const { data } = useSuspenseQuery(pageQuery(PATHS.events, { pageNo, pageSize: EVENTS_PER_PAGE, type }));
+  if (data.list.length === 0) return <Empty text="暂无活动" />;
+  return (
+    <div style={{ opacity: fading ? 0.6 : 1 }}>
+      <div className={styles.events}>
+        {data.list.map((e, i) => {
+          const cover = firstImage(e.cover);
+          return (
+            <button key={e.id} type="button" className={styles.event} onClick={() => onOpen(e.id)} data-testid="event-item">
+              <span className={styles.eventCover}>
+                {cover ? <img src={cover} alt="" className={styles.eventCoverImage} width={200} height={120} loading={i < 2 ? undefined : 'lazy'} decoding="async" /> : <span>{text(e.typeLabel) || optionLabel(EVENT_TYPE_LABELS, e.type)}</span>}
+              </span>
+              <span className={styles.eventBody}>
+                <span className={styles.eventTitle}>{text(e.title)}</span>
+                <span className={styles.newsMeta}>
+                  <Tag color="blue">{text(e.typeLabel) || optionLabel(EVENT_TYPE_LABELS, e.type)}</Tag>
+                  <span>
+                    <CalendarOutlined /> {dateText(e.eventDate)}
+                  </span>
+                  {text(e.location) && (
+                    <span>
+                      <EnvironmentOutlined /> {text(e.location)}
+                    </span>
+                  )}
+                </span>
+                {text(e.summary) && <span className={styles.eventSummary}>{text(e.summary)}</span>}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      {data.total > EVENTS_PER_PAGE && (
+        <div className={styles.pager}>
+          <Pagination current={pageNo} pageSize={EVENTS_PER_PAGE} total={data.total} onChange={onPage} />
+        </div>
+      )}
+    </div>
   );
 }
 
 /** 土地推介 (landPromotion): investment events and news, the most read, and parcels worth a look. */
 export function LandPromotionPage() {
   const [params, setParams] = useSearchParams();
-  const [type, setType] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const events = useQuery({ ...pageQuery(PATHS.events, { pageNo, pageSize: 6, type }), placeholderData: keepPreviousData });
-  const popular = useQuery(pageQuery(PATHS.popularNews, { pageNo: 1, pageSize: 8 }));
-  const recommended = useQuery({
-    queryKey: ['public', 'interestDk'],
-    queryFn: async ({ signal }) => listOf<Parcel>(await openPost<unknown>('interestDk', { limit: 4 }, signal)),
-  });
+  const [filter, setFilter] = useState({ type: '', pageNo: 1 });
+  const [fading, startTransition] = useTransition();
+  const [{ data: popular }, { data: recommended }] = useSuspenseQueries({ queries: [pageQuery(PATHS.popularNews, { pageNo: 1, pageSize: 8 }), recommendedQuery] });
   const eventId = params.get('event');
   const articleId = params.get('article');
+  const close = () => setParams({});
+  const events = (
+    <Suspense fallback={<SkeletonLines rows={8} />}>
+      <Events type={filter.type} pageNo={filter.pageNo} fading={fading} onPage={(pageNo) => startTransition(() => setFilter((f) => ({ ...f, pageNo })))} onOpen={(id) => setParams({ event: id })} />
+    </Suspense>
+  );
+  const drawer = (kind: 'event' | 'article', id: string) => (
+    <Suspense
+      fallback={
+        <Modal open onClose={close} placement="drawer" width={820} title="详情">
+          <SkeletonLines rows={10} />
+        </Modal>
+      }
+    >
+      <NewsDrawer kind={kind} id={id} onClose={close} />
+    </Suspense>
+  );
 
   return (
     <div>
-      <PageBanner title="土地推介" crumbs={[{ title: '土地推介' }]} subtitle="招商推介会、项目签约与政策发布等活动资讯，以及推荐地块。" tone="teal" />
-      <Row gutter={20}>
-        <Col xs={24} lg={16}>
-          <Card variant="borderless" title="招商活动">
-            <Segmented
-              value={type}
-              onChange={(v) => {
-                setType(String(v));
-                setPageNo(1);
-              }}
-              options={[{ value: '', label: '全部' }, ...Object.entries(EVENT_TYPE_LABELS).map(([value, label]) => ({ value, label }))]}
-              style={{ marginBottom: 16 }}
-            />
-            {events.isError ? (
-              <LoadError error={events.error} retry={() => void events.refetch()} />
-            ) : events.isPending ? (
-              <Skeleton active paragraph={{ rows: 8 }} />
-            ) : (events.data?.list ?? []).length === 0 ? (
-              <Empty description="暂无活动" />
-            ) : (
-              <div className={styles.events}>
-                {events.data!.list.map((e) => {
-                  const cover = firstImage(e.cover);
-                  return (
-                    <button key={e.id} type="button" className={styles.event} onClick={() => setParams({ event: e.id })} data-testid="event-item">
-                      <div className={styles.eventCover} style={cover ? { backgroundImage: `url("${cover}")` } : undefined}>
-                        {!cover && <span>{text(e.typeLabel) || optionLabel(EVENT_TYPE_LABELS, e.type)}</span>}
-                      </div>
-                      <div className={styles.eventBody}>
-                        <div className={styles.eventTitle}>{text(e.title)}</div>
-                        <div className={styles.newsMeta}>
-                          <Tag color="cyan">{text(e.typeLabel) || optionLabel(EVENT_TYPE_LABELS, e.type)}</Tag>
-                          <span>
-                            <CalendarOutlined /> {dateText(e.eventDate)}
-                          </span>
-                          {text(e.location) && (
-                            <span>
-                              <EnvironmentOutlined /> {text(e.location)}
-                            </span>
-                          )}
-                        </div>
-                        {text(e.summary) && <p className={styles.eventSummary}>{text(e.summary)}</p>}
-                      </div>
-                    </button>
-                  );
-                })}
-              </div>
-            )}
-            {(events.data?.total ?? 0) > 6 && <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={pageNo} pageSize={6} total={events.data?.total ?? 0} onChange={setPageNo} showSizeChanger={false} />}
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Section title={<><FireOutlined style={{ color: '#fa541c' }} /> 热门资讯</>}>
-            {popular.isPending ? (
-              <Skeleton active />
-            ) : (popular.data?.list ?? []).length === 0 ? (
+      <PageHead title="土地推介" description={SUBTITLE} image={recommended.map((p) => firstImage(p.images)).find(Boolean)} />
+      <PageBanner title="土地推介" crumbs={[{ title: '土地推介' }]} subtitle={SUBTITLE} tone="teal" />
+      <div className={styles.promotionColumns}>
+        <Panel title="招商活动">
+          <Tabs
+            label="活动类型"
+            activeKey={filter.type}
+            onChange={(type) => startTransition(() => setFilter({ type, pageNo: 1 }))}
+            items={[{ key: '', label: '全部' }, ...Object.entries(EVENT_TYPE_LABELS).map(([key, label]) => ({ key, label }))].map((t) => ({ ...t, children: events }))}
+          />
+        </Panel>
+        <div>
+          <Section
+            title={
+              <>
+                <FireOutlined className={styles.fire} /> 热门资讯
+              </>
+            }
+          >
+            {popular.list.length === 0 ? (
               <NoData />
             ) : (
               <ol className={styles.hot}>
-                {popular.data!.list.map((n, i) => (
+                {popular.list.map((n, i) => (
                   <li key={`${text(n.kind)}-${n.id}`}>
                     <span className={`${styles.rank} ${i < 3 ? styles.rankTop : ''}`}>{i + 1}</span>
-                    <a role="button" onClick={() => setParams(text(n.kind) === 'wxgzh' ? { article: n.id } : { event: n.id })}>
+                    <button type="button" onClick={() => setParams(text(n.kind) === 'wxgzh' ? { article: n.id } : { event: n.id })}>
                       {text(n.title)}
-                    </a>
+                    </button>
                     <span className={styles.hotViews}>{text(n.visitcount) || 0}</span>
                   </li>
                 ))}
@@ -145,22 +166,20 @@ export function LandPromotionPage() {
             )}
           </Section>
           <Section title="推荐地块">
-            {(recommended.data ?? []).length === 0 ? (
-              recommended.isPending ? <Skeleton active /> : <NoData />
+            {recommended.length === 0 ? (
+              <NoData />
             ) : (
-              <Row gutter={[12, 12]}>
-                {recommended.data!.map((p) => (
-                  <Col key={p.id} span={12}>
-                    <ParcelCard parcel={p} />
-                  </Col>
+              <div className={styles.recommended}>
+                {recommended.map((p) => (
+                  <ParcelCard key={p.id} parcel={p} />
                 ))}
-              </Row>
+              </div>
             )}
           </Section>
-        </Col>
-      </Row>
-      <NewsDrawer kind="event" id={eventId} onClose={() => setParams({})} />
-      <NewsDrawer kind="article" id={articleId} onClose={() => setParams({})} />
+        </div>
+      </div>
+      {eventId && drawer('event', eventId)}
+      {articleId && drawer('article', articleId)}
     </div>
   );
 }

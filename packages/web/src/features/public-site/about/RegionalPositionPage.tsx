@@ -1,64 +1,61 @@
-import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Skeleton, Spin } from 'antd';
+import { useSuspenseQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
-import { districtOutlinesQuery, facilitiesQuery, useSiteSettings } from '../../public-map/api';
+import { PageHead } from '../../../public/head';
+import { useInView } from '../../../public/use-in-view';
+import { Spin } from '../../../public-ui';
+import { districtOutlinesQuery, facilitiesQuery, settingsQuery } from '../../public-map/api';
 import { placeColor } from '../../public-map/colors';
-import { NoData, PageBanner, Section } from '../ui';
+import { NoData, PageBanner, Panel, Section } from '../ui';
 import styles from './about.module.css';
 
 const ParcelMiniMap = lazy(() => import('../../public-map/ParcelMiniMap'));
+const MAP_HEIGHT = 520;
 
 /** Kinds of place that make a location: transport first, then services. */
 const KEY_TYPES = ['airport', 'railway', 'highwayExit', 'port', 'centre', 'metro', 'hospital', 'school', 'government', 'talentHousing'];
 
 /** 区位优势 (regionalPosition): the zone's districts and the transport and services around them. */
 export function RegionalPositionPage() {
-  const settings = useSiteSettings().data;
-  const outlines = useQuery(districtOutlinesQuery);
-  const facilities = useQuery(facilitiesQuery);
-  const groups = useMemo(
-    () => (facilities.data ?? []).filter((g) => KEY_TYPES.includes(g.type)).sort((a, b) => KEY_TYPES.indexOf(a.type) - KEY_TYPES.indexOf(b.type)),
-    [facilities.data],
-  );
+  const [{ data: settings }, { data: outlines }, { data: facilities }] = useSuspenseQueries({ queries: [settingsQuery, districtOutlinesQuery, facilitiesQuery] });
+  const groups = useMemo(() => facilities.filter((g) => KEY_TYPES.includes(g.type)).sort((a, b) => KEY_TYPES.indexOf(a.type) - KEY_TYPES.indexOf(b.type)), [facilities]);
   const places = useMemo(() => groups.flatMap((g) => g.list.map((f) => ({ id: f.id, name: f.name, type: f.type, lon: f.lon, lat: f.lat, note: g.label }))), [groups]);
-  const shapes = useMemo(() => (outlines.data ?? []).map((d) => ({ id: d.areacode, name: d.areaname, geometry: d.boundary, color: '#1677ff' })), [outlines.data]);
+  const shapes = useMemo(() => outlines.map((d) => ({ id: d.areacode, name: d.areaname, geometry: d.boundary, color: '#1677ff' })), [outlines]);
+  // The map (OpenLayers) loads when its reserved box comes into view.
+  const [mapRef, mapInView] = useInView<HTMLDivElement>();
+  const zone = settings?.siteName?.replace(/土地信息平台$/, '') || '开发区';
+  const subtitle = `${zone}交通便捷、配套完善：机场、高铁、高速与港口一览。`;
 
   return (
     <div>
-      <PageBanner
-        title="区位优势"
-        crumbs={[{ title: '区位优势' }]}
-        subtitle={`${settings?.siteName?.replace(/土地信息平台$/, '') || '开发区'}交通便捷、配套完善：机场、高铁、高速与港口一览。`}
-      />
-      <Row gutter={20}>
-        <Col xs={24} xl={15}>
-          <Section title="区位图">
-            {outlines.isPending || facilities.isPending ? (
-              <Skeleton active paragraph={{ rows: 10 }} />
-            ) : (
-              <Suspense fallback={<Spin />}>
-                <ParcelMiniMap shapes={shapes} places={places} height={520} districts={false} />
+      <PageHead title="区位优势" description={`${subtitle}${groups.map((g) => `${g.label}${g.list.length}处`).join('、')}`} />
+      <PageBanner title="区位优势" crumbs={[{ title: '区位优势' }]} subtitle={subtitle} />
+      <div className={styles.mapColumns}>
+        <Section title="区位图">
+          <div ref={mapRef} className={styles.mapBox} data-testid="regional-map-box">
+            {mapInView && (
+              <Suspense fallback={<Spin style={{ height: MAP_HEIGHT }} />}>
+                <ParcelMiniMap shapes={shapes} places={places} height={MAP_HEIGHT} districts={false} />
               </Suspense>
             )}
-          </Section>
-        </Col>
-        <Col xs={24} xl={9}>
+          </div>
+        </Section>
+        <div>
           <Section title="交通与配套">
             {groups.length === 0 ? (
-              facilities.isPending ? <Skeleton active /> : <NoData text="暂无配套设施信息" />
+              <NoData text="暂无配套设施信息" />
             ) : (
               <div className={styles.placeGroups}>
                 {groups.map((g) => (
                   <div key={g.type} className={styles.placeGroup}>
-                    <h4>
+                    <h3>
                       <span className={styles.dot} style={{ background: placeColor(g.type) }} />
                       {g.label}（{g.list.length}）
-                    </h4>
+                    </h3>
                     <ul>
                       {g.list.slice(0, 6).map((f) => (
                         <li key={f.id}>
                           {f.name}
-                          {f.address ? <span style={{ color: 'rgba(0,0,0,.4)' }}> · {f.address}</span> : null}
+                          {f.address ? <span className={styles.placeAddress}> · {f.address}</span> : null}
                         </li>
                       ))}
                     </ul>
@@ -67,14 +64,14 @@ export function RegionalPositionPage() {
               </div>
             )}
           </Section>
-          <Card variant="borderless">
+          <Panel>
             <p className={styles.lead} style={{ margin: 0 }}>
               {settings?.contactAddress ? `管理机构地址：${settings.contactAddress}。` : ''}
               各片区到机场、高铁站、高速出口、港口的距离与车程，可在每个地块的详情页“区位与周边”中查看。
             </p>
-          </Card>
-        </Col>
-      </Row>
+          </Panel>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,103 +1,170 @@
-/** The question form of 咨询服务; loaded with its validators when the page shows it. */
-import { SendOutlined, UserOutlined } from '@ant-design/icons';
+/** The question form of 咨询服务 (kit controls; the SPEC §5 validators load on the first submit). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import type { RuleName } from '@land/shared/validation';
 import { notify } from '../../../lib/notify';
-import { showError } from '../../../lib/request';
+import { ApiError, showError } from '../../../lib/request';
+import { Button, Field, Input, Select, TextArea } from '../../../public-ui';
+import { InfoCircleFilled, SendOutlined, UserOutlined } from '../../../public-ui/icons';
 import { PROBLEM_CATEGORY_LABELS } from '../../public-map/format';
 import { openPost } from '../../public-map/api';
 import { visitorPost } from '../../visitor/request';
-import { applyFieldErrors, specRules } from '../../visitor/form-rules';
 import { openVisitorAuth } from '../../visitor/auth-prompt';
 import { useVisitor } from '../../visitor/session';
 import type { AskRequest } from '../api';
+import styles from './ConsultingPage.module.css';
 
-interface AskValues extends AskRequest {
-  agree?: boolean;
+type FieldName = 'title' | 'category' | 'content' | 'askerName' | 'askerPhone' | 'sqdw';
+type Values = Record<FieldName, string> & { agree: boolean };
+type Errors = Partial<Record<FieldName, string>>;
+
+const EMPTY: Values = { title: '', category: 'landPolicy', content: '', askerName: '', askerPhone: '', sqdw: '', agree: true };
+const CATEGORY_OPTIONS = Object.entries(PROBLEM_CATEGORY_LABELS).map(([value, label]) => ({ value, label }));
+
+/** The SPEC §5 rules of each field: [rules, label when required]. */
+const RULES: Record<FieldName, [RuleName[], string?]> = {
+  title: [['notBlank', 'len200'], '咨询标题'],
+  category: [[]],
+  content: [['notBlank', 'len2000'], '咨询内容'],
+  askerName: [['notBlank', 'len60'], '姓名'],
+  askerPhone: [['phone'], '联系电话'],
+  sqdw: [['len200']],
+};
+
+async function validate(values: Values, fields: FieldName[]): Promise<Errors> {
+  const { checkRule, MESSAGES } = await import('@land/shared/validation');
+  const errors: Errors = {};
+  for (const field of fields) {
+    const [names, required] = RULES[field];
+    const value = values[field];
+    if (required && value === '') {
+      errors[field] = MESSAGES.required(required);
+      continue;
+    }
+    for (const name of names) {
+      const msg = checkRule(name, value);
+      if (msg !== null) {
+        errors[field] = msg;
+        break;
+      }
+    }
+  }
+  return errors;
 }
 
-const FIELDS = ['title', 'category', 'content', 'askerName', 'askerPhone', 'sqdw'];
+/** Server validation errors (A0400 with data.errors) onto the form's fields; null when not. */
+function fieldErrorsOf(error: unknown, fields: readonly FieldName[]): Errors | null {
+  if (!(error instanceof ApiError) || error.code !== 'A0400') return null;
+  const data = error.data as { errors?: { field: string; msg: string }[]; field?: string } | null;
+  const list = data?.errors ?? (data?.field ? [{ field: data.field, msg: error.message }] : []);
+  const onForm = list.filter((e) => (fields as readonly string[]).includes(e.field));
+  return onForm.length === 0 ? null : Object.fromEntries(onForm.map((e) => [e.field, e.msg]));
+}
 
-export default function AskForm() {
+export function AskForm() {
   const visitor = useVisitor();
-  const [form] = Form.useForm<AskValues>();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
   const queryClient = useQueryClient();
+  const fields: FieldName[] = visitor ? ['title', 'category', 'content'] : ['title', 'category', 'content', 'askerName', 'askerPhone', 'sqdw'];
   const ask = useMutation({
     // Signed in: as the visitor (the question then appears in the personal centre); else as a guest.
-    mutationFn: async ({ agree, ...values }: AskValues) => {
-      const body = { ...values, isPublic: agree === false ? 0 : 1 };
-      return visitor ? (await visitorPost('/openApi/addProblem', body)).data : openPost('addProblem', body);
-    },
+    mutationFn: async (body: AskRequest) => (visitor ? (await visitorPost('/openApi/addProblem', body)).data : openPost('addProblem', body)),
     meta: { ownErrors: true },
     onSuccess: () => {
       notify.success(visitor ? '提交成功，答复后将在个人中心“我的咨询”中显示' : '提交成功，我们会尽快答复');
-      form.resetFields();
+      setValues(EMPTY);
+      setErrors({});
       void queryClient.invalidateQueries({ queryKey: ['visitor'] });
     },
     onError: (e) => {
-      if (!applyFieldErrors(form, e, FIELDS)) showError(e);
+      const onForm = fieldErrorsOf(e, fields);
+      if (onForm) setErrors(onForm);
+      else showError(e);
     },
   });
 
+  const set = (field: FieldName) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((er) => ({ ...er, [field]: undefined }));
+  };
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const found = await validate(values, fields);
+    setErrors(found);
+    const first = fields.find((f) => found[f]);
+    if (first) {
+      // The first field in error takes the focus (its message is announced with it).
+      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    const body: AskRequest = { title: values.title, category: values.category, content: values.content, isPublic: values.agree ? 1 : 0 };
+    if (!visitor) Object.assign(body, { askerName: values.askerName, askerPhone: values.askerPhone, sqdw: values.sqdw || undefined });
+    ask.mutate(body);
+  };
+
   return (
-    <Form<AskValues> form={form} layout="vertical" onFinish={(v) => ask.mutate(v)} initialValues={{ agree: true, category: 'landPolicy' }} data-testid="ask-form">
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="ask-form" aria-label="我要咨询">
       {visitor ? (
-        <Alert
-          type="success"
-          showIcon
-          icon={<UserOutlined />}
-          title={
-            <>
-              以 <b>{visitor.userName || visitor.userAccount}</b>（{visitor.sqdw || visitor.userAccount}）身份提问，答复可在<Link to="/personalCenter?tab=problems">个人中心</Link>查看
-            </>
-          }
-          style={{ marginBottom: 16 }}
-        />
+        <div className={`${styles.notice} ${styles.noticeSuccess}`}>
+          <UserOutlined />
+          <span>
+            以 <b>{visitor.userName || visitor.userAccount}</b>（{visitor.sqdw || visitor.userAccount}）身份提问，答复可在<Link to="/personalCenter?tab=problems">个人中心</Link>查看
+          </span>
+        </div>
       ) : (
-        <Alert
-          type="info"
-          showIcon
-          title={
-            <>
-              未登录也可留言，请留下姓名和联系电话；
-              <a onClick={() => openVisitorAuth({ mode: 'login', reason: '登录后可在个人中心查看答复' })} role="button">
-                登录
-              </a>
-              后可在个人中心查看答复。
-            </>
-          }
-          style={{ marginBottom: 16 }}
-        />
+        <div className={styles.notice}>
+          <InfoCircleFilled />
+          <span>
+            未登录也可留言，请留下姓名和联系电话；
+            <button type="button" className={styles.inlineLink} onClick={() => openVisitorAuth({ mode: 'login', reason: '登录后可在个人中心查看答复' })}>
+              登录
+            </button>
+            后可在个人中心查看答复。
+          </span>
+        </div>
       )}
-      <Form.Item name="title" label="咨询标题" rules={specRules(['notBlank', 'len200'], '咨询标题')}>
-        <Input placeholder="一句话概括您的问题" maxLength={100} showCount data-testid="ask-title" />
-      </Form.Item>
-      <Form.Item name="category" label="咨询类别">
-        <Select options={Object.entries(PROBLEM_CATEGORY_LABELS).map(([value, label]) => ({ value, label }))} />
-      </Form.Item>
-      <Form.Item name="content" label="咨询内容" rules={specRules(['notBlank', 'len2000'], '咨询内容')}>
-        <Input.TextArea rows={5} placeholder="请详细描述项目情况、用地需求或问题" maxLength={1000} showCount data-testid="ask-content" />
-      </Form.Item>
+      <Field label="咨询标题" required error={errors.title}>
+        {(a) => <Input {...a} value={values.title} onChange={set('title')} placeholder="一句话概括您的问题" maxLength={100} data-testid="ask-title" />}
+      </Field>
+      <Field label="咨询类别" error={errors.category}>
+        {(a) => <Select {...a} value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} />}
+      </Field>
+      <Field label="咨询内容" required error={errors.content}>
+        {(a) => (
+          <>
+            <TextArea {...a} rows={5} value={values.content} onChange={set('content')} placeholder="请详细描述项目情况、用地需求或问题" maxLength={1000} data-testid="ask-content" />
+            <div className={styles.count} aria-hidden>
+              {values.content.length} / 1000
+            </div>
+          </>
+        )}
+      </Field>
       {!visitor && (
         <>
-          <Form.Item name="askerName" label="姓名" rules={specRules(['notBlank', 'len60'], '姓名')}>
-            <Input placeholder="请输入姓名" autoComplete="name" />
-          </Form.Item>
-          <Form.Item name="askerPhone" label="联系电话" rules={specRules(['phone'], '联系电话')}>
-            <Input placeholder="手机或固定电话" autoComplete="tel" />
-          </Form.Item>
-          <Form.Item name="sqdw" label="所在单位" rules={specRules(['len200'])}>
-            <Input placeholder="选填" autoComplete="organization" />
-          </Form.Item>
+          <Field label="姓名" required error={errors.askerName}>
+            {(a) => <Input {...a} value={values.askerName} onChange={set('askerName')} placeholder="请输入姓名" autoComplete="name" />}
+          </Field>
+          <Field label="联系电话" required error={errors.askerPhone}>
+            {(a) => <Input {...a} type="tel" value={values.askerPhone} onChange={set('askerPhone')} placeholder="手机或固定电话" autoComplete="tel" />}
+          </Field>
+          <Field label="所在单位" error={errors.sqdw}>
+            {(a) => <Input {...a} value={values.sqdw} onChange={set('sqdw')} placeholder="选填" autoComplete="organization" />}
+          </Field>
         </>
       )}
-      <Form.Item name="agree" valuePropName="checked">
-        <Checkbox>答复后可公开展示（不显示个人信息）</Checkbox>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={ask.isPending} block size="large" data-testid="ask-submit">
+      <label className={styles.checkbox}>
+        <input type="checkbox" checked={values.agree} onChange={(e) => setValues((v) => ({ ...v, agree: e.target.checked }))} />
+        答复后可公开展示（不显示个人信息）
+      </label>
+      <Button submit kind="primary" icon={<SendOutlined />} loading={ask.isPending} block size="large" data-testid="ask-submit">
         提交咨询
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,22 +1,28 @@
-import { EnvironmentOutlined, FilePdfOutlined, FileWordOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Avatar, Button, Col, Empty, Image, List, Pagination, Progress, Row, Space, Spin, Statistic, Tag } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState, useTransition } from 'react';
 import { useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
-import { ApiError, downloadFile, saveBlob, showError } from '../../../lib/request';
+import { notify } from '../../../lib/notify';
+import { downloadFile, saveBlob, showError } from '../../../lib/request';
+import { PageHead } from '../../../public/head';
+import { NotFoundPage } from '../../../public/NotFoundPage';
+import { useInView } from '../../../public/use-in-view';
+import { Button, Modal, Pagination, SkeletonLines, Spin, Tag } from '../../../public-ui';
+import { EnvironmentOutlined, FilePdfOutlined, FileWordOutlined, MailOutlined, PhoneOutlined } from '../../../public-ui/icons';
 import { parcelPageQuery } from '../../public-map/api';
 import { landClassColor, MARKET_STATE_COLORS } from '../../public-map/colors';
-import { DISTRICT_TYPE_LABELS, marketState, num, optionLabel, text } from '../../public-map/format';
+import { DISTRICT_TYPE_LABELS, marketState, num, optionLabel, stripHtml, text } from '../../public-map/format';
 import { districtByNameQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
-import { LoadError, Loading, NoData, PageBanner, RichText, Section } from '../ui';
+import { firstImage, NoData, PageBanner, RichText, Section } from '../ui';
+import { Figure, ProgressBar } from '../widgets';
 import styles from './districts.module.css';
 
 const DistrictMap = lazy(() => import('../../public-map/DistrictMap'));
+const MAP_HEIGHT = 420;
+const PARCELS_PER_PAGE = 8;
 
 function ManualButtons({ areacode, name }: { areacode: string; name: string }) {
-  const { message } = App.useApp();
   const [busy, setBusy] = useState('');
   const get = async (kind: 'pdf' | 'doc') => {
     setBusy(kind);
@@ -28,7 +34,7 @@ function ManualButtons({ areacode, name }: { areacode: string; name: string }) {
           `${name}招商手册.${kind === 'pdf' ? 'pdf' : 'docx'}`,
         ),
       );
-      message.success('招商手册已生成');
+      notify.success('招商手册已生成');
     } catch (error) {
       showError(error);
     } finally {
@@ -36,96 +42,127 @@ function ManualButtons({ areacode, name }: { areacode: string; name: string }) {
     }
   };
   return (
-    <Space>
-      <Button ghost icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')}>
+    <div className={styles.manualButtons}>
+      <Button kind="ghost" className={styles.onBanner} icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')}>
         招商手册 PDF
       </Button>
-      <Button ghost icon={<FileWordOutlined />} loading={busy === 'doc'} onClick={() => void get('doc')}>
+      <Button kind="ghost" className={styles.onBanner} icon={<FileWordOutlined />} loading={busy === 'doc'} onClick={() => void get('doc')}>
         Word
       </Button>
-    </Space>
+    </div>
+  );
+}
+
+function Gallery({ images, name }: { images: { url: string; name: string }[]; name: string }) {
+  const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+  if (images.length === 0) return null;
+  return (
+    <>
+      <div className={styles.gallery}>
+        {images.map((img) => (
+          <button key={img.url} type="button" className={styles.galleryButton} onClick={() => setPreview({ url: fileUrl(img.url), name: img.name || name })} aria-label={`查看大图：${img.name || name}`}>
+            <img src={fileUrl(img.url)} alt={img.name || name} className={styles.galleryImage} width={160} height={110} loading="lazy" decoding="async" />
+          </button>
+        ))}
+      </div>
+      <Modal open={preview !== null} onClose={() => setPreview(null)} title={preview?.name ?? ''} width={960}>
+        {preview && <img src={preview.url} alt={preview.name} className={styles.previewImage} />}
+      </Modal>
+    </>
+  );
+}
+
+/** The district's parcels on the map: OpenLayers loads when the reserved box comes into view. */
+function DistrictMapBox({ areacode, name, boundary }: { areacode: string; name: string; boundary: unknown }) {
+  const [ref, inView] = useInView<HTMLDivElement>();
+  return (
+    <div ref={ref} className={styles.mapBox} style={{ height: MAP_HEIGHT }} data-testid="district-map-box">
+      {inView && (
+        <Suspense fallback={<Spin style={{ height: MAP_HEIGHT }} />}>
+          <DistrictMap areacode={areacode} name={name} boundary={boundary} height={MAP_HEIGHT} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function DistrictParcels({ areacode, count }: { areacode: string; count: number }) {
+  const [pageNo, setPageNo] = useState(1);
+  const [fading, startTransition] = useTransition();
+  const { data } = useSuspenseQuery(parcelPageQuery({ pageNo, pageSize: PARCELS_PER_PAGE, areacode }));
+  return (
+    <Section title={`片区地块（${data.total ?? count}）`}>
+      {data.list.length === 0 ? (
+        <NoData text="该片区暂无已发布地块" />
+      ) : (
+        <div style={{ opacity: fading ? 0.6 : 1 }}>
+          <div className={styles.parcelGrid}>
+            {data.list.map((p) => (
+              <ParcelCard key={p.id} parcel={p} />
+            ))}
+          </div>
+          {data.total > PARCELS_PER_PAGE && (
+            <div className={styles.pager}>
+              <Pagination current={pageNo} pageSize={PARCELS_PER_PAGE} total={data.total} onChange={(n) => startTransition(() => setPageNo(n))} />
+            </div>
+          )}
+        </div>
+      )}
+    </Section>
   );
 }
 
 /** /pqPositionDetail/{name}: a district's introduction, figures, streets, contacts and its parcels on a map. */
 export function DistrictDetailPage() {
   const { name = '' } = useParams();
-  const q = useQuery(districtByNameQuery(name));
-  const [pageNo, setPageNo] = useState(1);
-  const d = q.data;
-  const parcels = useQuery({ ...parcelPageQuery({ pageNo, pageSize: 8, areacode: d?.areacode }), enabled: Boolean(d?.areacode), placeholderData: keepPreviousData });
-
-  if (q.isPending) return <Loading rows={12} />;
-  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
-  if (!d) return <LoadError error={new ApiError('A0404', '', { status: 404 })} notFoundTitle="片区不存在或已停用" backTo={{ title: '返回片区列表', to: '/pqList' }} />;
+  const d = useSuspenseQuery(districtByNameQuery(name)).data;
+  if (!d) return <NotFoundPage what="片区" />;
 
   const s = d.statistics;
   const images = toFileList(d.images);
   const maxClass = Math.max(1, ...(s?.byClass ?? []).map((c) => c.landAreaMu));
+  const typeLabel = text(d.typeLabel) || optionLabel(DISTRICT_TYPE_LABELS, d.type);
+  const description = [typeLabel, `主导产业：${text(d.leadingIndustry) || '—'}`, num(d.planArea) ? `规划面积 ${num(d.planArea)} km²` : '', `在线地块 ${s?.count ?? 0} 宗`, stripHtml(d.introduction).slice(0, 80)].filter(Boolean).join(' · ');
   return (
     <div data-testid="district-detail">
+      <PageHead title={d.areaname} description={description} image={firstImage(d.images)} />
       <PageBanner
         title={d.areaname}
         crumbs={[{ title: '片区介绍', to: '/pqList' }, { title: d.areaname }]}
         subtitle={
           <>
-            <Tag color="blue">{text(d.typeLabel) || optionLabel(DISTRICT_TYPE_LABELS, d.type)}</Tag>
+            <Tag color="blue">{typeLabel}</Tag>
             主导产业：{text(d.leadingIndustry) || '—'}
           </>
         }
         extra={<ManualButtons areacode={d.areacode} name={d.areaname} />}
       />
-      <Row gutter={20}>
-        <Col xs={24} lg={16}>
+      <div className={styles.columns}>
+        <div className={styles.mainColumn}>
           <Section title="片区概况">
-            <Row gutter={16} className={styles.stats}>
-              <Col span={6}>
-                <Statistic title="规划面积" value={num(d.planArea) || '—'} suffix="km²" />
-              </Col>
-              <Col span={6}>
-                <Statistic title="在线地块" value={s?.count ?? 0} suffix="宗" />
-              </Col>
-              <Col span={6}>
-                <Statistic title="地块面积" value={num(s?.landAreaMu ?? 0, 0)} suffix="亩" />
-              </Col>
-              <Col span={6}>
-                <Statistic title="可供地块" value={s?.byTradeState.find((t) => t.tradeState === 'none')?.count ?? 0} suffix="宗" />
-              </Col>
-            </Row>
+            <div className={styles.stats}>
+              <Figure title="规划面积" value={num(d.planArea) || '—'} suffix="km²" />
+              <Figure title="在线地块" value={s?.count ?? 0} suffix="宗" />
+              <Figure title="地块面积" value={num(s?.landAreaMu ?? 0, 0)} suffix="亩" />
+              <Figure title="可供地块" value={s?.byTradeState.find((t) => t.tradeState === 'none')?.count ?? 0} suffix="宗" />
+            </div>
             <RichText html={d.introduction} empty="暂无片区介绍" />
-            {images.length > 0 && (
-              <Image.PreviewGroup>
-                <div className={styles.gallery}>
-                  {images.map((img) => (
-                    <Image key={img.url} src={fileUrl(img.url)} alt={img.name} className={styles.galleryImage} />
-                  ))}
-                </div>
-              </Image.PreviewGroup>
-            )}
+            <Gallery images={images} name={d.areaname} />
           </Section>
           <Section title="片区地块分布">
-            <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
-              <DistrictMap areacode={d.areacode} name={d.areaname} boundary={d.boundary} />
-            </Suspense>
+            <DistrictMapBox areacode={d.areacode} name={d.areaname} boundary={d.boundary} />
           </Section>
-          <Section title={`片区地块（${parcels.data?.total ?? s?.count ?? 0}）`}>
-            {(parcels.data?.list ?? []).length === 0 ? (
-              parcels.isPending ? <Spin /> : <NoData text="该片区暂无已发布地块" />
-            ) : (
-              <>
-                <Row gutter={[16, 16]}>
-                  {parcels.data!.list.map((p) => (
-                    <Col key={p.id} xs={24} sm={12} xl={6}>
-                      <ParcelCard parcel={p} />
-                    </Col>
-                  ))}
-                </Row>
-                {(parcels.data?.total ?? 0) > 8 && <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={pageNo} pageSize={8} total={parcels.data?.total ?? 0} onChange={setPageNo} showSizeChanger={false} />}
-              </>
-            )}
-          </Section>
-        </Col>
-        <Col xs={24} lg={8}>
+          <Suspense
+            fallback={
+              <Section title={`片区地块（${s?.count ?? 0}）`}>
+                <SkeletonLines rows={6} />
+              </Section>
+            }
+          >
+            <DistrictParcels areacode={d.areacode} count={s?.count ?? 0} />
+          </Suspense>
+        </div>
+        <div className={styles.sideColumn}>
           <Section title="地块构成">
             {!s || s.count === 0 ? (
               <NoData />
@@ -136,7 +173,7 @@ export function DistrictDetailPage() {
                     const st = marketState(t.tradeState);
                     return (
                       <div key={t.tradeState} className={styles.stateBox} style={{ borderColor: MARKET_STATE_COLORS[st] }}>
-                        <b style={{ color: MARKET_STATE_COLORS[st] }}>{t.count}</b>
+                        <b>{t.count}</b>
                         <small>{t.tradeState === 'none' ? '可供地' : t.label}</small>
                       </div>
                     );
@@ -145,7 +182,7 @@ export function DistrictDetailPage() {
                 {s.byClass.map((c) => (
                   <div key={c.dlcode ?? 'none'} className={styles.classRow}>
                     <span className={styles.className}>{c.name}</span>
-                    <Progress percent={Math.round((c.landAreaMu / maxClass) * 100)} showInfo={false} strokeColor={landClassColor(c.dlcode)} size="small" />
+                    <ProgressBar percent={(c.landAreaMu / maxClass) * 100} color={landClassColor(c.dlcode)} label={`${c.name}地块面积`} />
                     <span className={styles.classValue}>
                       {c.count} 宗 · {num(c.landAreaMu, 0)} 亩
                     </span>
@@ -158,19 +195,23 @@ export function DistrictDetailPage() {
             {(d.contacts ?? []).length === 0 ? (
               <NoData text="暂无联系人" />
             ) : (
-              <List
-                dataSource={d.contacts}
-                renderItem={(c) => (
-                  <List.Item>
-                    <List.Item.Meta
-                      avatar={<Avatar src={toFileList(c.photo)[0] ? fileUrl(toFileList(c.photo)[0].url) : undefined}>{text(c.name).slice(0, 1)}</Avatar>}
-                      title={
-                        <>
+              <ul className={styles.people}>
+                {d.contacts!.map((c) => {
+                  const photo = toFileList(c.photo)[0];
+                  return (
+                    <li key={c.id} className={styles.person}>
+                      {photo ? (
+                        <img src={fileUrl(photo.url)} alt="" className={styles.avatar} width={40} height={40} loading="lazy" />
+                      ) : (
+                        <span className={styles.avatar} aria-hidden>
+                          {text(c.name).slice(0, 1)}
+                        </span>
+                      )}
+                      <div>
+                        <div className={styles.personName}>
                           {text(c.name)} <span className={styles.muted}>{text(c.position)}</span>
-                        </>
-                      }
-                      description={
-                        <>
+                        </div>
+                        <div className={styles.muted}>
                           {text(c.duties) && <div>{text(c.duties)}</div>}
                           <div>
                             <PhoneOutlined /> <a href={`tel:${text(c.phone)}`}>{text(c.phone)}</a>
@@ -180,46 +221,41 @@ export function DistrictDetailPage() {
                               <MailOutlined /> {text(c.email)}
                             </div>
                           )}
-                        </>
-                      }
-                    />
-                  </List.Item>
-                )}
-              />
+                        </div>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
             )}
           </Section>
           <Section title="所辖街道">
             {(d.streets ?? []).length === 0 ? (
               <NoData />
             ) : (
-              <List
-                size="small"
-                dataSource={d.streets}
-                renderItem={(st) => (
-                  <List.Item>
-                    <div>
-                      <b>{text(st.jdname)}</b>
-                      <div className={styles.muted}>
-                        {text(st.address) && (
-                          <>
-                            <EnvironmentOutlined /> {text(st.address)}{' '}
-                          </>
-                        )}
-                        {text(st.phone) && (
-                          <>
-                            <PhoneOutlined /> {text(st.phone)}
-                          </>
-                        )}
-                      </div>
+              <ul className={styles.people}>
+                {d.streets!.map((st) => (
+                  <li key={st.id} className={styles.street}>
+                    <b>{text(st.jdname)}</b>
+                    <div className={styles.muted}>
+                      {text(st.address) && (
+                        <>
+                          <EnvironmentOutlined /> {text(st.address)}{' '}
+                        </>
+                      )}
+                      {text(st.phone) && (
+                        <>
+                          <PhoneOutlined /> {text(st.phone)}
+                        </>
+                      )}
                     </div>
-                  </List.Item>
-                )}
-              />
+                  </li>
+                ))}
+              </ul>
             )}
           </Section>
-        </Col>
-      </Row>
-      {d.statistics === undefined && <Empty />}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,45 +1,40 @@
-import { CalendarOutlined, EyeOutlined, FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Drawer, Empty, Input, Pagination, Segmented, Skeleton, Tag } from 'antd';
-import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, useState, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageHead } from '../../../public/head';
+import { Button, Descriptions, Empty, Modal, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { CalendarOutlined, EyeOutlined, FileTextOutlined, PrinterOutlined } from '../../../public-ui/icons';
 import { dateText, optionLabel, REGULATION_CATEGORY_LABELS, text } from '../../public-map/format';
 import { pageQuery, PATHS, recordQuery } from '../api';
-import { FileLinks, LoadError, NoData, PageBanner, RichText } from '../ui';
+import { FileLinks, NoData, PageBanner, Panel, RichText } from '../ui';
 import styles from './PoliciesPage.module.css';
 
-const CATEGORY_COLORS: Record<string, string> = { national: 'red', provincial: 'volcano', municipal: 'blue', zone: 'green' };
+const CATEGORY_COLORS: Record<string, string> = { national: 'red', provincial: 'orange', municipal: 'blue', zone: 'green' };
+const PAGE_SIZE = 12;
+const SUBTITLE = '国家、省、市及开发区的产业扶持、用地保障与招商引资政策。';
 
-function RegulationDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const q = useQuery({ ...recordQuery(PATHS.regulation, id ?? ''), enabled: Boolean(id) });
-  const r = q.data;
+function RegulationDrawer({ id, onClose }: { id: string; onClose: () => void }) {
+  const r = useSuspenseQuery(recordQuery(PATHS.regulation, id)).data;
   return (
-    <Drawer
-      open={Boolean(id)}
+    <Modal
+      open
       onClose={onClose}
-      size="large"
-      styles={{ wrapper: { width: 860, maxWidth: '92vw' } }}
+      placement="drawer"
+      width={860}
       title={r ? text(r.title) : '政策详情'}
-      extra={
+      footer={
         <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
           打印
         </Button>
       }
-      destroyOnHidden
-      data-testid="regulation-drawer"
+      testId="regulation-drawer"
     >
-      {q.isPending ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : q.isError ? (
-        <LoadError error={q.error} retry={() => void q.refetch()} />
-      ) : !r ? (
+      {!r ? (
         <NoData text="政策不存在或已撤回" />
       ) : (
         <>
           <Descriptions
-            size="small"
-            column={2}
-            bordered
+            columns={2}
             items={[
               { key: 'c', label: '政策层级', children: <Tag color={CATEGORY_COLORS[text(r.category)]}>{text(r.categoryLabel) || optionLabel(REGULATION_CATEGORY_LABELS, r.category)}</Tag> },
               { key: 'n', label: '文号', children: text(r.docNumber) || '—' },
@@ -55,78 +50,93 @@ function RegulationDrawer({ id, onClose }: { id: string | null; onClose: () => v
           <FileLinks value={r.attachments} empty={null} />
         </>
       )}
-    </Drawer>
+    </Modal>
+  );
+}
+
+interface Filter {
+  category: string;
+  keyword: string;
+  pageNo: number;
+}
+
+function Regulations({ filter, fading, onPage, onOpen }: { filter: Filter; fading: boolean; onPage: (pageNo: number) => void; onOpen: (id: string) => void }) {
+  const { data } = useSuspenseQuery(pageQuery(PATHS.regulations, { pageNo: filter.pageNo, pageSize: PAGE_SIZE, category: filter.category, keyword: filter.keyword }));
+  if (data.list.length === 0) return <Empty text="暂无政策" />;
+  return (
+    <>
+      <div className={styles.grid} style={{ opacity: fading ? 0.6 : 1 }}>
+        {data.list.map((r) => (
+          <button key={r.id} type="button" className={styles.item} onClick={() => onOpen(r.id)} data-testid="regulation-item">
+            <span className={styles.icon}>
+              <FileTextOutlined />
+            </span>
+            <span className={styles.main}>
+              <span className={styles.title}>{text(r.title)}</span>
+              <span className={styles.meta}>
+                <Tag color={CATEGORY_COLORS[text(r.category)]}>{text(r.categoryLabel) || optionLabel(REGULATION_CATEGORY_LABELS, r.category)}</Tag>
+                {text(r.docNumber) && <span>{text(r.docNumber)}</span>}
+                <span>
+                  <CalendarOutlined /> {dateText(r.publishDate)}
+                </span>
+                <span>
+                  <EyeOutlined /> {text(r.visitcount) || 0}
+                </span>
+              </span>
+            </span>
+          </button>
+        ))}
+      </div>
+      {data.total > PAGE_SIZE && (
+        <div className={styles.pager}>
+          <Pagination current={filter.pageNo} pageSize={PAGE_SIZE} total={data.total} onChange={onPage} />
+        </div>
+      )}
+    </>
   );
 }
 
 /** 招商政策 (policiesRegulations): laws, regulations and the zone's own policies, with a detail drawer. */
 export function PoliciesPage() {
   const [params, setParams] = useSearchParams();
-  const [category, setCategory] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const q = useQuery({ ...pageQuery(PATHS.regulations, { pageNo, pageSize: 12, category, keyword }), placeholderData: keepPreviousData });
+  const [filter, setFilter] = useState<Filter>({ category: '', keyword: '', pageNo: 1 });
+  const [fading, startTransition] = useTransition();
+  const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const openId = params.get('id');
-  const list = q.data?.list ?? [];
+  const close = () => setParams({}, { replace: false });
+  const list = (
+    <Suspense fallback={<SkeletonLines rows={8} />}>
+      <Regulations filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} onOpen={(id) => setParams({ id }, { replace: false })} />
+    </Suspense>
+  );
 
   return (
     <div>
-      <PageBanner title="招商政策" crumbs={[{ title: '招商政策' }]} subtitle="国家、省、市及开发区的产业扶持、用地保障与招商引资政策。" tone="teal" />
-      <Card variant="borderless">
+      <PageHead title="招商政策" description={SUBTITLE} />
+      <PageBanner title="招商政策" crumbs={[{ title: '招商政策' }]} subtitle={SUBTITLE} tone="teal" />
+      <Panel>
         <div className={styles.toolbar}>
-          <Segmented
-            value={category}
-            onChange={(v) => {
-              setCategory(String(v));
-              setPageNo(1);
-            }}
-            options={[{ value: '', label: '全部' }, ...Object.entries(REGULATION_CATEGORY_LABELS).map(([value, label]) => ({ value, label }))]}
-          />
-          <Input.Search
-            allowClear
-            placeholder="标题、文号或发文机关"
-            style={{ width: 280 }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPageNo(1);
-            }}
-          />
+          <span />
+          <SearchInput label="搜索政策" placeholder="标题、文号或发文机关" className={styles.search} onSearch={(v) => change({ keyword: v.trim() })} />
         </div>
-        {q.isError ? (
-          <LoadError error={q.error} retry={() => void q.refetch()} />
-        ) : q.isPending ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
-        ) : list.length === 0 ? (
-          <Empty description="暂无政策" />
-        ) : (
-          <div className={styles.grid} style={{ opacity: q.isFetching ? 0.6 : 1 }}>
-            {list.map((r) => (
-              <button key={r.id} type="button" className={styles.item} onClick={() => setParams({ id: r.id }, { replace: false })} data-testid="regulation-item">
-                <span className={styles.icon}>
-                  <FileTextOutlined />
-                </span>
-                <span className={styles.main}>
-                  <span className={styles.title}>{text(r.title)}</span>
-                  <span className={styles.meta}>
-                    <Tag color={CATEGORY_COLORS[text(r.category)]}>{text(r.categoryLabel) || optionLabel(REGULATION_CATEGORY_LABELS, r.category)}</Tag>
-                    {text(r.docNumber) && <span>{text(r.docNumber)}</span>}
-                    <span>
-                      <CalendarOutlined /> {dateText(r.publishDate)}
-                    </span>
-                    <span>
-                      <EyeOutlined /> {text(r.visitcount) || 0}
-                    </span>
-                  </span>
-                </span>
-              </button>
-            ))}
-          </div>
-        )}
-        {(q.data?.total ?? 0) > 12 && (
-          <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={pageNo} pageSize={12} total={q.data?.total ?? 0} onChange={setPageNo} showSizeChanger={false} />
-        )}
-      </Card>
-      <RegulationDrawer id={openId} onClose={() => setParams({}, { replace: false })} />
+        <Tabs
+          label="政策层级"
+          activeKey={filter.category}
+          onChange={(category) => change({ category })}
+          items={[{ key: '', label: '全部' }, ...Object.entries(REGULATION_CATEGORY_LABELS).map(([key, label]) => ({ key, label }))].map((t) => ({ ...t, children: list }))}
+        />
+      </Panel>
+      {openId && (
+        <Suspense
+          fallback={
+            <Modal open onClose={close} placement="drawer" width={860} title="政策详情">
+              <SkeletonLines rows={10} />
+            </Modal>
+          }
+        >
+          <RegulationDrawer id={openId} onClose={close} />
+        </Suspense>
+      )}
     </div>
   );
 }
