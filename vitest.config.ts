@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/test/**/*.test.ts'],
+          // security.dos.test.ts collects the heap before measuring a request's peak memory.
+          execArgv: ['--expose-gc'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -30,12 +30,18 @@ for (const dialect of DIALECTS) {
         const saveName = def.calls.save?.[0] ?? def.calls.create![0];
         const updateName = def.calls.save?.[0] ?? def.calls.update![0];
         const ids: string[] = [];
+        // A question staff enter themselves has no visitor: what a visitor asked is read-only for staff.
+        const staffSample = async (n: number) => {
+          const rec = await sampleRecord(def, n);
+          if (def.name === 'tProblem') delete rec.visitorId;
+          return rec;
+        };
         for (const n of [1, 2]) {
-          const res = await call(saveName, await sampleRecord(def, n));
+          const res = await call(saveName, await staffSample(n));
           expect(res.body, `${def.name} save`).toMatchObject({ code: '200' });
           ids.push(res.body.data.id);
         }
-        const sample = await sampleRecord(def, 1);
+        const sample = await staffSample(1);
         if (def.calls.get) {
           const got = await call(def.calls.get[0], { id: ids[0] });
           for (const f of def.fields.filter(isInForm)) {

@@ -97,6 +97,9 @@ for (const dialect of DIALECTS) {
      * order in which all of them completed ('ping' for the light one) and their bodies.
      */
     async function race(heavy: InjectOptions[]) {
+      // Start from a collected heap (vitest runs this project with --expose-gc), so the peak
+      // measures these requests rather than the garbage of the cases before them.
+      (globalThis as { gc?: () => void }).gc?.();
       peakRss = process.memoryUsage().rss;
       const started = Date.now();
       const order: string[] = [];
@@ -107,6 +110,8 @@ for (const dialect of DIALECTS) {
         }),
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
+      // Heavy requests already answered before the light one was sent held nothing up.
+      const doneBeforePing = order.length;
       const ping = await t.app.inject({ method: 'GET', url: '/openApi/config' }).then((res) => {
         order.push('ping');
         return res;
@@ -114,7 +119,7 @@ for (const dialect of DIALECTS) {
       const pingMs = Date.now() - started;
       const results = await Promise.all(answers);
       console.log(`security.dos: ${heavy.length} heavy request(s) took ${Date.now() - started} ms, the other request ${pingMs} ms; peak RSS ${Math.round(peakRss / MB)} MB`);
-      return { order, ping, results, peak: peakRss };
+      return { order: order.slice(doneBeforePing), ping, results, peak: peakRss };
     }
 
     const cases: { label: string; request: () => InjectOptions }[] = [
