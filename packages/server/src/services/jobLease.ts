@@ -13,7 +13,9 @@ export async function acquireLease(db: Db, name: string, owner: string, ttlMs: n
     .updateTable('t_job_lease')
     .set({ owner, expiresAt })
     .where('name', '=', name)
-    .where((eb) => eb.or([eb('owner', '=', owner), eb('expiresAt', '<', now)]))
+    // A lease that ends at this very millisecond is over (a release stamps "now": the next
+    // process asking within the same millisecond must get it).
+    .where((eb) => eb.or([eb('owner', '=', owner), eb('expiresAt', '<=', now)]))
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 1) return true;
   const exists = await db.selectFrom('t_job_lease').select('name').where('name', '=', name).executeTakeFirst();
