@@ -3,11 +3,8 @@
  * tables (districts, streets, land classes), whichever code path writes; services/referenceCache.ts
  * reads the version to know when its copy in memory is stale.
  */
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
-
-// DDL runs on the untyped builder: it describes tables, not typed rows.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { SqliteAdapter, sql } from 'kysely';
+import type { AnyDb } from '../rows';
 
 export const REFERENCE_TABLES = ['t_area', 't_jd', 't_dl'] as const;
 export const VERSION_NAME = 'references';

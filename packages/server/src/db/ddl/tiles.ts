@@ -6,11 +6,8 @@
  * the parcels of a tile. Triggers rather than service code because parcels are written by
  * forms, lifecycle transitions, transaction records, imports, seeds and the generator alike.
  */
-import { SqliteAdapter, sql, type Kysely } from 'kysely';
-
-// DDL runs on the untyped builder: it describes tables, not typed rows.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { SqliteAdapter, sql } from 'kysely';
+import type { AnyDb } from '../rows';
 
 export type TileLayerName = 'parcels' | 'districts' | 'supplyPlan' | 'stockLand';
 export const TILE_LAYER_NAMES: readonly TileLayerName[] = ['parcels', 'districts', 'supplyPlan', 'stockLand'];
