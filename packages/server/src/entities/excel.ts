@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '@land/shared/api';
 import { entityByName } from '@land/shared/entities/index';
 import { isInForm, type EntityDef, type FieldDef, type FieldType } from '@land/shared/entity';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { assertWriter, defineCall, ok } from '../lib/call';
 import { AppError, validationError } from '../lib/errors';
 import type { JobStage, ProgressFn } from '../lib/jobs';

@@ -1,17 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { EntityDef } from '@land/shared/entity';
 import { recordName } from '@land/shared/entity';
 import { conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
+import type { AnyDb, Row } from '../db/rows';
 import { JSON_TYPES, selectColumns } from './columns';
 import { forgetFoundRefs } from './refs';
 import { writeAudit, writeAuditMany } from '../services/audit';
 
-// Generic over tables named by definitions.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDb = Kysely<any>;
-export type Row = Record<string, unknown>;
+// The row types live in db/rows.ts (refs.ts needs them too, and this file imports refs.ts).
+export type { AnyDb, Row } from '../db/rows';
 
 /** Shapes a stored row for clients: JSON columns parsed, only declared columns. */
 export function presentRow(def: EntityDef, row: Row): Row {

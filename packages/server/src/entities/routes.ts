@@ -2,7 +2,7 @@ import './hooks/index';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { entityInputSchema, type EntityDef, type StandardCall } from '@land/shared/entity';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { defineCall, parseInput } from '../lib/call';
 import { conflict, notFound, validationError } from '../lib/errors';
 import { UNPAGED_LIMIT, compileConditions, orderClause, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';

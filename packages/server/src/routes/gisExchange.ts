@@ -5,7 +5,7 @@ import type { Expression, SqlBool } from 'kysely';
 import { z } from 'zod';
 import { entityByName } from '@land/shared/entities/index';
 import type { EntityDef } from '@land/shared/entity';
-import { sessionPolicy, type AppContext } from '../app';
+import { sessionPolicy, type AppContext } from '../context';
 import { registerDocumentRoutes } from '../documents/routes';
 import { exportInputSchema, importWorkbook, loadExportLookups, MAX_IMPORT_BYTES, XLSX_MIME } from '../entities/excel';
 import { saveRecord } from '../entities/routes';
