@@ -381,7 +381,7 @@ export function PersonalCenterPage() {
         extra={
           visitor ? (
             <Button
-              kind="ghost"
+              className={styles.onBanner}
               onClick={async () => {
                 if (await confirm('确定退出登录吗？')) void logout();
               }}
