@@ -23,7 +23,6 @@ const PENDING_SERVER_RENDERED_PUBLIC_SITE = new Set<string>([
   '/index',
   '/landListing',
   '/landDeal',
-  '/jiaoyixinxi',
   '/gdjhMapIndex',
   '/clkcrtd',
   '/policiesRegulations',
