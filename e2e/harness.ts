@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -185,4 +185,27 @@ export async function signIn(page: Page, server: RunningServer, account = 'admin
   await modal.getByRole('button', { name: '确定' }).click();
   await modal.waitFor({ state: 'hidden' });
   server.adminPassword = ADMIN_NEW_PASSWORD;
+}
+
+/**
+ * The usual setup of a browser test file: a fresh server and a browser for the whole file,
+ * started before its tests and closed after them. Call it in the describe block; the two
+ * objects it answers are filled in when the tests start (extra beforeAll hooks run after it).
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}): { server: RunningServer; browser: BrowserSession } {
+  const server = {} as RunningServer;
+  const browser = {} as BrowserSession;
+  let serverStarted = false;
+  let browserLaunched = false;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(env));
+    serverStarted = true;
+    Object.assign(browser, await launchBrowser());
+    browserLaunched = true;
+  });
+  afterAll(async () => {
+    if (browserLaunched) await browser.close();
+    if (serverStarted) await server.stop();
+  });
+  return { server, browser };
 }
