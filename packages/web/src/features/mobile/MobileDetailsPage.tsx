@@ -14,7 +14,7 @@ import { useInView } from '../../public/use-in-view';
 import { Empty, Modal, Spin } from '../../public-ui';
 import { EnvironmentOutlined, EyeOutlined, PhoneOutlined, TrophyOutlined } from '../../public-ui/icons';
 import { districtsQuery, landClassesQuery, landClassName, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
-import { landClassColor, MARKET_STATE_COLORS } from '../public-map/colors';
+import { landClassColor, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
 import {
   areaText,
   dateText,
@@ -221,7 +221,7 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
           {name}
         </h1>
         <div className={styles.tags}>
-          <span className={styles.stateTag} style={{ color: MARKET_STATE_COLORS[state], borderColor: MARKET_STATE_COLORS[state] }}>
+          <span className={styles.stateTag} style={{ color: MARKET_STATE_TEXT_COLORS[state], borderColor: MARKET_STATE_TEXT_COLORS[state] }}>
             {MARKET_STATE_LABELS[state]}
           </span>
           <span className={styles.tag}>{className}</span>

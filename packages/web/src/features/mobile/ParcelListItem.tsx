@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '../../lib/responsive-image';
 import { EnvironmentOutlined } from '../../public-ui/icons';
 import type { Parcel } from '../public-map/api';
-import { landClassColor, landClassGroupLabel, MARKET_STATE_COLORS } from '../public-map/colors';
+import { landClassColor, landClassGroupLabel, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
 import { MARKET_STATE_LABELS, marketState, muText, num, text } from '../public-map/format';
 import styles from './mobile.module.css';
 
@@ -30,7 +30,7 @@ export function ParcelListItem({ parcel, to, eager = false }: { parcel: Parcel; 
         <span className={styles.itemFigures}>
           <span className={styles.itemArea}>{muText(parcel.landArea, parcel.landAreaMu)}</span>
           <span className={styles.itemPrice}>{price ? `${price} 万元` : '价格面议'}</span>
-          <span className={styles.stateTag} style={{ color: MARKET_STATE_COLORS[state], borderColor: MARKET_STATE_COLORS[state] }}>
+          <span className={styles.stateTag} style={{ color: MARKET_STATE_TEXT_COLORS[state], borderColor: MARKET_STATE_TEXT_COLORS[state] }}>
             {MARKET_STATE_LABELS[state]}
           </span>
         </span>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '../../lib/responsive-image';
 import { EnvironmentOutlined } from '../../public-ui/icons';
 import type { Parcel } from '../public-map/api';
-import { landClassColor, landClassGroupLabel, MARKET_STATE_COLORS } from '../public-map/colors';
+import { landClassColor, landClassGroupLabel, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
 import { MARKET_STATE_LABELS, marketState, muText, num, parcelDetailPath, text } from '../public-map/format';
 import styles from './ParcelCard.module.css';
 
@@ -19,7 +19,7 @@ export function ParcelCard({ parcel, footer, to }: { parcel: Parcel; footer?: Re
     <Link to={href} className={styles.card} data-testid="parcel-card">
       <div className={styles.cover} style={parcel.photo ? undefined : { background: `linear-gradient(135deg, ${color}, ${color}99)` }}>
         {parcel.photo ? <ResponsiveImage src={parcel.photo} alt="" width={320} height={120} sizes={CARD_SIZES} style={{ width: '100%', height: '100%' }} /> : <span className={styles.coverText}>{text(parcel.dlname) || landClassGroupLabel(parcel.dlcode)}</span>}
-        <span className={styles.state} style={{ background: MARKET_STATE_COLORS[state] }}>
+        <span className={styles.state} style={{ background: MARKET_STATE_TEXT_COLORS[state] }}>
           {MARKET_STATE_LABELS[state]}
         </span>
       </div>

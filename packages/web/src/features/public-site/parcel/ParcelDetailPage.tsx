@@ -57,7 +57,7 @@ import {
   ZYLX_LABELS,
   type ParcelMarketState,
 } from '../../public-map/format';
-import { MARKET_STATE_COLORS, PIPE_COLORS } from '../../public-map/colors';
+import { MARKET_STATE_TEXT_COLORS, PIPE_COLORS } from '../../public-map/colors';
 import { CollectButton } from '../../visitor/CollectButton';
 import { CompareButton } from '../../visitor/CompareButton';
 import { FileLinks, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
@@ -310,7 +310,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
               {name}
             </h1>
             <div className={styles.tags}>
-              <Tag color={MARKET_STATE_COLORS[state]}>{MARKET_STATE_LABELS[state]}</Tag>
+              <Tag color={MARKET_STATE_TEXT_COLORS[state]}>{MARKET_STATE_LABELS[state]}</Tag>
               <Tag color={landClassColor(parcel.dlcode)}>{className}</Tag>
               {district && (
                 <Tag>
