@@ -5,7 +5,6 @@
  * Paths as in SPEC §2: PUBLIC_ROUTES paths without the leading slash, mobile routes with it.
  */
 export const PENDING_SSR_ROUTES: readonly string[] = [
-  'index',
   'jiaoyixinxi',
   'personalCenter',
 ];

@@ -36,6 +36,7 @@ const PARCEL_DETAIL = 'src/features/public-site/parcel/ParcelDetailPage.tsx';
 
 /** The converted public pages, by SPEC §2 path. */
 const PAGES: Record<string, PageDef> = {
+  index: page('src/features/public-map/MapSearchPage.tsx', () => import('../features/public-map/MapSearchPage').then((m) => ({ Component: m.MapSearchPage }))),
   home: page('src/features/public-site/home/HomePage.tsx', () => import('../features/public-site/home/HomePage').then((m) => ({ Component: m.HomePage }))),
   'mapMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
   'gkzzMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
@@ -91,7 +92,10 @@ function fullLoad({ request }: LoaderFunctionArgs) {
 
 function pageRoute(path: string, def: PageDef | undefined, handle: PublicRouteHandle): RouteObject {
   if (!def || PENDING_SSR_ROUTES.includes(path)) return { path, handle: { ...handle, pending: true }, loader: fullLoad, Component: Nothing };
-  return { path, handle: { ...handle, source: def.source }, lazy: def.load };
+  // SPEC §1: phones opening the map search get the mobile home page (the server does this before
+  // rendering; this covers client-side navigation to /index).
+  const loader = path === 'index' ? ({ request }: LoaderFunctionArgs) => (isMobileUserAgent(userAgentOf(request)) ? redirect('/mobileindex') : null) : undefined;
+  return { path, handle: { ...handle, source: def.source }, loader, lazy: def.load };
 }
 
 /** Redirect-only and full-load routes still need a component, or the router warns about an empty leaf. */
