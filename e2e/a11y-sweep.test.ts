@@ -20,7 +20,6 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
  */
 const PENDING_SERVER_RENDERED_PUBLIC_SITE = new Set<string>([
   '/home',
-  '/index',
   '/landListing',
   '/landDeal',
   '/jiaoyixinxi',
