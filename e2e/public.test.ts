@@ -62,7 +62,8 @@ describe('public site in the browser', () => {
     expect(total).toBeGreaterThan(50);
 
     // No tile source configured: the base is the zone's own roads and water, drawn from the platform.
-    await expect.poll(() => page.getByTestId('land-map').getAttribute('data-basemap')).toBe('vector:roads,water');
+    // (The list now comes with the HTML, before the scripts: the map follows after hydration.)
+    await expect.poll(() => page.getByTestId('land-map').getAttribute('data-basemap'), { timeout: 10_000 }).toBe('vector:roads,water');
     await expect.poll(() => waterPixels(page), { timeout: 10_000 }).toBeGreaterThan(500);
 
     // District 临港物流园, then the land class 10 工矿用地 (its sub-classes included).

@@ -4,7 +4,7 @@
  * load after hydration, once the map's reserved box is in view. Filters are read from the address
  * (a link with filters opens them) and written back to it; the page is kept alive between visits.
  */
-import { useQuery, useSuspenseQueries, useSuspenseQuery, type UseSuspenseQueryOptions } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { PageResult } from '@land/shared/api';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,10 +14,9 @@ import { PageHead } from '../../public/head';
 import { useInView } from '../../public/use-in-view';
 import { Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
 import { AimOutlined, CloseOutlined, EditOutlined, ExpandOutlined, FilterOutlined, ReloadOutlined } from '../../public-ui/icons';
-import { CollectButton } from '../visitor/CollectButton';
 import { CompareButton } from '../visitor/CompareButton';
 import { SaveSearchButton } from '../visitor/SaveSearchButton';
-import { districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from './api';
+import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from './api';
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS } from './colors';
 import { ExportMenu } from './ExportMenu';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
@@ -142,6 +141,13 @@ export function MapSearchPage() {
     const box = mapWrapRef.current?.getBoundingClientRect();
     if (tiled && mapInView && box) prefetchFirstParcelTiles(tileMeta.data, settings.data, [box.width, box.height]);
   }, [tiled, mapInView, tileMeta.data, settings.data, mapWrapRef]);
+  // Without a configured tile source the base is the zone's roads and water: asked for at once,
+  // not after OpenLayers has loaded and made the map.
+  const queryClient = useQueryClient();
+  const offlineBase = settings.data?.tileSourceType === 'none' || !settings.data?.tileUrl;
+  useEffect(() => {
+    if (offlineBase) void queryClient.prefetchQuery(baseMapQuery);
+  }, [offlineBase, queryClient]);
 
   const [tileHit, setTileHit] = useState<Parcel | null>(null);
   const { options: districtOptions, nameOf: districtName } = useDistrictOptions();
@@ -246,7 +252,6 @@ export function MapSearchPage() {
           定位
         </Button>
         <CompareButton size="small" parcel={{ id: selected.id, name: selected.dkmc ?? selected.dkbh ?? selected.id }} />
-        <CollectButton size="small" dkid={selected.id} />
         <Link to={`/mapMoreDetails/${encodeURIComponent(selected.id)}`} className={buttonClass('primary', 'small')} data-testid="popup-detail-link">
           查看详情
         </Link>
