@@ -13,15 +13,6 @@ import { launchBrowser, screenshot, signIn, startServer, type BrowserSession, ty
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/**
- * Public and mobile routes that still fail because of the old client-rendered public pages, which
- * the server-rendered public site (branch `ssr`) replaces. Each is still opened and checked; its
- * findings are printed but do not fail the run. Empty this list once that site is merged.
- */
-const PENDING_SERVER_RENDERED_PUBLIC_SITE = new Set<string>([
-  '/index',
-]);
-
 /** State and type words of the data model that must reach the screen in Chinese (GLOSSARY). */
 const ENGLISH_STATE_WORDS = [
   'starting', 'pending', 'running', 'queued', 'sent', 'failed', 'succeeded', 'success', 'done', 'draft', 'published',
@@ -171,14 +162,6 @@ describe('accessibility sweep over every SPA route', () => {
     return findings;
   }
 
-  function report(findings: Finding[], pending: Set<string>): Finding[] {
-    const pendingFindings = findings.filter((f) => pending.has(f.pattern));
-    if (pendingFindings.length > 0) {
-      console.warn(`Pending the server-rendered public site (not failing):\n${pendingFindings.map((f) => `${f.path}\n  ${f.problems.join('\n  ')}`).join('\n')}`);
-    }
-    return findings.filter((f) => !pending.has(f.pattern));
-  }
-
   it('the back office on a 412 px phone: the menu opens from a button and a screen is reachable without page overflow', { timeout: 120_000 }, async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 412, height: 915 } });
     try {
@@ -207,12 +190,12 @@ describe('accessibility sweep over every SPA route', () => {
   });
 
   it('every back-office screen, signed in as admin, is clean', { timeout: 900_000 }, async () => {
-    const failing = report(await sweep(['management'], true), new Set());
+    const failing = await sweep(['management'], true);
     expect(failing.map((f) => `${f.path}\n  ${f.problems.join('\n  ')}`).join('\n')).toBe('');
   });
 
   it('the login page and the public and mobile pages are clean', { timeout: 900_000 }, async () => {
-    const failing = report(await sweep(['public', 'top'], false), PENDING_SERVER_RENDERED_PUBLIC_SITE);
+    const failing = await sweep(['public', 'top'], false);
     expect(failing.map((f) => `${f.path}\n  ${f.problems.join('\n  ')}`).join('\n')).toBe('');
   });
 });

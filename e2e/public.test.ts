@@ -23,12 +23,6 @@ describe('public site in the browser', () => {
     await server?.stop();
   });
 
-  /** Picks an option from an open antd Select or TreeSelect dropdown by its visible text. */
-  async function pick(page: Page, text: string) {
-    const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-    await popup.getByTitle(text, { exact: true }).first().click();
-  }
-
   /** Opens the visitor's header menu and picks an entry. */
   async function openVisitorMenu(page: Page, entry: string) {
     await page.getByTestId('visitor-menu').click();
@@ -68,15 +62,13 @@ describe('public site in the browser', () => {
     expect(total).toBeGreaterThan(50);
 
     // No tile source configured: the base is the zone's own roads and water, drawn from the platform.
-    await expect.poll(() => page.getByTestId('land-map').getAttribute('data-basemap')).toBe('vector:roads,water');
+    // (The list now comes with the HTML, before the scripts: the map follows after hydration.)
+    await expect.poll(() => page.getByTestId('land-map').getAttribute('data-basemap'), { timeout: 10_000 }).toBe('vector:roads,water');
     await expect.poll(() => waterPixels(page), { timeout: 10_000 }).toBeGreaterThan(500);
 
     // District 临港物流园, then the land class 10 工矿用地 (its sub-classes included).
-    await page.getByTestId('filter-district').click();
-    await pick(page, '临港物流园');
-    await page.getByTestId('filter-class').click();
-    await page.keyboard.type('工矿用地');
-    await pick(page, '10 工矿用地');
+    await page.getByTestId('filter-district').selectOption({ label: '临港物流园' });
+    await page.getByTestId('filter-class').selectOption({ label: '10 工矿用地' });
     await expect.poll(async () => Number(await page.getByTestId('result-count').locator('b').textContent())).toBeLessThan(total);
     const names = await items.locator('[title]').allTextContents();
     expect(names.length).toBeGreaterThan(0);
@@ -175,7 +167,7 @@ describe('public site in the browser', () => {
     // Back to the map by the menu: the page was kept alive, so the district filter is still set.
     await page.getByRole('menuitem', { name: '地图找地' }).click();
     await page.waitForURL('**/index');
-    await expect.poll(() => page.getByTestId('filter-district').textContent()).toContain('临港物流园');
+    await expect.poll(() => page.getByTestId('filter-district').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe('临港物流园');
     const second = page.getByTestId('result-item').filter({ hasNotText: parcelName }).first();
     expect(await second.textContent()).toContain('临港物流园');
     await second.waitFor();

@@ -144,6 +144,8 @@ const ROUTES: SsrRoute[] = [
     heading: (d) => d.notice.title,
     texts: () => ['公告详情', '电脑版'],
   },
+  // The map search: the filters and the first parcels (all published ones at the demo data's size) come with the HTML.
+  { route: 'index', url: () => '/index', heading: () => '地图找地', texts: (d) => [d.available.dkmc, d.listed.dkmc, '个地块', '全部片区', '全部地类', '保存搜索', '土地用途'], calls: MAP_CALLS },
   { route: 'gdjhMapIndex', url: () => '/gdjhMapIndex', heading: () => '供地计划', texts: () => ['计划供地', '宗，面积', '全部年度', '全部供地方向', '导出'], calls: MAP_CALLS },
   { route: 'clkcrtd', url: () => '/clkcrtd', heading: () => '存量土地', texts: () => ['存量可出让土地', '宗，合计', '存量类型', '全部片区'], calls: MAP_CALLS },
   { route: 'landListing', url: () => '/landListing', heading: () => '挂牌地块', texts: (d) => [d.firstListed, '保存搜索', '宗'] },

@@ -24,6 +24,7 @@ export { DownloadOutlined } from './icons/DownloadOutlined';
 export { EditOutlined } from './icons/EditOutlined';
 export { EnvironmentOutlined } from './icons/EnvironmentOutlined';
 export { ExclamationCircleFilled } from './icons/ExclamationCircleFilled';
+export { ExpandOutlined } from './icons/ExpandOutlined';
 export { EyeOutlined } from './icons/EyeOutlined';
 export { FileExcelOutlined } from './icons/FileExcelOutlined';
 export { FileImageOutlined } from './icons/FileImageOutlined';

@@ -79,7 +79,10 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   if (context instanceof Response) {
     return { redirect: context.headers.get('location') ?? '/', status: context.status };
   }
-  const sources = context.matches.map((m) => (m.route.handle as PublicRouteHandle | undefined)?.source).filter((s): s is string => Boolean(s));
+  const sources = context.matches.flatMap((m) => {
+    const handle = m.route.handle as PublicRouteHandle | undefined;
+    return [handle?.source, ...(handle?.preload ?? [])].filter((s): s is string => Boolean(s));
+  });
   const assets = assetsOf(req.manifest, sources);
   const queryClient = createPublicQueryClient();
   const renderContext: RenderContext = { origin: req.origin, status: context.statusCode };

@@ -5,5 +5,4 @@
  * Paths as in SPEC §2: PUBLIC_ROUTES paths without the leading slash, mobile routes with it.
  */
 export const PENDING_SSR_ROUTES: readonly string[] = [
-  'index',
 ];

@@ -18,6 +18,8 @@ export interface PublicRouteHandle {
   publicRoute?: PublicRoute;
   /** Vite source path of the module that renders this route (manifest key). */
   source?: string;
+  /** Lazily imported modules the first view needs at once (announced with the page's own scripts). */
+  preload?: string[];
   /** Not server-rendered yet: a full page load to the client-rendered app. */
   pending?: boolean;
 }
@@ -27,15 +29,18 @@ type PageModule = () => Promise<{ Component: ComponentType }>;
 interface PageDef {
   source: string;
   load: PageModule;
+  preload?: string[];
 }
 
-const page = (source: string, load: PageModule): PageDef => ({ source, load });
+const page = (source: string, load: PageModule, preload?: string[]): PageDef => ({ source, load, preload });
 
 const parcelDetail = () => import('../features/public-site/parcel/ParcelDetailPage');
 const PARCEL_DETAIL = 'src/features/public-site/parcel/ParcelDetailPage.tsx';
 
 /** The converted public pages, by SPEC §2 path. */
 const PAGES: Record<string, PageDef> = {
+  // The map search's map is its first view on a desktop: its code (OpenLayers) is fetched with the page's, not after hydration.
+  index: page('src/features/public-map/MapSearchPage.tsx', () => import('../features/public-map/MapSearchPage').then((m) => ({ Component: m.MapSearchPage })), ['src/features/public-map/MapSearchMap.tsx']),
   home: page('src/features/public-site/home/HomePage.tsx', () => import('../features/public-site/home/HomePage').then((m) => ({ Component: m.HomePage }))),
   'mapMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
   'gkzzMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
@@ -93,7 +98,10 @@ function fullLoad({ request }: LoaderFunctionArgs) {
 
 function pageRoute(path: string, def: PageDef | undefined, handle: PublicRouteHandle): RouteObject {
   if (!def || PENDING_SSR_ROUTES.includes(path)) return { path, handle: { ...handle, pending: true }, loader: fullLoad, Component: Nothing };
-  return { path, handle: { ...handle, source: def.source }, lazy: def.load };
+  // SPEC §1: phones opening the map search get the mobile home page (the server does this before
+  // rendering; this covers client-side navigation to /index).
+  const loader = path === 'index' ? ({ request }: LoaderFunctionArgs) => (isMobileUserAgent(userAgentOf(request)) ? redirect('/mobileindex') : null) : undefined;
+  return { path, handle: { ...handle, source: def.source, ...(def.preload ? { preload: def.preload } : {}) }, loader, lazy: def.load };
 }
 
 /** Redirect-only and full-load routes still need a component, or the router warns about an empty leaf. */

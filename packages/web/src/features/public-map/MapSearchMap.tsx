@@ -8,14 +8,15 @@ import type { Extent } from 'ol/extent';
 import Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import type Polygon from 'ol/geom/Polygon';
-import { Draw } from 'ol/interaction';
+import type Draw from 'ol/interaction/Draw';
 import VectorLayer from 'ol/layer/Vector';
 import Overlay from 'ol/Overlay';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { transformExtent } from 'ol/proj';
-import type { Ref } from 'react';
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import type { ReactNode, Ref } from 'react';
+import { createPortal } from 'react-dom';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { districtOutlinesQuery, useSiteSettings, type Parcel } from './api';
 import { outlineLayer, lonLat, readGeometry } from './ol/base';
 import { ParcelLayers, type ColorMode } from './ol/parcelLayers';
@@ -42,8 +43,8 @@ export interface MapSearchMapProps {
   hoverId: string | null;
   selectedId: string | null;
   selected: Parcel | null | undefined;
-  /** The element the page portals the popup into; the map places it. */
-  popupEl: HTMLElement;
+  /** The selected parcel's popup; the map places it. */
+  popup: ReactNode;
   onHover(id: string | null): void;
   onSelect(id: string | null): void;
   /** A parcel clicked on a tile (not in the list's page). */
@@ -80,7 +81,8 @@ function centreOf(p: Parcel | null | undefined): number[] | undefined {
 }
 
 export default function MapSearchMap(props: MapSearchMapProps) {
-  const { ref, className, tiled, results, resultsReady, colorMode, showDistricts, hoverId, selectedId, selected, popupEl, area, drawing } = props;
+  const { ref, className, tiled, results, resultsReady, colorMode, showDistricts, hoverId, selectedId, selected, popup, area, drawing } = props;
+  const popupEl = useMemo(() => document.createElement('div'), []);
   const settings = useSiteSettings().data;
   const tileMeta = useQuery(tileMetaQuery('public'));
   const outlines = useQuery(districtOutlinesQuery).data;
@@ -166,17 +168,28 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     if (geometry) source.addFeature(new Feature(geometry));
   }, [area, map]);
   const drawingRef = useRef(false);
+  // Set once the draw tool is on the map (its code loads on first use): clicks are vertices from then on.
+  const [drawReady, setDrawReady] = useState(false);
   useEffect(() => {
     drawingRef.current = drawing;
     if (!map || !drawing) return;
-    const draw = new Draw({ type: 'Polygon', style: AREA_STYLE });
-    draw.on('drawend', (event) => {
-      const g = areaFormat.writeGeometryObject(event.feature.getGeometry() as Polygon) as SearchArea;
-      callbacks.current.onAreaDrawn({ type: 'Polygon', coordinates: g.coordinates.map((ring) => ring.map(([x, y]) => [round6(x), round6(y)])) });
+    // The draw tool loads when first asked for, not with the map.
+    let draw: Draw | null = null;
+    let cancelled = false;
+    void import('ol/interaction/Draw').then(({ default: DrawTool }) => {
+      if (cancelled) return;
+      draw = new DrawTool({ type: 'Polygon', style: AREA_STYLE });
+      draw.on('drawend', (event) => {
+        const g = areaFormat.writeGeometryObject(event.feature.getGeometry() as Polygon) as SearchArea;
+        callbacks.current.onAreaDrawn({ type: 'Polygon', coordinates: g.coordinates.map((ring) => ring.map(([x, y]) => [round6(x), round6(y)])) });
+      });
+      map.addInteraction(draw);
+      setDrawReady(true);
     });
-    map.addInteraction(draw);
     return () => {
-      map.removeInteraction(draw);
+      cancelled = true;
+      setDrawReady(false);
+      if (draw) map.removeInteraction(draw);
     };
   }, [map, drawing]);
 
@@ -327,5 +340,10 @@ export default function MapSearchMap(props: MapSearchMapProps) {
 
   useImperativeHandle(ref, () => ({ locate, fitAll: () => fit(layersRef.current?.fullExtent() ?? null) }));
 
-  return <div ref={mapRef} className={className} data-testid="land-map" data-drawing={drawing ? '1' : undefined} data-parcel-source={tiled === undefined ? undefined : tiled ? 'tiles' : 'geojson'} />;
+  return (
+    <>
+      <div ref={mapRef} className={className} data-testid="land-map" data-drawing={drawing && drawReady ? '1' : undefined} data-parcel-source={tiled === undefined ? undefined : tiled ? 'tiles' : 'geojson'} />
+      {createPortal(popup, popupEl)}
+    </>
+  );
 }

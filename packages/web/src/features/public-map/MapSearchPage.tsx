@@ -1,49 +1,36 @@
-import {
-  AimOutlined,
-  CloseOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  ExpandOutlined,
-  FilterOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Badge,
-  Button,
-  Dropdown,
-  Empty,
-  Input,
-  InputNumber,
-  Segmented,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-  Tooltip,
-  TreeSelect,
-} from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
+/**
+ * 地图找地 (/index): filters, result list and map in step. Server-rendered (issue 14): the filters,
+ * the first parcels and their count come with the HTML; OpenLayers, the draw tool and the popups
+ * load after hydration, once the map's reserved box is in view. Filters are read from the address
+ * (a link with filters opens them) and written back to it; the page is kept alive between visits.
+ */
+import { useQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery, type UseSuspenseQueryOptions } from '@tanstack/react-query';
+import type { PageResult } from '@land/shared/api';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { notify } from '../../lib/notify';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
+import { PageHead } from '../../public/head';
+import { useInView } from '../../public/use-in-view';
+import { Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
+import { AimOutlined, CloseOutlined, EditOutlined, ExpandOutlined, FilterOutlined, ReloadOutlined } from '../../public-ui/icons';
 import { CompareButton } from '../visitor/CompareButton';
 import { SaveSearchButton } from '../visitor/SaveSearchButton';
-import { districtOutlinesQuery, landClassName, mapParcelsQuery, parcelPageQuery, useDistrictOptions, useLandClasses, useSiteSettings, type Parcel } from './api';
+import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from './api';
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS } from './colors';
+import { ExportMenu } from './ExportMenu';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
+import { landClassOptions, onActivate } from './listKit';
 import type { MapSearchMapHandle, SearchArea } from './MapSearchMap';
 import type { ColorMode } from './ol/parcelLayers';
 import { prefetchFirstParcelTiles, tileMetaQuery, tilesWanted } from './ol/tileMeta';
+import { Segmented } from './Segmented';
 import styles from './MapSearchPage.module.css';
 
-// OpenLayers (about 95 KiB gzipped) is the map's, not the page's: the filters and the list come first.
+// OpenLayers (about 95 KiB compressed), the draw tool and the popup are the map's, not the page's:
+// the filters and the list come with the HTML, the map once its box is in view after hydration.
 const MapSearchMap = lazy(() => import('./MapSearchMap'));
-// antd Result (with its illustrations) only when the parcels cannot be loaded.
-const LoadErrorResult = lazy(() => import('../public-site/LoadErrorResult'));
 
 const STATE_OPTIONS: { value: ParcelMarketState | ''; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -61,6 +48,40 @@ const EXPORT_FORMATS = [
 /** With tiles the list shows the first page of the results (the map shows them all). */
 const TILED_LIST_SIZE = 100;
 
+const SORT_KEYS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
+const STATES = new Set<string>(['available', 'listed', 'deal']);
+
+/** The filters and the order as the address carries them (unknown or malformed values ignored). */
+function fromAddress(params: URLSearchParams): { filters: ParcelFilters; sort: SortKey } {
+  const number = (key: string) => {
+    const raw = params.get(key);
+    const n = raw === null || raw.trim() === '' ? NaN : Number(raw);
+    return Number.isFinite(n) && n >= 0 ? n : null;
+  };
+  const state = params.get('state') ?? '';
+  const sort = params.get('sort') ?? '';
+  return {
+    filters: {
+      keyword: (params.get('keyword') ?? '').slice(0, 100),
+      areacode: params.get('areacode') ?? '',
+      dlcode: params.get('dlcode') ?? '',
+      areaMin: number('areaMin'),
+      areaMax: number('areaMax'),
+      priceMin: number('priceMin'),
+      priceMax: number('priceMax'),
+      state: STATES.has(state) ? (state as ParcelMarketState) : '',
+    },
+    sort: SORT_KEYS.has(sort) ? (sort as SortKey) : 'default',
+  };
+}
+
+function toAddress(filters: ParcelFilters, sort: SortKey): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(toQueryFilters(filters))) params.set(key, String(value));
+  if (sort !== 'default') params.set('sort', sort);
+  return params;
+}
+
 function StateTag({ tradeState }: { tradeState: unknown }) {
   const state = marketState(tradeState);
   return (
@@ -70,72 +91,113 @@ function StateTag({ tradeState }: { tradeState: unknown }) {
   );
 }
 
-/** The map land search (/index): filters, result list and map in step. Kept alive. */
+/** A number field of the range filters (empty: no bound). */
+function NumberInput({ value, onChange, label, placeholder }: { value: number | null; onChange: (v: number | null) => void; label: string; placeholder: string }) {
+  return (
+    <Input
+      type="number"
+      min={0}
+      inputMode="decimal"
+      className={styles.grow}
+      placeholder={placeholder}
+      aria-label={label}
+      value={value ?? ''}
+      onChange={(e) => {
+        const n = e.target.value === '' ? null : Number(e.target.value);
+        onChange(n !== null && Number.isFinite(n) && n >= 0 ? n : null);
+      }}
+    />
+  );
+}
+
+/** The published parcels matching the filters: all of them with boundaries, or a page of them above the tile threshold. */
+function useParcels(tiled: boolean, queryFilters: ParcelQueryFilters): { all: Parcel[]; total: number } {
+  // One query or the other (the same options, and so the same cache entries, as the rest of the site).
+  const options = (tiled ? parcelPageQuery({ ...queryFilters, pageNo: 1, pageSize: TILED_LIST_SIZE }) : mapParcelsQuery(queryFilters)) as unknown as UseSuspenseQueryOptions<Parcel[] | PageResult<Parcel>>;
+  const query = useSuspenseQuery(options);
+  return useMemo(() => (Array.isArray(query.data) ? { all: query.data, total: query.data.length } : { all: query.data.list, total: query.data.total }), [query.data]);
+}
+
 export function MapSearchPage() {
-  const { message } = App.useApp();
-  const settings = useSiteSettings().data;
-  const [filters, setFilters] = useState<ParcelFilters>(EMPTY_FILTERS);
-  // A drawn area narrows the search to the parcels whose centre lies in it.
+  // What the page is built on, in one round (on the server for the first render).
+  const [settings, tileMeta] = useSuspenseQueries({ queries: [settingsQuery, tileMetaQuery('public'), districtsQuery, landClassesQuery] });
+  const tiled = tilesWanted(tileMeta.data, settings.data) === true;
+  const [params, setParams] = useSearchParams();
+  const [initial] = useState(() => fromAddress(params));
+  const [filters, setFilters] = useState<ParcelFilters>(initial.filters);
+  const [draft, setDraft] = useState<ParcelFilters>(initial.filters);
+  const [sort, setSort] = useState<SortKey>(initial.sort);
+  // A drawn area narrows the search to the parcels whose centre lies in it (not in the address: up to 200 vertices).
   const [area, setArea] = useState<SearchArea | null>(null);
   const [drawing, setDrawing] = useState(false);
+  // A new search keeps the current list on screen until its parcels have arrived.
+  const [pending, startTransition] = useTransition();
   const queryFilters = useMemo(() => ({ ...toQueryFilters(filters), ...(area ? { area } : {}) }), [filters, area]);
-  // Above the configured parcel count the map draws vector tiles and the list shows a page.
-  const tileMeta = useQuery(tileMetaQuery('public'));
-  const tiled = tileMeta.isError ? false : tilesWanted(tileMeta.data, settings);
-  const geojsonQuery = useQuery({ ...mapParcelsQuery(queryFilters), placeholderData: keepPreviousData, enabled: tiled === false });
-  const pageQuery = useQuery({ ...parcelPageQuery({ ...queryFilters, pageNo: 1, pageSize: TILED_LIST_SIZE }), placeholderData: keepPreviousData, enabled: tiled === true });
-  const parcelsQuery = tiled ? pageQuery : geojsonQuery;
+  const { all, total } = useParcels(tiled, queryFilters);
+
   // Issue 14 "the map first": the first view's tiles are asked for while OpenLayers loads.
-  const mapWrapRef = useRef<HTMLElement>(null);
+  const [mapWrapRef, mapInView] = useInView<HTMLElement>('0px');
   useEffect(() => {
     const box = mapWrapRef.current?.getBoundingClientRect();
-    if (tiled && tileMeta.data && settings && box) prefetchFirstParcelTiles(tileMeta.data, settings, [box.width, box.height]);
-  }, [tiled, tileMeta.data, settings]);
+    if (tiled && mapInView && box) prefetchFirstParcelTiles(tileMeta.data, settings.data, [box.width, box.height]);
+  }, [tiled, mapInView, tileMeta.data, settings.data, mapWrapRef]);
+  // Without a configured tile source the base is the zone's roads and water: asked for at once,
+  // not after OpenLayers has loaded and made the map.
+  const queryClient = useQueryClient();
+  const offlineBase = settings.data?.tileSourceType === 'none' || !settings.data?.tileUrl;
+  useEffect(() => {
+    if (offlineBase) void queryClient.prefetchQuery(baseMapQuery);
+  }, [offlineBase, queryClient]);
+
   const [tileHit, setTileHit] = useState<Parcel | null>(null);
   const { options: districtOptions, nameOf: districtName } = useDistrictOptions();
-  // The district outlines are the map's; asked for here so they arrive with its code, not after.
-  useQuery(districtOutlinesQuery);
   const classes = useLandClasses();
+  const classOptions = useMemo(() => landClassOptions(classes.treeData), [classes.treeData]);
 
-  const [draft, setDraft] = useState<ParcelFilters>(EMPTY_FILTERS);
-  const [sort, setSort] = useState<SortKey>('default');
   const [colorMode, setColorMode] = useState<ColorMode>('landClass');
   const [showDistricts, setShowDistricts] = useState(true);
   const [hoverId, setHoverId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  // The keyword field is the form's own; a reset gives a fresh one.
+  const [keywordField, setKeywordField] = useState(0);
 
-  const all = useMemo(() => (tiled ? pageQuery.data?.list : geojsonQuery.data) ?? [], [tiled, pageQuery.data, geojsonQuery.data]);
-  const total = tiled ? pageQuery.data?.total ?? 0 : all.length;
   const results = useMemo(() => sortParcels(all, sort), [all, sort]);
   const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
   // Every published parcel (no filters), for the legend of the classes that occur.
-  const everything = useQuery({ ...mapParcelsQuery({}), enabled: tiled === false }).data;
+  const everything = useQuery({ ...mapParcelsQuery({}), enabled: !tiled }).data;
   const selected = selectedId ? byId.get(selectedId) ?? (tileHit?.id === selectedId ? tileHit : null) : null;
 
-  // ------------------------------------------------------------------ the map
   const mapApi = useRef<MapSearchMapHandle | null>(null);
-  const popupEl = useMemo(() => document.createElement('div'), []);
   const listRef = useRef<HTMLDivElement | null>(null);
-
   const scrollToItem = useCallback((id: string) => {
     listRef.current?.querySelector(`[data-parcel-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, []);
   const locate = (p: Parcel) => mapApi.current?.locate(p);
 
   // ------------------------------------------------------------------ filters and export
+  const apply = (next: ParcelFilters, nextSort = sort) => {
+    startTransition(() => {
+      setFilters(next);
+      setSelectedId(null);
+    });
+    setParams(toAddress(next, nextSort), { replace: true, preventScrollReset: true });
+  };
   const search = (patch: Partial<ParcelFilters> = {}) => {
     const next = { ...draft, ...patch };
     setDraft(next);
-    setFilters(next);
-    setSelectedId(null);
+    apply(next);
   };
   const reset = () => {
     setDraft(EMPTY_FILTERS);
-    setFilters(EMPTY_FILTERS);
-    setArea(null);
+    setKeywordField((k) => k + 1);
     setDrawing(false);
-    setSelectedId(null);
+    startTransition(() => setArea(null));
+    apply(EMPTY_FILTERS);
+  };
+  const changeSort = (next: SortKey) => {
+    setSort(next);
+    setParams(toAddress(filters, next), { replace: true, preventScrollReset: true });
   };
 
   const exportLayer = async (format: string) => {
@@ -144,7 +206,7 @@ export function MapSearchPage() {
       // The same named filters as the search, so the file holds exactly the parcels listed.
       const file = await downloadFile('/openApi/exportShpfile', { format, ...queryFilters }, `地块.${format === 'shp' ? 'zip' : format}`);
       saveBlob(file);
-      message.success('导出完成');
+      notify.success('导出完成');
     } catch (error) {
       showError(error);
     } finally {
@@ -159,112 +221,85 @@ export function MapSearchPage() {
 
   const filterCount = activeFilterCount(filters) + (area ? 1 : 0);
 
-  if (parcelsQuery.isError && all.length === 0) {
-    return (
-      <Suspense fallback={<Skeleton active />}>
-        <LoadErrorResult
-          notFound={false}
-          title="地块数据加载失败"
-          subTitle="请检查网络后重试"
-          extra={[
-            <Button key="retry" onClick={() => void parcelsQuery.refetch()}>
-              重新加载
-            </Button>,
-          ]}
-        />
-      </Suspense>
-    );
-  }
+  const popup = selected ? (
+    <div className={styles.popup} data-testid="map-popup">
+      <button type="button" className={styles.popupClose} onClick={() => setSelectedId(null)} aria-label="关闭">
+        <CloseOutlined />
+      </button>
+      <div className={styles.popupTitle}>{selected.dkmc}</div>
+      <div className={styles.popupTags}>
+        <StateTag tradeState={selected.tradeState} />
+        <Tag>{landClassName(classes.nameOf, selected.dlcode, selected.dlname)}</Tag>
+      </div>
+      <dl className={styles.popupFigures}>
+        <dt>宗地编号</dt>
+        <dd>{selected.dkbh || '—'}</dd>
+        <dt>所属片区</dt>
+        <dd>{selected.areaname || districtName.get(String(selected.areacode)) || '—'}</dd>
+        <dt>土地面积</dt>
+        <dd>{muText(selected.landArea, selected.landAreaMu)}</dd>
+        <dt>起始价</dt>
+        <dd className={styles.price}>{wanText(selected.startingPrice)}</dd>
+        {selected.location ? (
+          <>
+            <dt>土地坐落</dt>
+            <dd>{selected.location}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className={styles.popupActions}>
+        <Button size="small" icon={<AimOutlined />} onClick={() => locate(selected)}>
+          定位
+        </Button>
+        <CompareButton size="small" parcel={{ id: selected.id, name: selected.dkmc ?? selected.dkbh ?? selected.id }} />
+        <Link to={`/mapMoreDetails/${encodeURIComponent(selected.id)}`} className={buttonClass('primary', 'small')} data-testid="popup-detail-link">
+          查看详情
+        </Link>
+      </div>
+    </div>
+  ) : null;
 
   return (
     <div className={styles.page} data-testid="map-search-page">
+      <PageHead title="地图找地" description={`在地图上按片区、土地用途、面积、起始价和交易状态查找已发布地块，共 ${total} 个地块。`} />
       <aside className={styles.panel} aria-label="地块筛选与结果">
         <div className={styles.filters} data-testid="map-filters">
-          <Input.Search
+          <h1 className={styles.heading}>地图找地</h1>
+          <SearchInput
+            key={keywordField}
+            label="关键词"
             placeholder="地块名称、编号或坐落"
-            allowClear
-            value={draft.keyword}
-            onChange={(e) => setDraft({ ...draft, keyword: e.target.value })}
+            defaultValue={filters.keyword}
             onSearch={(keyword) => search({ keyword })}
-            aria-label="关键词"
-            data-testid="filter-keyword"
+            testId="filter-keyword"
           />
           <div className={styles.filterRow}>
-            <Select
-              className={styles.grow}
-              options={districtOptions}
-              value={draft.areacode}
-              onChange={(areacode: string) => search({ areacode })}
-              aria-label="片区"
-              data-testid="filter-district"
-              popupMatchSelectWidth={false}
-            />
-            <TreeSelect
-              className={styles.grow}
-              treeData={classes.treeData}
-              value={draft.dlcode || undefined}
-              onChange={(dlcode?: string) => search({ dlcode: dlcode ?? '' })}
-              placeholder="全部地类"
-              allowClear
-              showSearch
-              treeNodeFilterProp="title"
-              popupMatchSelectWidth={320}
-              aria-label="土地用途"
-              data-testid="filter-class"
-            />
+            <Select className={styles.grow} options={districtOptions} value={draft.areacode} onChange={(e) => search({ areacode: e.target.value })} aria-label="片区" data-testid="filter-district" />
+            <Select className={styles.grow} options={classOptions} placeholder="全部地类" value={draft.dlcode} onChange={(e) => search({ dlcode: e.target.value })} aria-label="土地用途" data-testid="filter-class" />
           </div>
           <div className={styles.filterRow}>
-            <span className={styles.rangeLabel}>面积</span>
-            <InputNumber<number>
-              className={styles.grow}
-              min={0}
-              placeholder="最小"
-              value={draft.areaMin}
-              onChange={(areaMin) => setDraft({ ...draft, areaMin })}
-              aria-label="最小面积（亩）"
-            />
-            <span>–</span>
-            <InputNumber<number>
-              className={styles.grow}
-              min={0}
-              placeholder="最大"
-              value={draft.areaMax}
-              onChange={(areaMax) => setDraft({ ...draft, areaMax })}
-              aria-label="最大面积（亩）"
-            />
+            <span className={styles.rangeLabel} aria-hidden>
+              面积
+            </span>
+            <NumberInput placeholder="最小" label="最小面积（亩）" value={draft.areaMin} onChange={(areaMin) => setDraft({ ...draft, areaMin })} />
+            <span aria-hidden>–</span>
+            <NumberInput placeholder="最大" label="最大面积（亩）" value={draft.areaMax} onChange={(areaMax) => setDraft({ ...draft, areaMax })} />
             <span className={styles.unit}>亩</span>
           </div>
           <div className={styles.filterRow}>
-            <span className={styles.rangeLabel}>起始价</span>
-            <InputNumber<number>
-              className={styles.grow}
-              min={0}
-              placeholder="最低"
-              value={draft.priceMin}
-              onChange={(priceMin) => setDraft({ ...draft, priceMin })}
-              aria-label="最低起始价（万元）"
-            />
-            <span>–</span>
-            <InputNumber<number>
-              className={styles.grow}
-              min={0}
-              placeholder="最高"
-              value={draft.priceMax}
-              onChange={(priceMax) => setDraft({ ...draft, priceMax })}
-              aria-label="最高起始价（万元）"
-            />
+            <span className={styles.rangeLabel} aria-hidden>
+              起始价
+            </span>
+            <NumberInput placeholder="最低" label="最低起始价（万元）" value={draft.priceMin} onChange={(priceMin) => setDraft({ ...draft, priceMin })} />
+            <span aria-hidden>–</span>
+            <NumberInput placeholder="最高" label="最高起始价（万元）" value={draft.priceMax} onChange={(priceMax) => setDraft({ ...draft, priceMax })} />
             <span className={styles.unit}>万元</span>
           </div>
-          <Segmented
-            block
-            size="small"
-            options={STATE_OPTIONS}
-            value={draft.state}
-            onChange={(state) => search({ state: state as ParcelMarketState | '' })}
-            data-testid="filter-state"
-          />
+          <div data-testid="filter-state">
+            <Segmented block label="交易状态" options={STATE_OPTIONS} value={draft.state} onChange={(state) => search({ state })} />
+          </div>
           <div className={styles.filterActions}>
-            <Button type="primary" icon={<FilterOutlined />} onClick={() => search()} data-testid="filter-apply">
+            <Button kind="primary" icon={<FilterOutlined />} onClick={() => search()} data-testid="filter-apply">
               筛选
             </Button>
             <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0 && !drawing}>
@@ -275,23 +310,19 @@ export function MapSearchPage() {
         </div>
 
         <div className={styles.resultHead}>
-          <span data-testid="result-count">
+          <span data-testid="result-count" role="status" aria-busy={pending || undefined}>
             共 <b>{total}</b> 个地块
             {tiled && total > results.length && <span className={styles.muted}>（列表显示前 {results.length} 个）</span>}
             {filterCount > 0 && <span className={styles.muted}>（{filterCount} 项筛选）</span>}
           </span>
-          <Select size="small" variant="borderless" value={sort} options={SORT_OPTIONS} onChange={setSort} aria-label="排序" popupMatchSelectWidth={false} />
+          <Select className={styles.sort} value={sort} options={SORT_OPTIONS} onChange={(e) => changeSort(e.target.value as SortKey)} aria-label="排序" />
         </div>
 
-        <div className={styles.results} ref={listRef} data-testid="result-list">
-          {parcelsQuery.isPending ? (
+        <div className={styles.results} ref={listRef} data-testid="result-list" aria-busy={pending || undefined}>
+          {results.length === 0 ? (
             <div className={styles.pad}>
-              <Skeleton active paragraph={{ rows: 8 }} />
+              <Empty text={filterCount ? '没有符合条件的地块，请调整筛选条件' : '暂无已发布地块'}>{filterCount > 0 && <Button onClick={reset}>清除筛选</Button>}</Empty>
             </div>
-          ) : results.length === 0 ? (
-            <Empty className={styles.pad} description={filterCount ? '没有符合条件的地块，请调整筛选条件' : '暂无已发布地块'}>
-              {filterCount > 0 && <Button onClick={reset}>清除筛选</Button>}
-            </Empty>
           ) : (
             results.map((p) => (
               <div
@@ -300,13 +331,12 @@ export function MapSearchPage() {
                 data-testid="result-item"
                 role="button"
                 tabIndex={0}
+                aria-pressed={p.id === selectedId}
                 className={`${styles.item} ${p.id === hoverId ? styles.itemHover : ''} ${p.id === selectedId ? styles.itemSelected : ''}`}
                 onMouseEnter={() => setHoverId(p.id)}
                 onMouseLeave={() => setHoverId(null)}
                 onClick={() => locate(p)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') locate(p);
-                }}
+                onKeyDown={onActivate(() => locate(p))}
               >
                 <span className={styles.swatch} style={{ background: colorMode === 'state' ? MARKET_STATE_COLORS[marketState(p.tradeState)] : landClassColor(p.dlcode) }} />
                 <div className={styles.itemBody}>
@@ -335,73 +365,70 @@ export function MapSearchPage() {
       </aside>
 
       <section className={styles.mapWrap} aria-label="地图" ref={mapWrapRef}>
-        {/* OpenLayers loads with the map, after the filters and the list are on screen. */}
-        <Suspense fallback={<div className={styles.map} data-testid="land-map-loading" />}>
-          <MapSearchMap
-            ref={mapApi}
-            className={styles.map}
-            tiled={tiled}
-            results={results}
-            resultsReady={parcelsQuery.isSuccess}
-            colorMode={colorMode}
-            showDistricts={showDistricts}
-            hoverId={hoverId}
-            selectedId={selectedId}
-            selected={selected}
-            popupEl={popupEl}
-            onHover={setHoverId}
-            onSelect={setSelectedId}
-            onTileHit={setTileHit}
-            onPicked={scrollToItem}
-            area={area}
-            drawing={drawing}
-            onAreaDrawn={(drawn) => {
-              setArea(drawn);
-              setDrawing(false);
-              setSelectedId(null);
-            }}
-          />
-        </Suspense>
+        {/* The map's box is reserved by the layout; OpenLayers arrives once it is in view, after hydration. */}
+        {mapInView ? (
+          <Suspense fallback={<div className={styles.map} data-testid="land-map-loading" />}>
+            <MapSearchMap
+              ref={mapApi}
+              className={styles.map}
+              tiled={tiled}
+              results={results}
+              resultsReady
+              colorMode={colorMode}
+              showDistricts={showDistricts}
+              hoverId={hoverId}
+              selectedId={selectedId}
+              selected={selected}
+              popup={popup}
+              onHover={setHoverId}
+              onSelect={setSelectedId}
+              onTileHit={setTileHit}
+              onPicked={scrollToItem}
+              area={area}
+              drawing={drawing}
+              onAreaDrawn={(drawn) => {
+                setDrawing(false);
+                setSelectedId(null);
+                startTransition(() => setArea(drawn));
+              }}
+            />
+          </Suspense>
+        ) : (
+          <div className={styles.map} data-testid="land-map-loading" />
+        )}
         <div className={styles.toolbar}>
           <Segmented
-            size="small"
+            label="着色方式"
             value={colorMode}
-            onChange={(v) => setColorMode(v as ColorMode)}
+            onChange={setColorMode}
             options={[
               { value: 'landClass', label: '按地类' },
               { value: 'state', label: '按状态' },
             ]}
-            data-testid="color-mode"
           />
-          <Tooltip title="显示片区边界">
-            <Space size={4} className={styles.toolItem}>
-              <Switch size="small" checked={showDistricts} onChange={setShowDistricts} aria-label="片区边界" />
-              <span>片区</span>
-            </Space>
-          </Tooltip>
+          <label className={styles.toolItem} title="显示片区边界">
+            <input type="checkbox" checked={showDistricts} onChange={(e) => setShowDistricts(e.target.checked)} />
+            片区边界
+          </label>
           {area ? (
-            <Button size="small" icon={<CloseOutlined />} onClick={() => setArea(null)} data-testid="clear-area">
+            <Button size="small" icon={<CloseOutlined />} onClick={() => startTransition(() => setArea(null))} data-testid="clear-area">
               清除范围
             </Button>
           ) : (
-            <Tooltip title={drawing ? '在地图上逐点单击，双击结束' : '在地图上画出范围，只看范围内的地块'}>
-              <Button size="small" type={drawing ? 'primary' : 'default'} icon={<EditOutlined />} onClick={() => setDrawing(!drawing)} data-testid="draw-area">
-                {drawing ? '取消画范围' : '画范围'}
-              </Button>
-            </Tooltip>
-          )}
-          <Tooltip title="显示全部结果">
-            <Button size="small" icon={<ExpandOutlined />} onClick={() => mapApi.current?.fitAll()} aria-label="显示全部结果" />
-          </Tooltip>
-          <Dropdown
-            menu={{ items: EXPORT_FORMATS, onClick: ({ key }) => void exportLayer(key) }}
-            disabled={results.length === 0}
-            trigger={['click']}
-          >
-            <Button size="small" icon={<DownloadOutlined />} loading={exporting}>
-              导出结果
+            <Button
+              size="small"
+              kind={drawing ? 'primary' : 'default'}
+              icon={<EditOutlined />}
+              onClick={() => setDrawing(!drawing)}
+              title={drawing ? '在地图上逐点单击，双击结束' : '在地图上画出范围，只看范围内的地块'}
+              aria-pressed={drawing}
+              data-testid="draw-area"
+            >
+              {drawing ? '取消画范围' : '画范围'}
             </Button>
-          </Dropdown>
+          )}
+          <Button size="small" icon={<ExpandOutlined />} onClick={() => mapApi.current?.fitAll()} aria-label="显示全部结果" title="显示全部结果" />
+          <ExportMenu label="导出结果" formats={EXPORT_FORMATS} onExport={(format) => void exportLayer(format)} disabled={results.length === 0} loading={exporting} />
         </div>
         <div className={styles.legend} data-testid="map-legend">
           <div className={styles.legendTitle}>{colorMode === 'state' ? '地块状态' : '土地用途'}</div>
@@ -418,51 +445,8 @@ export function MapSearchPage() {
             </div>
           )}
         </div>
-        {parcelsQuery.isFetching && !parcelsQuery.isPending && <Badge status="processing" text="更新中" className={styles.busy} />}
+        {pending && <span className={styles.busy}>更新中…</span>}
       </section>
-
-      {createPortal(
-        selected ? (
-          <div className={styles.popup} data-testid="map-popup">
-            <button type="button" className={styles.popupClose} onClick={() => setSelectedId(null)} aria-label="关闭">
-              <CloseOutlined />
-            </button>
-            <div className={styles.popupTitle}>{selected.dkmc}</div>
-            <div className={styles.popupTags}>
-              <StateTag tradeState={selected.tradeState} />
-              <Tag>{landClassName(classes.nameOf, selected.dlcode, selected.dlname)}</Tag>
-            </div>
-            <dl className={styles.popupFigures}>
-              <dt>宗地编号</dt>
-              <dd>{selected.dkbh || '—'}</dd>
-              <dt>所属片区</dt>
-              <dd>{selected.areaname || districtName.get(String(selected.areacode)) || '—'}</dd>
-              <dt>土地面积</dt>
-              <dd>{muText(selected.landArea, selected.landAreaMu)}</dd>
-              <dt>起始价</dt>
-              <dd className={styles.price}>{wanText(selected.startingPrice)}</dd>
-              {selected.location ? (
-                <>
-                  <dt>土地坐落</dt>
-                  <dd>{selected.location}</dd>
-                </>
-              ) : null}
-            </dl>
-            <div className={styles.popupActions}>
-              <Button size="small" icon={<AimOutlined />} onClick={() => locate(selected)}>
-                定位
-              </Button>
-              <CompareButton size="small" parcel={{ id: selected.id, name: selected.dkmc ?? selected.dkbh ?? selected.id }} />
-              <Link to={`/mapMoreDetails/${encodeURIComponent(selected.id)}`} data-testid="popup-detail-link">
-                <Button size="small" type="primary">
-                  查看详情
-                </Button>
-              </Link>
-            </div>
-          </div>
-        ) : null,
-        popupEl,
-      )}
     </div>
   );
 }
