@@ -8,14 +8,7 @@ import path from 'node:path';
 import { crsFromEpsg, haversineMeters, polygonsOf, type ParcelGeometry, type Position } from '@land/shared/geo/index';
 import { buildZip, readZipEntries, writeShapefileZip } from '@land/server/gis/index';
 import { screenshot, signIn, useServerAndBrowser } from './harness';
-
-async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('数据');
-  ws.addRow(header);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+import { workbook } from '../packages/server/test/helpers/workbook';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -121,19 +114,25 @@ function gdal(zip: Buffer): Position[] {
 describe("surveyors' files import through the parcel editor", () => {
   const { server, browser } = useServerAndBrowser();
 
+  /** Signs in, starts a new parcel and opens its 从文件导入地块边界 dialog. */
+  async function openGeometryImport(page: Page) {
+    await signIn(page, server);
+    await page.goto(`${server.url}/managementSystem/land`);
+    await page.getByTestId('parcel-add').click();
+    const editor = page.getByTestId('parcel-editor');
+    // At phone width the editor's title sits off screen: its import button is what counts.
+    await editor.getByTestId('map-import').click();
+    const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '从文件导入地块边界' }) });
+    await modal.waitFor();
+    return { editor, modal };
+  }
+
   for (const width of [1280, 412]) {
     it(`a shapefile without .prj: the dialog asks for the coordinate system and shows the result on the map before it is used (${width} px)`, async () => {
       const { page } = await browser.newPage({ viewport: { width, height: 900 } });
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));
-      await signIn(page, server);
-      await page.goto(`${server.url}/managementSystem/land`);
-      await page.getByTestId('parcel-add').click();
-      const editor = page.getByTestId('parcel-editor');
-      // At phone width the editor's title sits off screen: its import button is what counts.
-      await editor.getByTestId('map-import').click();
-      const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '从文件导入地块边界' }) });
-      await modal.waitFor();
+      const { editor, modal } = await openGeometryImport(page);
 
       const zip = await shapefileWithoutPrj();
       const answers: ParcelGeometry[] = [];
@@ -173,13 +172,7 @@ describe("surveyors' files import through the parcel editor", () => {
       const { page } = await browser.newPage({ viewport: { width, height: 900 } });
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));
-      await signIn(page, server);
-      await page.goto(`${server.url}/managementSystem/land`);
-      await page.getByTestId('parcel-add').click();
-      const editor = page.getByTestId('parcel-editor');
-      await editor.getByTestId('map-import').click();
-      const modal = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '从文件导入地块边界' }) });
-      await modal.waitFor();
+      const { modal } = await openGeometryImport(page);
       const bowTie = { type: 'Polygon', coordinates: [[[120.1, 30.1], [120.11, 30.11], [120.11, 30.1], [120.1, 30.11], [120.1, 30.1]]] };
       const file = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { DKMC: '交叉地块' }, geometry: bowTie }] });
       await modal.locator('input[type=file]').setInputFiles({ name: 'bow.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(file) });

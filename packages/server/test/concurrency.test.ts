@@ -13,11 +13,7 @@ for (const dialect of DIALECTS) {
   describe.skipIf(!available)(`concurrency [${dialect}]`, () => {
     let t: TestApp;
     let w: ParcelWorld;
-    const ok = async (url: string, body: Row = {}, token?: string) => {
-      const res = await w.call(url, body, { token });
-      expect(res.body, `${url}: ${res.body.msg}`).toMatchObject({ code: '200' });
-      return res.body.data;
-    };
+    const ok: ParcelWorld['ok'] = (...args) => w.ok(...args);
 
     beforeAll(async () => {
       t = await createTestApp(dialect);

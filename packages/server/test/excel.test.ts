@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { multipart } from './helpers/multipart';
 import { sampleWithRefs } from './helpers/samples';
+import { workbook } from './helpers/workbook';
 
 type Row = Record<string, unknown>;
 
@@ -27,14 +28,6 @@ async function readSheet(buf: Buffer): Promise<{ header: string[]; rows: unknown
     if (n > 1) rows.push(header.map((_, i) => values[i + 1] ?? null));
   });
   return { header, rows, ws };
-}
-
-async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('数据');
-  ws.addRow(header);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** Stored fields of a record without the bookkeeping that an import legitimately changes. */

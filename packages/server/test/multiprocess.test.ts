@@ -6,18 +6,12 @@
  * once per interval, not once per process, and a saved search's alert reaches the visitor once
  * although both processes run the digest and delivery jobs.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/database';
+import type { DbHandle } from '../src/db/database';
 import { generateParcels } from '../src/scale/generate';
 import { parcelImportWorkbook } from '../src/scale/workbook';
-import { ensureAdmin } from '../src/services/users';
-import { DIALECTS, PG_URL, dialectAvailable } from './helpers/db';
+import { DIALECTS, createProcessDb, dialectAvailable, type ProcessDb } from './helpers/db';
 import { multipart } from './helpers/multipart';
 import { startChildServer, type ChildServer } from './helpers/server';
 
@@ -44,46 +38,16 @@ for (const dialect of DIALECTS) {
   describe(`two server processes on one ${dialect} database`, () => {
     let a: Server | undefined;
     let b: Server | undefined;
+    let procDb: ProcessDb | undefined;
     let handle: DbHandle | undefined;
-    let cleanup: () => Promise<void> = async () => undefined;
 
     beforeAll(async () => {
       if (!(await dialectAvailable(dialect))) return;
-      let env: Record<string, string>;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-mp-'));
-      if (dialect === 'postgres') {
-        const schema = `mp_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: PG_URL });
-        await admin.connect();
-        await admin.query(`create schema ${schema}`);
-        await admin.end();
-        // Both processes (and this one) on the same schema, by the connection's search_path.
-        const url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-        env = { DATABASE_URL: url, DATA_DIR: dataDir };
-        handle = openDatabase({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 2 });
-        await migrateToLatest(handle.db, schema);
-        cleanup = async () => {
-          const c = new pg.Client({ connectionString: PG_URL });
-          await c.connect();
-          await c.query(`drop schema if exists ${schema} cascade`);
-          await c.end();
-        };
-      } else {
-        // One SQLite file in one data folder, shared by both processes (WAL).
-        env = { DATA_DIR: dataDir };
-        handle = openDatabase({ sqliteFile: path.join(dataDir, 'land.db') });
-        await migrateToLatest(handle.db);
-      }
-      const removeDir = cleanup;
-      cleanup = async () => {
-        await removeDir();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-      // The schema and the admin account exist before the processes start (as after a first
-      // deployment), so the two can start at the same time.
-      await ensureAdmin(handle.db, ADMIN_PASSWORD);
-      // As after the first login's password change (the forced change has its own test).
-      await handle.db.updateTable('t_user').set({ mustChangePassword: 0 }).where('userAccount', '=', 'admin').execute();
+      // Both processes (and this one) on one database, created with its admin account before
+      // the processes start (as after a first deployment), so the two can start at the same time.
+      procDb = await createProcessDb(dialect, 'mp', ADMIN_PASSWORD);
+      handle = procDb.handle;
+      const env = procDb.env;
       // The probe job, and the saved-search digest and the outbox every second.
       const probe = { SCHEDULER_PROBE_MS: String(PROBE_MS), SAVED_SEARCH_SECONDS: '1', MESSAGE_DELIVERY_SECONDS: '1' };
       const started = await Promise.allSettled([startServer({ ...env, ...probe }), startServer({ ...env, ...probe })]);
@@ -97,8 +61,7 @@ for (const dialect of DIALECTS) {
 
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
-      await handle?.destroy();
-      await cleanup();
+      await procDb?.dispose();
     });
 
     it('a staff session made on one process is honoured, and ended, on the other', async () => {

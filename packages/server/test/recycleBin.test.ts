@@ -26,11 +26,7 @@ for (const dialect of DIALECTS) {
   describe.skipIf(!available)(`recycle bin [${dialect}]`, () => {
     let t: TestApp;
     let w: ParcelWorld;
-    const ok = async (url: string, body: Row = {}, token?: string) => {
-      const res = await w.call(url, body, { token });
-      expect(res.body, `${url}: ${res.body.msg}`).toMatchObject({ code: '200' });
-      return res.body.data;
-    };
+    const ok: ParcelWorld['ok'] = (...args) => w.ok(...args);
     const binEntry = async (recordId: unknown) =>
       ((await ok('/api/recycleBin/selectByPage', { pageNo: 1, pageSize: 100 })).list as Row[]).find((e) => e.recordId === recordId);
     const supportingCounts = async (dkid: unknown) => {

@@ -5,14 +5,11 @@
  */
 import http from 'node:http';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DbHandle } from '../src/db/database';
-import { ensureAdmin } from '../src/services/users';
-import { DIALECTS, PG_URL, dialectAvailable } from './helpers/db';
+import type { DbHandle } from '../src/db/database';
+import { DIALECTS, createProcessDb, dialectAvailable, type ProcessDb } from './helpers/db';
 import { multipart } from './helpers/multipart';
 import { startChildServer, type ChildServer } from './helpers/server';
 
@@ -55,45 +52,21 @@ function slowUpload(url: string, token: string, body: { payload: Buffer; headers
 
 for (const dialect of DIALECTS) {
   describe(`SIGTERM on ${dialect}`, () => {
+    let procDb: ProcessDb | undefined;
     let handle: DbHandle | undefined;
     let env: Record<string, string> = {};
     let dataDir = '';
-    let cleanup: () => Promise<void> = async () => undefined;
     const servers: ChildServer[] = [];
 
     beforeAll(async () => {
       if (!(await dialectAvailable(dialect))) return;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-stop-'));
-      if (dialect === 'postgres') {
-        const schema = `stop_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: PG_URL });
-        await admin.connect();
-        await admin.query(`create schema ${schema}`);
-        await admin.end();
-        env = { DATABASE_URL: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, DATA_DIR: dataDir };
-        handle = openDatabase({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 2 });
-        await migrateToLatest(handle.db, schema);
-        cleanup = async () => {
-          const c = new pg.Client({ connectionString: PG_URL });
-          await c.connect();
-          await c.query(`drop schema if exists ${schema} cascade`);
-          await c.end();
-        };
-      } else {
-        env = { DATA_DIR: dataDir };
-        handle = openDatabase({ sqliteFile: path.join(dataDir, 'land.db') });
-        await migrateToLatest(handle.db);
-      }
-      await ensureAdmin(handle.db, ADMIN_PASSWORD);
-      // As after the first login's password change (the forced change has its own test).
-      await handle.db.updateTable('t_user').set({ mustChangePassword: 0 }).where('userAccount', '=', 'admin').execute();
+      procDb = await createProcessDb(dialect, 'stop', ADMIN_PASSWORD);
+      ({ handle, env, dataDir } = procDb);
     }, 60_000);
 
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
-      await handle?.destroy();
-      await cleanup();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      await procDb?.dispose();
     });
 
     it('finishes the request in flight, refuses new ones, and gives the job lease back', async () => {

@@ -7,17 +7,16 @@
  * on both stores: backup.test.ts.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { writeDemoPanoramas } from '../src/seeds/panorama';
 import { fileStoreFor } from '../src/services/storage';
-import { createTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { multipart, type Part } from './helpers/multipart';
-import { parcelWorld, type ParcelWorld } from './helpers/parcels';
-import { STORES, createStoreFixture, type StoreFixture } from './helpers/stores';
+import type { ParcelWorld } from './helpers/parcels';
+import { STORES, createStoreApp, type StoreApp, type StoreFixture } from './helpers/stores';
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(200, 7), Buffer.from([0xff, 0xd9])]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
@@ -44,17 +43,11 @@ for (const dialect of DIALECTS) for (const storeKind of STORES) {
     };
     const file = (filename: string, content: Buffer, dir?: string): Part[] => [...(dir ? [{ name: 'dir', value: dir }] : []), { name: 'file', filename, content }];
 
+    let app: StoreApp | undefined;
     beforeAll(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-store-'));
-      store = await createStoreFixture(storeKind, dataDir);
-      t = await createTestApp(dialect, { ...store.config, dataDir });
-      w = await parcelWorld(t);
+      ({ t, w, store, dataDir } = app = await createStoreApp(dialect, storeKind, 'store'));
     });
-    afterAll(async () => {
-      await t?.close();
-      await store?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => app?.close());
 
     it('stores an upload under its checked name and serves the same bytes with the same headers', async () => {
       const res = await upload(file('现场照片.jpg', JPEG, 'images'));

@@ -5,19 +5,16 @@
  * stored picture, refused for a picture claiming too many pixels (a decompression bomb), and
  * deleted with their picture.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { THUMBNAIL_WIDTHS } from '@land/shared/images';
 import { newId } from '../src/lib/ids';
-import { createTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
-import { parcelWorld, type ParcelWorld } from './helpers/parcels';
-import { STORES, createStoreFixture, type StoreFixture } from './helpers/stores';
+import type { ParcelWorld } from './helpers/parcels';
+import { STORES, createStoreApp, type StoreApp, type StoreFixture } from './helpers/stores';
 
 const picture = (width: number, height: number, format: 'jpeg' | 'png') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
@@ -53,19 +50,12 @@ for (const dialect of DIALECTS) for (const storeKind of STORES) {
     let t: TestApp;
     let w: ParcelWorld;
     let store: StoreFixture;
-    let dataDir: string;
 
+    let app: StoreApp | undefined;
     beforeAll(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-thumbs-'));
-      store = await createStoreFixture(storeKind, dataDir);
-      t = await createTestApp(dialect, { ...store.config, dataDir });
-      w = await parcelWorld(t);
+      ({ t, w, store } = app = await createStoreApp(dialect, storeKind, 'thumbs'));
     });
-    afterAll(async () => {
-      await t?.close();
-      await store?.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => app?.close());
 
     it('makes a WebP at each allowed width once, stores it, and serves it with the pictures’ cache headers', async () => {
       const key = keyIn('images', 'jpg');

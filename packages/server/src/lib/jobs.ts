@@ -1,28 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ERROR_CODES } from '@land/shared/api';
+import { JOB_STAGES, type JobStage, type JobState, type JobStatus } from '@land/shared/jobs';
 import type { Updateable } from 'kysely';
 import type { Db, JobTable as JobRow } from '../db/schema';
 import { AppError, notFound } from './errors';
 import { isoPlus, nowIso } from './time';
 
-export type JobState = 'running' | 'done' | 'failed';
-
-/** What GET /api/jobs/status answers: enough for a progress bar and the outcome. */
-export interface JobStatus {
-  jobId: string;
-  kind: string;
-  state: JobState;
-  /** 0..1, over all stages */
-  progress: number;
-  /** Rows done of `total` in the current stage (or of the whole job when it has no stages). */
-  processed: number;
-  total: number;
-  /** The stage a staged job is in (JOB_STAGES), null otherwise. */
-  stage: JobStage | null;
-  result?: unknown;
-  error?: { code: string; msg: string; data: unknown };
-}
+export { JOB_STAGES, type JobStage, type JobState, type JobStatus };
 
 export interface JobFile {
   buffer: Buffer;
@@ -30,14 +15,6 @@ export interface JobFile {
   asciiName: string;
   contentType: string;
 }
-
-/**
- * Stages of an import, in order, with the share of the progress bar each takes: the rows are
- * read from the file, their cells checked, then saved. A job that reports no stage fills the
- * bar with processed / total.
- */
-export const JOB_STAGES = { read: [0, 0.05], check: [0.05, 0.2], save: [0.2, 1] } as const satisfies Record<string, readonly [number, number]>;
-export type JobStage = keyof typeof JOB_STAGES;
 
 export type ProgressFn = (processed: number, total: number, stage?: JobStage) => void;
 

@@ -25,26 +25,13 @@ import {
   requireParcel,
 } from '../services/parcels';
 import { fileStoreFor } from '../services/storage';
-
-const recordId = (label: string) =>
-  z.string({ error: `缺少${label}` }).trim().min(1, `缺少${label}`).max(32, `${label}不正确`);
+import { jsonOrCommaList, recordId } from './public/inputs';
 
 const dkidInput = z.object({ dkid: recordId('地块编号') });
 
 /** One id, an array of ids, their JSON text or a comma list (form posts). */
 const idsInput = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string') return v;
-    const s = v.trim();
-    if (s.startsWith('[')) {
-      try {
-        return JSON.parse(s);
-      } catch {
-        return s;
-      }
-    }
-    return s.split(',').map((x) => x.trim()).filter(Boolean);
-  },
+  jsonOrCommaList,
   z.array(z.string().min(1).max(32), { error: '请选择地块' }).min(1, '请选择地块').max(500, '一次最多处理500个地块'),
 );
 

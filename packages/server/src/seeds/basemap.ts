@@ -4,13 +4,12 @@
  * own street grids carry the parcel-level road names). Drawn in the same local metre grid as
  * the districts (layout.ts), so roads pass between districts and water never covers a parcel.
  */
+import type { BaseMapKind } from '@land/shared/baseMap';
 import { round } from '@land/shared/helpers';
 import type { AnyDb } from '../entities/repository';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { DISTRICT_PLANS, toLonLat } from './layout';
-
-export type BaseMapKind = 'road' | 'water';
 
 type LineString = { type: 'LineString'; coordinates: [number, number][] };
 type Polygon = { type: 'Polygon'; coordinates: [number, number][][] };

@@ -11,25 +11,18 @@
  *   unknown" and is not sent again (staff may resend it), because WeChat may already have it.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { AnyDb } from '../entities/repository';
 import { isoPlus, nowIso } from '../lib/time';
 import { WechatError, type WechatClient } from '../integrations/wechat/index';
-import type { OutboxChannel } from './messagingTables';
+import type { MessageOutboxTable, OutboxChannel } from './messagingTables';
 import './messagingTables';
 
-export interface OutboxRow {
-  id: string;
-  messageId: string;
-  channel: OutboxChannel;
-  visitorId: string | null;
-  openid: string | null;
-  title: string;
-  content: string | null;
-  type: string;
-  sourceId: string | null;
-  payload: string | null;
-  attempts: number;
-}
+/** What a delivery reads of its t_message_outbox row. */
+export type OutboxRow = Pick<
+  Selectable<MessageOutboxTable>,
+  'id' | 'messageId' | 'channel' | 'visitorId' | 'openid' | 'title' | 'content' | 'type' | 'sourceId' | 'payload' | 'attempts'
+>;
 
 export interface DeliverOptions {
   /** This process in the claim columns. */

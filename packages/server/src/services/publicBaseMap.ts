@@ -3,28 +3,16 @@
  * FeatureCollection in lon-lat, optionally only what crosses a viewport. The public maps draw
  * it under parcels and district outlines when no tile source is configured.
  */
+import { BASE_MAP_KINDS, type BaseMapCollection, type BaseMapFeature, type BaseMapKind } from '@land/shared/baseMap';
 import type { AnyDb } from '../entities/repository';
 import { UNPAGED_LIMIT } from '../lib/pagedQuery';
 
-export const BASE_MAP_KINDS = ['road', 'water'] as const;
-export type BaseMapKind = (typeof BASE_MAP_KINDS)[number];
+export { BASE_MAP_KINDS };
 
 export interface BaseMapQuery {
   /** [minLon, minLat, maxLon, maxLat]: features whose box meets it. */
   bbox?: [number, number, number, number];
   kind?: BaseMapKind;
-}
-
-export interface BaseMapFeature {
-  type: 'Feature';
-  id: string;
-  geometry: unknown;
-  properties: { kind: BaseMapKind; name: string };
-}
-
-export interface BaseMapCollection {
-  type: 'FeatureCollection';
-  features: BaseMapFeature[];
 }
 
 export async function baseMapFeatures(db: AnyDb, query: BaseMapQuery = {}): Promise<BaseMapCollection> {

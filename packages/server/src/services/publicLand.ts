@@ -7,6 +7,7 @@ import { sql, type SqlBool } from 'kysely';
 import { m2ToMu, round } from '@land/shared/helpers';
 import { TRADE_STATES, TRADE_STATE_LABELS } from '@land/shared/lifecycle';
 import type { PageResult } from '@land/shared/api';
+import type { DistrictFigures } from '@land/shared/statistics';
 import type { DialectName } from '../db/database';
 import type { AnyDb, Row } from '../entities/repository';
 import { notFound } from '../lib/errors';
@@ -146,14 +147,6 @@ export async function planParcelPage(db: AnyDb, dialect: DialectName, input: Par
       return { ...p, plan: row ? presentPublic('tGyjsyd', ['planYear', 'planQuarter', 'gdfx', 'planSupplyDate'], row) : null };
     }),
   };
-}
-
-export interface DistrictFigures {
-  count: number;
-  landArea: number;
-  landAreaMu: number;
-  byTradeState: { tradeState: string; label: string; count: number; landArea: number; landAreaMu: number }[];
-  byClass: { dlcode: string | null; name: string; count: number; landArea: number; landAreaMu: number }[];
 }
 
 /**

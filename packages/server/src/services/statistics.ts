@@ -26,6 +26,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { PARCEL_STATES, PARCEL_STATE_LABELS, TRADE_STATES, TRADE_STATE_LABELS } from '@land/shared/lifecycle';
 import { m2ToMu, round } from '@land/shared/helpers';
+import type { AreaFigure, Granularity, StatisticsFilter } from '@land/shared/statistics';
 import type { DialectName } from '../db/database';
 import type { AnyDb } from '../entities/repository';
 import { notInDisabledDistrict } from './publicParcels';
@@ -34,20 +35,7 @@ import { notInDisabledDistrict } from './publicParcels';
 const CHINA_UTC_OFFSET = '+08:00';
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
-export interface StatisticsFilter {
-  /** First day of the period, yyyy-MM-dd (Beijing), inclusive. */
-  startDate?: string;
-  /** Last day of the period, yyyy-MM-dd (Beijing), inclusive. */
-  endDate?: string;
-  /** District (片区) code; absent: all districts. */
-  areacode?: string;
-}
-
-export interface AreaFigure {
-  count: number;
-  landArea: number;
-  landAreaMu: number;
-}
+export type { AreaFigure, Granularity, StatisticsFilter };
 
 // ---------------------------------------------------------------------------------------
 // Dates and periods
@@ -336,7 +324,6 @@ export async function supplyByQuarter(db: AnyDb, f: StatisticsFilter) {
   return { quarters, unscheduled: unscheduled.sort((a, b) => a.year - b.year) };
 }
 
-export type Granularity = 'quarter' | 'year';
 
 /**
  * Average deal price per first-level land class and quarter (or year): total deal price over

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type VisitorProfile, type VisitorSession } from '@land/shared/api';
 
 export type { VisitorProfile, VisitorSession };
+import type { Insertable } from 'kysely';
 import type { Config } from '../config';
 import type { Db, DbOrTrx } from '../db/schema';
 import { AppError, conflict, notFound, validationError } from '../lib/errors';
@@ -73,6 +74,14 @@ async function openSession(db: DbOrTrx, config: Config, row: ProfileRow, meta: V
   };
 }
 
+/** The t_visitor row of a new, active visitor who signs in `now` (registration, a first WeChat login). */
+export function newVisitorRow(
+  visitor: Pick<Insertable<VisitorTable>, 'id' | 'userAccount' | 'userName' | 'passwordHash' | 'registerType' | 'sqdw' | 'email'>,
+  now: string,
+): Insertable<VisitorTable> {
+  return { ...visitor, status: '1', lockedUntil: null, lastLoginAt: now, createdAt: now, updatedAt: now };
+}
+
 /** Registers a visitor by mobile number and signs them in (the answer is a login's). */
 export async function registerVisitor(db: Db, config: Config, input: NewVisitor, meta: VisitorMeta): Promise<VisitorSession> {
   const passwordHash = await hashPassword(input.password);
@@ -83,20 +92,12 @@ export async function registerVisitor(db: Db, config: Config, input: NewVisitor,
   try {
     await db
       .insertInto('t_visitor')
-      .values({
-        id,
-        userAccount: input.userAccount,
-        userName: input.userName,
-        passwordHash,
-        registerType: REGISTER_TYPE_PHONE,
-        sqdw: input.sqdw || null,
-        email: input.email || null,
-        status: '1',
-        lockedUntil: null,
-        lastLoginAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        newVisitorRow(
+          { id, userAccount: input.userAccount, userName: input.userName, passwordHash, registerType: REGISTER_TYPE_PHONE, sqdw: input.sqdw || null, email: input.email || null },
+          now,
+        ),
+      )
       .execute();
   } catch (err) {
     // Two registrations of one number at once: the unique index decides, the loser is told.

@@ -13,7 +13,7 @@ import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditedLogin } from './audit';
 import { createSession } from './sessions';
-import { visitorSessionPolicy, type VisitorMeta, type VisitorSession } from './visitors';
+import { newVisitorRow, visitorSessionPolicy, type VisitorMeta, type VisitorSession } from './visitors';
 import './messagingTables';
 import './publicTables';
 
@@ -63,20 +63,12 @@ async function findOrCreate(db: Db, openid: string, unionid: string | undefined,
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('t_visitor')
-        .values({
-          id: visitorId,
-          userAccount: wechatAccount(),
-          userName: input.nickname?.trim() || '微信用户',
-          passwordHash: NO_PASSWORD,
-          registerType: REGISTER_TYPE_WECHAT,
-          sqdw: null,
-          email: null,
-          status: '1',
-          lockedUntil: null,
-          lastLoginAt: now,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(
+          newVisitorRow(
+            { id: visitorId, userAccount: wechatAccount(), userName: input.nickname?.trim() || '微信用户', passwordHash: NO_PASSWORD, registerType: REGISTER_TYPE_WECHAT, sqdw: null, email: null },
+            now,
+          ),
+        )
         .execute();
       await trx
         .insertInto('t_wxuser')

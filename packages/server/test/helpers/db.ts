@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type DbHandle, type DialectName } from '../../src/db/database';
+import { ensureAdmin } from '../../src/services/users';
 
 /** Every database test runs on both (STYLE §5), looped like kysely's own suite. */
 export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
@@ -63,6 +67,60 @@ export async function createTestDb(dialect: DialectName, options: { migrate?: bo
       await c.connect();
       await c.query(`drop schema if exists ${schema} cascade`);
       await c.end();
+    },
+  };
+}
+
+export interface ProcessDb {
+  handle: DbHandle;
+  /** What a server process needs to open the same database: DATA_DIR, and DATABASE_URL on PostgreSQL. */
+  env: Record<string, string>;
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A migrated database that server processes open as well: a SQLite file in a fresh data
+ * folder (WAL, shared by every process), or a private PostgreSQL schema that the processes
+ * (and this one) reach by the connection's search_path. The admin account exists with
+ * `adminPassword`, already changed once (the forced first change has its own test), so
+ * processes can start at the same time as after a first deployment.
+ */
+export async function createProcessDb(dialect: DialectName, prefix: string, adminPassword: string): Promise<ProcessDb> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `land-${prefix}-`));
+  let handle: DbHandle;
+  let env: Record<string, string>;
+  let dropSchema = async () => undefined as void;
+  if (dialect === 'postgres') {
+    const schema = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    env = { DATABASE_URL: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, DATA_DIR: dataDir };
+    handle = openDatabase({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 2 });
+    await migrateToLatest(handle.db, schema);
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    env = { DATA_DIR: dataDir };
+    handle = openDatabase({ sqliteFile: path.join(dataDir, 'land.db') });
+    await migrateToLatest(handle.db);
+  }
+  await ensureAdmin(handle.db, adminPassword);
+  await handle.db.updateTable('t_user').set({ mustChangePassword: 0 }).where('userAccount', '=', 'admin').execute();
+  return {
+    handle,
+    env,
+    dataDir,
+    dispose: async () => {
+      await handle.destroy();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import { addUser } from '../../src/services/users';
-import type { TestApp } from './app';
+import type { Envelope, TestApp } from './app';
 
 /** A lon-lat square, counter-clockwise from the south-west corner (stored as sent). */
 export function square(lon: number, lat: number, size = 0.002): { type: 'Polygon'; coordinates: number[][][] } {
@@ -16,6 +17,8 @@ export interface ParcelWorld {
   tokens: { admin: string; editor: string; reviewer: string; readonly: string };
   /** POSTs JSON (or form) as admin unless another token is given. */
   call(url: string, body?: Record<string, unknown>, opts?: { token?: string; form?: boolean }): ReturnType<TestApp['call']>;
+  /** Like `call`, expects code 200 (failing with the call's message) and returns the data. */
+  ok(url: string, body?: Record<string, unknown>, token?: string): Promise<Envelope['data']>;
   /** A valid new parcel record (unique code and place), with overrides. */
   parcel(overrides?: Record<string, unknown>): Record<string, unknown>;
   /** Creates a parcel through addOrUpdate and returns the stored record. */
@@ -72,6 +75,11 @@ export async function parcelWorld(t: TestApp, options: { fourEyes?: 'on' | 'off'
   return {
     tokens,
     call,
+    async ok(url, body = {}, token) {
+      const res = await call(url, body, { token });
+      expect(res.body, `${url}: ${res.body.msg}`).toMatchObject({ code: '200' });
+      return res.body.data;
+    },
     parcel,
     createParcel: (overrides) => must('/api/tLandinfo/addOrUpdate', parcel(overrides)),
   };

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { Config } from '../../src/config';
+import type { DialectName } from '../../src/db/database';
+import { createTestApp, type TestApp } from './app';
+import { parcelWorld, type ParcelWorld } from './parcels';
 
 /** The stores uploaded files can live in; suites over files run on each. */
 export const STORES = ['folder', 's3'] as const;
@@ -108,6 +111,33 @@ export async function createStoreFixture(kind: StoreKind, dataDir: string): Prom
       client.destroy();
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test app whose uploads go to one store, in a fresh data folder, with the parcel world's users. */
+export interface StoreApp {
+  t: TestApp;
+  w: ParcelWorld;
+  store: StoreFixture;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createStoreApp(dialect: DialectName, kind: StoreKind, prefix: string): Promise<StoreApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `land-${prefix}-`));
+  const store = await createStoreFixture(kind, dataDir);
+  const t = await createTestApp(dialect, { ...store.config, dataDir });
+  const w = await parcelWorld(t);
+  return {
+    t,
+    w,
+    store,
+    dataDir,
+    async close() {
+      await t.close();
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,14 +6,8 @@
 import type { LoginResult } from '@land/shared/api';
 import { TOKEN_STORAGE_KEY } from '@land/shared/constants';
 
-export interface Session {
-  token: string;
-  userId: string;
-  userName: string;
-  userAccount: string;
-  role: string;
-  mustChangePassword: boolean;
-}
+/** The signed-in staff user: what the login call answered. */
+export type Session = LoginResult;
 
 const KEYS = {
   userId: 'userId',

@@ -11,7 +11,8 @@ export const parcelRef = z
   .transform((v) => ({ dkid: (v.dkid || v.id || '').trim() }))
   .refine((v) => v.dkid !== '', { message: '缺少地块编号', path: ['dkid'] });
 
-function jsonOrCommaList(v: unknown): unknown {
+/** An array as is; a string as the JSON array it holds or as a comma list (form posts, GET). */
+export function jsonOrCommaList(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   const s = v.trim();
   if (s.startsWith('[')) {

@@ -4,21 +4,11 @@
  * areacode ('' = all districts).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AreaFigure, Granularity, StatisticsFilter } from '@land/shared/statistics';
 import type { DownloadedFile } from '../../lib/request';
 import { downloadFile, post } from '../../lib/request';
 
-export interface StatisticsFilter {
-  startDate?: string;
-  endDate?: string;
-  areacode?: string;
-}
-
-export interface AreaFigure {
-  count: number;
-  /** m² */
-  landArea: number;
-  landAreaMu: number;
-}
+export type { AreaFigure, Granularity, StatisticsFilter };
 
 export interface ParcelStatistics {
   total: AreaFigure;
@@ -58,8 +48,6 @@ export interface DealsByQuarter {
   quarters: ({ period: string; year: number; quarter: number; amount: number } & AreaFigure)[];
   total: AreaFigure & { amount: number };
 }
-
-export type Granularity = 'quarter' | 'year';
 
 export interface PriceTrend {
   granularity: Granularity;

@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { PageResult, PagedQuery } from '@land/shared/api';
+import type { BaseMapCollection, BaseMapFeature, BaseMapKind } from '@land/shared/baseMap';
 import { ALL_DISTRICTS_LABEL } from '@land/shared/constants';
 import type { PublicSettings } from '@land/shared/settings';
 import { post, postJson } from '../../lib/request';
@@ -131,19 +132,7 @@ export const districtOutlinesQuery = districtsQuery;
 
 // ------------------------------------------------------------------ offline base map
 
-export type BaseMapKind = 'road' | 'water';
-
-export interface BaseMapFeature {
-  type: 'Feature';
-  id: string;
-  geometry: unknown;
-  properties: { kind: BaseMapKind; name: string };
-}
-
-export interface BaseMapCollection {
-  type: 'FeatureCollection';
-  features: BaseMapFeature[];
-}
+export type { BaseMapCollection, BaseMapFeature, BaseMapKind };
 
 /** The zone's main roads and water, drawn when no tile source is configured. */
 export const baseMapQuery = queryOptions({

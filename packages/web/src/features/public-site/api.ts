@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { PageResult } from '@land/shared/api';
+import type { DistrictFigures } from '@land/shared/statistics';
 import { ApiError } from '../../lib/request';
 import { listOf, openPost, pageOf, type District, type Parcel, type PublicRecord } from '../public-map/api';
 
@@ -70,14 +71,6 @@ export const latestNoticesQuery = (limit: number, type?: string) =>
   });
 
 // ------------------------------------------------------------------ districts
-
-export interface DistrictFigures {
-  count: number;
-  landArea: number;
-  landAreaMu: number;
-  byTradeState: { tradeState: string; label: string; count: number; landArea: number; landAreaMu: number }[];
-  byClass: { dlcode: string | null; name: string; count: number; landArea: number; landAreaMu: number }[];
-}
 
 export interface DistrictInfo extends District {
   statistics?: DistrictFigures;

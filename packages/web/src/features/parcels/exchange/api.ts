@@ -8,24 +8,9 @@ import type { DownloadedFile } from '../../../lib/request';
 import { ApiError, downloadFile, post, postMultipart } from '../../../lib/request';
 import type { ImportResult } from '../../entities/api';
 
+export type { JobState, JobStatus } from '@land/shared/jobs';
+
 const PARCEL_EXCEL = '/openApi/ExcelMainDispose/readWriterExcel';
-
-export type JobState = 'running' | 'done' | 'failed';
-
-export interface JobStatus<R = unknown> {
-  jobId: string;
-  kind: string;
-  state: JobState;
-  /** 0..1, over all stages */
-  progress: number;
-  /** Rows done of `total` in the current stage (or of the whole job when it has no stages). */
-  processed: number;
-  total: number;
-  /** An import's stage: the rows are read, their cells checked, then saved; null for other jobs. */
-  stage?: 'read' | 'check' | 'save' | null;
-  result?: R;
-  error?: { code: string; msg: string; data: unknown };
-}
 
 /** Starts exporting the parcels of the current query (same params as the list) in the background. */
 export async function startParcelExport(params: QueryCondition[]): Promise<string> {
