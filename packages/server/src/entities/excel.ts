@@ -16,7 +16,7 @@ import { GisFileError } from '../gis/errors';
 import { looksLikeWkt, parseWkt, toWkt } from '../gis/wkt';
 import { queryColumns, selectColumns } from './columns';
 import type { AnyDb, Row } from './repository';
-import type { BulkCreator, PreparedRecord } from './routes';
+import type { BulkCreator, PreparedRecord } from './bulk';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_IMPORT_BYTES = 10 * MB;

@@ -5,12 +5,13 @@ import { entityInputSchema, type EntityDef, type FieldDef, type StandardCall } f
 import { entityByName } from '@land/shared/entities/index';
 import type { AppContext } from '../context';
 import { defineCall, parseInput } from '../lib/call';
-import { conflict, notFound, validationError, type AppError } from '../lib/errors';
+import { conflict, notFound, validationError } from '../lib/errors';
 import { UNPAGED_LIMIT, compileConditions, orderClause, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
 import { idList } from '../routes/users';
 import { queryColumns, selectColumns } from './columns';
 import { entityHooks, type HookContext } from './hooks';
 import { deleteRecords, findById, insertRecord, insertRecords, presentRow, updateRecord, type AnyDb, type Row } from './repository';
+import type { BulkCreator } from './bulk';
 import { registerExcelRoutes } from './excel';
 import { registerBatchRoutes } from './batch';
 import { applyDeleteRules, checkRefs } from './refs';
@@ -100,27 +101,6 @@ export async function saveRecord(
     : await insertRecord(trx, def, { ...values, ...(mode === 'create' || !id ? {} : { id }) }, actorId);
   await hooks?.afterSave?.(record, hookCtx);
   return record;
-}
-
-/** A new record checked by bulkCreator.prepare, with the hook context its afterSave gets. */
-export interface PreparedRecord {
-  values: Row;
-  ctx: HookContext;
-}
-
-/**
- * Creating many new records at once (an Excel import), with the effects of saveRecord in
- * 'create' mode row by row, in three steps: `prepare` validates each row before the
- * transaction (schema, cleaning, beforeSave: CPU only); `check` looks up references and unique
- * values set-based in the transaction and answers each row's refusal (undefined when it
- * passes) as saveRecord would have, row after row; `insert` stores the rows in multi-row
- * inserts with their audit, then runs afterSave. Undefined for an entity whose hooks read the
- * database (EntityHooks.bulkCreate), with an upsert key, or referring to itself.
- */
-export interface BulkCreator {
-  prepare(raw: Row): Promise<PreparedRecord>;
-  check(trx: AnyDb, records: PreparedRecord[]): Promise<(AppError | undefined)[]>;
-  insert(trx: AnyDb, records: PreparedRecord[], onChunk?: (inserted: number) => void): Promise<Row[]>;
 }
 
 /** Values per IN list of a set-based check. */

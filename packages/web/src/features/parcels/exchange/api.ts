@@ -8,6 +8,8 @@ import type { DownloadedFile } from '../../../lib/request';
 import { ApiError, downloadFile, post, postMultipart } from '../../../lib/request';
 import type { ImportResult } from '../../entities/api';
 
+import type { JobStatus } from '@land/shared/jobs';
+
 export type { JobState, JobStatus } from '@land/shared/jobs';
 
 const PARCEL_EXCEL = '/openApi/ExcelMainDispose/readWriterExcel';
