@@ -11,7 +11,7 @@ import { isListedByDefault, recordName } from '@land/shared/entity';
 import { deleteOutcome } from '@land/shared/audit';
 import { ScreenCard } from '../../components/ScreenCard';
 import { LoadFailed, usePageSelection } from '../../components/list/LoadFailed';
-import { PAGE_SIZE_OPTIONS } from '../../components/list/use-list-state';
+import { urlPaging } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
 import { notify } from '../../lib/notify';
 import { totalText } from '../../lib/paged-query';
@@ -246,15 +246,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
           pagination={
             treeMode
               ? false
-              : {
-                  current: state.pageNo,
-                  pageSize: state.pageSize,
-                  total,
-                  showSizeChanger: true,
-                  pageSizeOptions: PAGE_SIZE_OPTIONS,
-                  showQuickJumper: true,
-                  showTotal: (count) => totalText(count, treeMode ? true : pageQuery.data?.totalExact),
-                }
+              : urlPaging(state, total, (count) => totalText(count, pageQuery.data?.totalExact))
           }
           data-testid="entity-table"
         />

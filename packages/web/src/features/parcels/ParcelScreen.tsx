@@ -19,7 +19,7 @@ import { isListedByDefault } from '@land/shared/entity';
 import type { ParcelAction } from '@land/shared/lifecycle';
 import { ScreenCard } from '../../components/ScreenCard';
 import { LoadFailed, usePageSelection } from '../../components/list/LoadFailed';
-import { PAGE_SIZE_OPTIONS } from '../../components/list/use-list-state';
+import { urlPaging } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
 import { getSession } from '../../lib/session';
 import { notify } from '../../lib/notify';
@@ -317,15 +317,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
               ? { selectedRowKeys: selectedIds, onChange: selection.select, fixed: true }
               : undefined
           }
-          pagination={{
-            current: state.pageNo,
-            pageSize: state.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showQuickJumper: true,
-            showTotal: (count) => totalText(count, page.data?.totalExact, '个地块'),
-          }}
+          pagination={urlPaging(state, page.data?.total ?? 0, (count) => totalText(count, page.data?.totalExact, '个地块'))}
           data-testid="parcel-table"
         />
       )}

@@ -9,11 +9,10 @@ import { SearchInput, Select, Tag, type TagColor } from '../../public-ui';
 import { districtsQuery, landClassesQuery, landClassName, listOf, openPost, useDistrictOptions, useLandClasses, type PublicRecord } from './api';
 import { landClassColor, landClassLegend } from './colors';
 import { muText, num, optionLabel, STOCK_STATUS_LABELS, text } from './format';
-import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
 import { landClassOptions } from './listKit';
 import { Segmented } from './Segmented';
-import { ThemeLegend, ThemeList, ThemePopup, useThemeSelection, useTransitionFilters } from './ThemeMapParts';
+import { ThemeLegend, ThemeList, ThemeMapSection, useThemeSelection, useTransitionFilters } from './ThemeMapParts';
 
 const STATUS_COLORS: Record<string, string> = { unsupplied: '#fa8c16', unused: '#f5222d', revitalized: '#52c41a' };
 /** The status tags' tones (dark text on a light tint: readable, unlike white on these colours). */
@@ -98,45 +97,42 @@ export function StockLandMapPage() {
           }))}
         />
       </aside>
-      <section className={styles.mapWrap} aria-label="存量土地地图">
-        <ThemeMap
-          tiles="stockLand"
-          features={features}
-          {...selection}
-          popup={
-            selected && (
-              <ThemePopup
-                title={text(selected.name)}
-                onClose={() => onSelect(null)}
-                figures={[
-                  ['地块编号', text(selected.parcelCode) || '—'],
-                  ['存量类型', text(selected.statusLabel) || optionLabel(STOCK_STATUS_LABELS, selected.status)],
-                  ['土地用途', landClassName(classes.nameOf, selected.dlcode)],
-                  ['面积', muText(selected.area, selected.areaMu)],
-                  ['坐落', text(selected.location) || '—'],
-                ]}
-              >
-                <div className={styles.popupActions}>
-                  <a href="/consultingServices">咨询该地块</a>
-                </div>
-              </ThemePopup>
-            )
+      <ThemeMapSection
+        label="存量土地地图"
+        tiles="stockLand"
+        features={features}
+        selection={selection}
+        popup={
+          selected && {
+            title: text(selected.name),
+            figures: [
+              ['地块编号', text(selected.parcelCode) || '—'],
+              ['存量类型', text(selected.statusLabel) || optionLabel(STOCK_STATUS_LABELS, selected.status)],
+              ['土地用途', landClassName(classes.nameOf, selected.dlcode)],
+              ['面积', muText(selected.area, selected.areaMu)],
+              ['坐落', text(selected.location) || '—'],
+            ],
+            children: (
+              <div className={styles.popupActions}>
+                <a href="/consultingServices">咨询该地块</a>
+              </div>
+            ),
           }
-        >
-          <div className={styles.toolbar}>
-            <Segmented
-              label="着色方式"
-              value={colorBy}
-              onChange={setColorBy}
-              options={[
-                { value: 'status', label: '按存量类型' },
-                { value: 'class', label: '按地类' },
-              ]}
-            />
-          </div>
-          <ThemeLegend title={colorBy === 'class' ? '土地用途' : '存量类型'} items={legend} />
-        </ThemeMap>
-      </section>
+        }
+      >
+        <div className={styles.toolbar}>
+          <Segmented
+            label="着色方式"
+            value={colorBy}
+            onChange={setColorBy}
+            options={[
+              { value: 'status', label: '按存量类型' },
+              { value: 'class', label: '按地类' },
+            ]}
+          />
+        </div>
+        <ThemeLegend title={colorBy === 'class' ? '土地用途' : '存量类型'} items={legend} />
+      </ThemeMapSection>
     </div>
   );
 }

@@ -13,10 +13,9 @@ import { DownloadOutlined } from '../../public-ui/icons';
 import { districtsQuery, listOf, openPost, useDistrictOptions, type PublicRecord } from './api';
 import { landClassColor } from './colors';
 import { muText, num, optionLabel, SUPPLY_DIRECTION_LABELS, SUPPLY_METHOD_LABELS, SUPPLY_PLAN_STATUS_LABELS, text, dateText } from './format';
-import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
 import { Segmented } from './Segmented';
-import { ThemeLegend, ThemeList, ThemePopup, useThemeSelection, useTransitionFilters } from './ThemeMapParts';
+import { ThemeLegend, ThemeList, ThemeMapSection, useThemeSelection, useTransitionFilters } from './ThemeMapParts';
 
 const DIRECTION_COLORS: Record<string, string> = {
   industrial: '#a86f3c',
@@ -218,44 +217,40 @@ export function SupplyPlanMapPage() {
           }))}
         />
       </aside>
-      <section className={styles.mapWrap} aria-label="供地计划地图">
-        <ThemeMap
-          tiles="supplyPlan"
-          features={features}
-          {...selection}
-          popup={
-            selected && (
-              <ThemePopup
-                title={text(selected.parcelName)}
-                onClose={() => onSelect(null)}
-                figures={[
-                  ['地块编号', text(selected.parcelCode) || '—'],
-                  ['计划年度', `${text(selected.planYear)}年 第${text(selected.planQuarter) || '—'}季度`],
-                  ['供地方向', text(selected.gdfxLabel) || optionLabel(SUPPLY_DIRECTION_LABELS, selected.gdfx)],
-                  ['计划面积', muText(selected.planArea, selected.planAreaMu)],
-                  ['计划日期', dateText(selected.planSupplyDate)],
-                  ['坐落', text(selected.location) || '—'],
-                ]}
-              />
-            )
+      <ThemeMapSection
+        label="供地计划地图"
+        tiles="supplyPlan"
+        features={features}
+        selection={selection}
+        popup={
+          selected && {
+            title: text(selected.parcelName),
+            figures: [
+              ['地块编号', text(selected.parcelCode) || '—'],
+              ['计划年度', `${text(selected.planYear)}年 第${text(selected.planQuarter) || '—'}季度`],
+              ['供地方向', text(selected.gdfxLabel) || optionLabel(SUPPLY_DIRECTION_LABELS, selected.gdfx)],
+              ['计划面积', muText(selected.planArea, selected.planAreaMu)],
+              ['计划日期', dateText(selected.planSupplyDate)],
+              ['坐落', text(selected.location) || '—'],
+            ],
           }
-        >
-          <div className={styles.toolbar}>
-            <Segmented
-              label="着色方式"
-              value={colorBy}
-              onChange={setColorBy}
-              options={[
-                { value: 'gdfx', label: '按供地方向' },
-                { value: 'status', label: '按执行状态' },
-                { value: 'class', label: '按地类' },
-              ]}
-            />
-            <ExportMenu onExport={(format) => void exportPlan(format)} />
-          </div>
-          <ThemeLegend title={colorBy === 'gdfx' ? '供地方向' : colorBy === 'status' ? '执行状态' : '地类'} items={legend} />
-        </ThemeMap>
-      </section>
+        }
+      >
+        <div className={styles.toolbar}>
+          <Segmented
+            label="着色方式"
+            value={colorBy}
+            onChange={setColorBy}
+            options={[
+              { value: 'gdfx', label: '按供地方向' },
+              { value: 'status', label: '按执行状态' },
+              { value: 'class', label: '按地类' },
+            ]}
+          />
+          <ExportMenu onExport={(format) => void exportPlan(format)} />
+        </div>
+        <ThemeLegend title={colorBy === 'gdfx' ? '供地方向' : colorBy === 'status' ? '执行状态' : '地类'} items={legend} />
+      </ThemeMapSection>
     </div>
   );
 }

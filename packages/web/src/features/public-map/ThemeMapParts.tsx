@@ -3,9 +3,10 @@
  * the hover/selection state the list and the map share, the list of records, the popup and the
  * legend. Server-rendered with the page (issue 14).
  */
-import { useState, useTransition, type ReactNode } from 'react';
+import { useState, useTransition, type ComponentProps, type ReactNode } from 'react';
 import { Empty } from '../../public-ui';
 import { CloseOutlined } from '../../public-ui/icons';
+import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
 import { onActivate } from './listKit';
 
@@ -73,8 +74,40 @@ export function ThemeList({ testId, items, emptyText, pending, selection }: { te
   );
 }
 
+interface PopupContent {
+  title: string;
+  figures: [string, ReactNode][];
+  children?: ReactNode;
+}
+
+/** The map beside the list: the records' shapes, the selected one's popup, and the map's own tools. */
+export function ThemeMapSection({
+  label,
+  tiles,
+  features,
+  selection,
+  popup,
+  children,
+}: {
+  label: string;
+  tiles: ComponentProps<typeof ThemeMap>['tiles'];
+  features: ComponentProps<typeof ThemeMap>['features'];
+  selection: ThemeSelection;
+  /** What the selected record's popup shows (nothing selected: undefined). */
+  popup: PopupContent | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.mapWrap} aria-label={label}>
+      <ThemeMap tiles={tiles} features={features} {...selection} popup={popup && <ThemePopup {...popup} onClose={() => selection.onSelect(null)} />}>
+        {children}
+      </ThemeMap>
+    </section>
+  );
+}
+
 /** The selected record's card on the map: its name, figures and optional actions. */
-export function ThemePopup({ title, figures, onClose, children }: { title: string; figures: [string, ReactNode][]; onClose: () => void; children?: ReactNode }) {
+function ThemePopup({ title, figures, onClose, children }: PopupContent & { onClose: () => void }) {
   return (
     <div className={styles.popup}>
       <button type="button" className={styles.popupClose} onClick={onClose} aria-label="关闭">
