@@ -40,7 +40,7 @@ export function StockLandMapPage() {
   const classes = useLandClasses();
   const [colorBy, setColorBy] = useState<'status' | 'class'>('status');
   const selection = useThemeSelection();
-  const { selectedId, onSelect } = selection;
+  const { selectedId } = selection;
   const rows = q.data;
   const colorOf = (r: PublicRecord) => (colorBy === 'class' ? landClassColor(r.dlcode) : (STATUS_COLORS[text(r.status)] ?? '#8c8c8c'));
   const features = useMemo(

@@ -115,7 +115,7 @@ export function SupplyPlanMapPage() {
   const { planYear, gdfx, areacode, keyword } = filters;
   const [colorBy, setColorBy] = useState<ColorBy>('gdfx');
   const selection = useThemeSelection();
-  const { selectedId, onSelect } = selection;
+  const { selectedId } = selection;
   // The list, its summary, the years and the districts in one round (on the server for the first render).
   const [plan, summary, years] = useSuspenseQueries({ queries: [planQuery(filters), summaryQuery(filters), yearsQuery, districtsQuery] });
   const { options: districtOptions, nameOf } = useDistrictOptions();
