@@ -23,6 +23,7 @@ import { ExcelActions } from './ExcelActions';
 import { EntitySearchForm, searchFieldsOf, useEntitySearch } from './entity-search';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
 import { STICKY_TABLE } from '../../components/list/sticky';
+import { zhRowSelection } from '../../components/list/row-selection';
 
 export interface EntityScreenProps {
   def: EntityDef;
@@ -235,11 +236,11 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
           }}
           rowSelection={
             batchDeletable
-              ? {
+              ? zhRowSelection({
                   selectedRowKeys: selectedIds,
                   checkStrictly: true,
                   onChange: selection.select,
-                }
+                })
               : undefined
           }
           expandable={treeMode ? { expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : undefined}

@@ -37,6 +37,7 @@ import type { ParcelScreenConfig } from './screens';
 import { WRITER_ROLES, offeredActions } from './screens';
 import { useParcelTransition } from './use-transition';
 import { STICKY_TABLE } from '../../components/list/sticky';
+import { zhRowSelection } from '../../components/list/row-selection';
 
 /** Fixed by the screen, so neither searched nor shown. */
 const SCREEN_FIELDS = new Set(['status', 'tradeState']);
@@ -314,7 +315,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
           }}
           rowSelection={
             selectable
-              ? { selectedRowKeys: selectedIds, onChange: selection.select, fixed: true }
+              ? zhRowSelection({ selectedRowKeys: selectedIds, onChange: selection.select, fixed: true })
               : undefined
           }
           pagination={urlPaging(state, page.data?.total ?? 0, (count) => totalText(count, page.data?.totalExact, '个地块'))}
