@@ -1,10 +1,11 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Space } from 'antd';
 import type { TablePaginationConfig } from 'antd';
+import type { ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from './use-list-state';
 
-/** The 查询 / 重置 pair that ends a list screen's search form. */
-export function SearchActions({ onReset }: { onReset: () => void }) {
+/** The 查询 / 重置 pair that ends a list screen's search form (and any more buttons after them). */
+export function SearchActions({ onReset, children }: { onReset: () => void; children?: ReactNode }) {
   return (
     <Form.Item>
       <Space>
@@ -14,6 +15,7 @@ export function SearchActions({ onReset }: { onReset: () => void }) {
         <Button icon={<ReloadOutlined />} onClick={onReset}>
           重置
         </Button>
+        {children}
       </Space>
     </Form.Item>
   );

@@ -100,3 +100,16 @@ export function useListState<F extends string>(filterKeys: readonly F[]): ListSt
 
   return { state, setFilters, resetFilters, setPage, onTableChange };
 }
+
+/** Table paging of a list whose page lives in the URL (the table's onChange moves it). */
+export function urlPaging(state: { pageNo: number; pageSize: number }, total: number, showTotal: (count: number) => string): TablePaginationConfig {
+  return {
+    current: state.pageNo,
+    pageSize: state.pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZE_OPTIONS,
+    showQuickJumper: true,
+    showTotal,
+  };
+}

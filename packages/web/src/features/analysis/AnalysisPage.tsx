@@ -2,6 +2,7 @@ import { QuestionCircleOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Popover, Row, Segmented, Select, Space, Typography } from 'antd';
 import type { TimeRangePickerProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,6 +12,8 @@ import { ScreenCard } from '../../components/ScreenCard';
 import type { Granularity, StatisticsFilter } from './api';
 import { dealsQuery, districtsQuery, overviewQuery, parcelStatisticsQuery, priceTrendQuery, supplyQuery, topVisitedQuery } from './api';
 import { ChartCard } from './ChartCard';
+import type { ChartCardProps } from './ChartCard';
+import type { ChartOption } from './echarts';
 import {
   DISTRICT_MAP,
   classOption,
@@ -68,6 +71,19 @@ function useFilter(): [StatisticsFilter, (next: StatisticsFilter) => void] {
   return [filter, update];
 }
 
+/** A chart card's props but the filter, which every chart shares; fileTitle defaults to the title. */
+type ChartSpec = Omit<ChartCardProps, 'filter' | 'fileTitle' | 'title'> & { title: string; fileTitle?: string };
+
+/** Loading, empty state and option of a chart drawn from one query. */
+function fromQuery<T>(query: UseQueryResult<T>, toOption: (data: T) => ChartOption, isEmpty: (data: T) => boolean, emptyText: string) {
+  return {
+    loading: query.isPending,
+    refreshing: query.isPlaceholderData,
+    empty: query.data !== undefined && isEmpty(query.data) ? emptyText : (false as const),
+    option: query.data !== undefined ? toOption(query.data) : null,
+  };
+}
+
 export function AnalysisPage() {
   const [filter, setFilter] = useFilter();
   const [dlParent, setDlParent] = useState<string>();
@@ -89,7 +105,6 @@ export function AnalysisPage() {
   );
 
   const classData = dlParent === undefined ? parcels.data : classes.data;
-  const classLoading = dlParent === undefined ? parcels.isPending : classes.isPending;
 
   const onClassClick = useCallback(
     (e: ChartClick) => {
@@ -121,7 +136,91 @@ export function AnalysisPage() {
 
   const district = districtOptions.find((o) => o.value === (filter.areacode ?? ''))?.label ?? ALL_DISTRICTS_LABEL;
   const range: [Dayjs, Dayjs] | null = filter.startDate && filter.endDate ? [dayjs(filter.startDate), dayjs(filter.endDate)] : null;
-  const nothingInDistricts = parcels.data && parcels.data.byDistrict.length === 0;
+
+  const charts: ChartSpec[] = [
+    {
+      id: 'district',
+      title: '片区地块分布',
+      section: 'district',
+      ...fromQuery(parcels, districtOption, (d) => d.byDistrict.length === 0, '期间内没有地块'),
+    },
+    {
+      id: 'class',
+      title: classData?.classParent ? `土地用途构成 · ${classData.classParent.name}` : '土地用途构成',
+      fileTitle: classData?.classParent ? `土地用途构成-${classData.classParent.name}` : '土地用途构成',
+      section: 'class',
+      exportParams: { dlParent },
+      ...fromQuery(dlParent === undefined ? parcels : classes, classOption, (d) => d.byClass.length === 0, '期间内没有地块'),
+      onChartClick: onClassClick,
+      tools: dlParent !== undefined && (
+        <Button size="small" icon={<RollbackOutlined />} onClick={() => setDlParent(undefined)} data-testid="class-back">
+          返回上级
+        </Button>
+      ),
+      footer: dlParent === undefined && classData && classData.byClass.length > 0 ? '点击扇区查看二级地类' : undefined,
+    },
+    {
+      id: 'map',
+      title: '片区可供地块面积',
+      section: 'district',
+      loading: parcels.isPending || districts.isPending || (districtGeo.features.length > 0 && !districtMap),
+      refreshing: parcels.isPlaceholderData,
+      empty: districtGeo.features.length > 0 ? false : '片区尚未绘制范围',
+      option: parcels.data && districts.data && districtMap ? mapOption(districts.data, parcels.data) : null,
+      height: 360,
+      footer: '可供：已发布且尚未成交的地块；滚轮缩放、拖动平移',
+    },
+    {
+      id: 'status',
+      title: '地块状态分布',
+      section: 'status',
+      ...fromQuery(parcels, statusOption, (d) => d.total.count === 0, '期间内没有地块'),
+      height: 360,
+    },
+    {
+      id: 'supply',
+      title: '供地计划与实际供应',
+      section: 'supply',
+      ...fromQuery(supply, supplyOption, (d) => d.quarters.every((q) => q.plannedCount === 0 && q.actualCount === 0), '期间内没有供地计划或成交'),
+      footer:
+        supply.data && supply.data.unscheduled.length > 0
+          ? `未定季度的计划：${supply.data.unscheduled.map((u) => `${u.year}年 ${u.count} 宗 ${u.landAreaMu} 亩`).join('；')}`
+          : '实际供应：季度内成交的地块面积',
+    },
+    {
+      id: 'deals',
+      title: '土地成交情况',
+      section: 'deals',
+      ...fromQuery(deals, dealsOption, (d) => d.total.count === 0, '期间内没有成交'),
+    },
+    {
+      id: 'price',
+      title: '成交地价走势（一级地类）',
+      fileTitle: '成交地价走势',
+      section: 'price',
+      exportParams: { granularity },
+      ...fromQuery(price, priceOption, (d) => d.series.length === 0, '期间内没有成交'),
+      tools: (
+        <Segmented
+          size="small"
+          value={granularity}
+          onChange={(v) => setGranularity(v as Granularity)}
+          options={[
+            { value: 'quarter', label: '季度' },
+            { value: 'year', label: '年度' },
+          ]}
+        />
+      ),
+    },
+    {
+      id: 'topVisited',
+      title: '热门地块 TOP10',
+      fileTitle: '热门地块',
+      section: 'topVisited',
+      ...fromQuery(visited, topVisitedOption, (d) => d.length === 0, '已发布地块暂无浏览记录'),
+      footer: '累计浏览次数，不受统计期间限制',
+    },
+  ];
 
   return (
     <ScreenCard
@@ -176,141 +275,11 @@ export function AnalysisPage() {
       </Typography.Paragraph>
       <Headline overview={overview.data} loading={overview.isPending} inDistrict={Boolean(filter.areacode)} />
       <Row gutter={[12, 12]} className={styles.charts}>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            id="district"
-            title="片区地块分布"
-            fileTitle="片区地块分布"
-            section="district"
-            filter={filter}
-            loading={parcels.isPending}
-            refreshing={parcels.isPlaceholderData}
-            empty={nothingInDistricts ? '期间内没有地块' : false}
-            option={parcels.data ? districtOption(parcels.data) : null}
-          />
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            id="class"
-            title={classData?.classParent ? `土地用途构成 · ${classData.classParent.name}` : '土地用途构成'}
-            fileTitle={classData?.classParent ? `土地用途构成-${classData.classParent.name}` : '土地用途构成'}
-            section="class"
-            filter={filter}
-            exportParams={{ dlParent }}
-            loading={classLoading}
-            refreshing={dlParent === undefined ? parcels.isPlaceholderData : classes.isPlaceholderData}
-            empty={classData && classData.byClass.length === 0 ? '期间内没有地块' : false}
-            option={classData ? classOption(classData) : null}
-            onChartClick={onClassClick}
-            tools={
-              dlParent !== undefined && (
-                <Button size="small" icon={<RollbackOutlined />} onClick={() => setDlParent(undefined)} data-testid="class-back">
-                  返回上级
-                </Button>
-              )
-            }
-            footer={dlParent === undefined && classData && classData.byClass.length > 0 ? '点击扇区查看二级地类' : undefined}
-          />
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            id="map"
-            title="片区可供地块面积"
-            fileTitle="片区可供地块面积"
-            section="district"
-            filter={filter}
-            loading={parcels.isPending || districts.isPending || (districtGeo.features.length > 0 && !districtMap)}
-            refreshing={parcels.isPlaceholderData}
-            empty={districtGeo.features.length > 0 ? false : '片区尚未绘制范围'}
-            option={parcels.data && districts.data && districtMap ? mapOption(districts.data, parcels.data) : null}
-            height={360}
-            footer="可供：已发布且尚未成交的地块；滚轮缩放、拖动平移"
-          />
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            id="status"
-            title="地块状态分布"
-            fileTitle="地块状态分布"
-            section="status"
-            filter={filter}
-            loading={parcels.isPending}
-            refreshing={parcels.isPlaceholderData}
-            empty={parcels.data && parcels.data.total.count === 0 ? '期间内没有地块' : false}
-            option={parcels.data ? statusOption(parcels.data) : null}
-            height={360}
-          />
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            id="supply"
-            title="供地计划与实际供应"
-            fileTitle="供地计划与实际供应"
-            section="supply"
-            filter={filter}
-            loading={supply.isPending}
-            refreshing={supply.isPlaceholderData}
-            empty={supply.data && supply.data.quarters.every((q) => q.plannedCount === 0 && q.actualCount === 0) ? '期间内没有供地计划或成交' : false}
-            option={supply.data ? supplyOption(supply.data) : null}
-            footer={
-              supply.data && supply.data.unscheduled.length > 0
-                ? `未定季度的计划：${supply.data.unscheduled.map((u) => `${u.year}年 ${u.count} 宗 ${u.landAreaMu} 亩`).join('；')}`
-                : '实际供应：季度内成交的地块面积'
-            }
-          />
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            id="deals"
-            title="土地成交情况"
-            fileTitle="土地成交情况"
-            section="deals"
-            filter={filter}
-            loading={deals.isPending}
-            refreshing={deals.isPlaceholderData}
-            empty={deals.data && deals.data.total.count === 0 ? '期间内没有成交' : false}
-            option={deals.data ? dealsOption(deals.data) : null}
-          />
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            id="price"
-            title="成交地价走势（一级地类）"
-            fileTitle="成交地价走势"
-            section="price"
-            filter={filter}
-            exportParams={{ granularity }}
-            loading={price.isPending}
-            refreshing={price.isPlaceholderData}
-            empty={price.data && price.data.series.length === 0 ? '期间内没有成交' : false}
-            option={price.data ? priceOption(price.data) : null}
-            tools={
-              <Segmented
-                size="small"
-                value={granularity}
-                onChange={(v) => setGranularity(v as Granularity)}
-                options={[
-                  { value: 'quarter', label: '季度' },
-                  { value: 'year', label: '年度' },
-                ]}
-              />
-            }
-          />
-        </Col>
-        <Col xs={24} xl={12}>
-          <ChartCard
-            id="topVisited"
-            title="热门地块 TOP10"
-            fileTitle="热门地块"
-            section="topVisited"
-            filter={filter}
-            loading={visited.isPending}
-            refreshing={visited.isPlaceholderData}
-            empty={visited.data && visited.data.length === 0 ? '已发布地块暂无浏览记录' : false}
-            option={visited.data ? topVisitedOption(visited.data) : null}
-            footer="累计浏览次数，不受统计期间限制"
-          />
-        </Col>
+        {charts.map((chart) => (
+          <Col key={chart.id} xs={24} xl={12}>
+            <ChartCard {...chart} fileTitle={chart.fileTitle ?? chart.title} filter={filter} />
+          </Col>
+        ))}
       </Row>
     </ScreenCard>
   );

@@ -11,7 +11,7 @@ import { EChart } from './EChart';
 import type { ChartOption } from './echarts';
 import styles from './AnalysisPage.module.css';
 
-interface ChartCardProps {
+export interface ChartCardProps {
   /** Key of the chart: test id chart-<id>. */
   id: string;
   title: ReactNode;

@@ -1,5 +1,6 @@
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
+import { NewPasswordFields } from '../../components/form/PasswordFields';
 import { toAntdRules } from '../../components/form/rules';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { notify } from '../../lib/notify';
@@ -86,37 +87,7 @@ export function ChangePasswordModal({ open, forced = false, onClose, onSignOut }
         <Form.Item label="原密码" name="oldPassword" rules={toAntdRules([], { required: true, label: '原密码' })}>
           <Input.Password autoComplete="current-password" placeholder="请输入原密码" />
         </Form.Item>
-        <Form.Item
-          label="新密码"
-          name="newPassword"
-          rules={[
-            ...toAntdRules(['password'], { required: true, label: '新密码' }),
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) =>
-                value && value === getFieldValue('oldPassword')
-                  ? Promise.reject(new Error('新密码不能与原密码相同'))
-                  : Promise.resolve(),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
-        </Form.Item>
-        <Form.Item
-          label="确认新密码"
-          name="confirmPassword"
-          dependencies={['newPassword']}
-          rules={[
-            ...toAntdRules([], { required: true, label: '确认新密码' }),
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) =>
-                !value || value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入的密码不一致')),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" placeholder="请再次输入新密码" />
-        </Form.Item>
+        <NewPasswordFields notSameAs={{ name: 'oldPassword', message: '新密码不能与原密码相同' }} />
       </Form>
     </Modal>
   );

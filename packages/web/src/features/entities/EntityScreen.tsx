@@ -1,6 +1,6 @@
-import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
-import { Button, Empty, Form, Result, Space, Table, Typography } from 'antd';
+import { Button, Empty, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, Key, ReactNode } from 'react';
 import { useMemo, useState } from 'react';
@@ -10,7 +10,8 @@ import type { EntityDef } from '@land/shared/entity';
 import { isListedByDefault, recordName } from '@land/shared/entity';
 import { deleteOutcome } from '@land/shared/audit';
 import { ScreenCard } from '../../components/ScreenCard';
-import { PAGE_SIZE_OPTIONS, useListState } from '../../components/list/use-list-state';
+import { LoadFailed, usePageSelection } from '../../components/list/LoadFailed';
+import { urlPaging } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
 import { notify } from '../../lib/notify';
 import { totalText } from '../../lib/paged-query';
@@ -19,8 +20,7 @@ import { canDelete, canSave, entityKeys, entityPageQuery, entityTreeQuery, delet
 import type { FormTarget } from './EntityFormDrawer';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import { ExcelActions } from './ExcelActions';
-import type { SearchValues } from './search-inputs';
-import { searchInputOf } from './search-inputs';
+import { EntitySearchForm, searchFieldsOf, useEntitySearch } from './entity-search';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
 import { STICKY_TABLE } from '../../components/list/sticky';
 import { zhRowSelection } from '../../components/list/row-selection';
@@ -54,11 +54,6 @@ function keysWithChildren(rows: EntityRecord[]): string[] {
   return rows.flatMap((r) => (r.children?.length ? [r.id, ...keysWithChildren(r.children)] : []));
 }
 
-/** Search fields shown before 展开; the rest wait behind it (a parcel has a dozen). */
-const SEARCH_FIELDS_SHOWN = 6;
-
-
-
 /**
  * The back-office screen of one entity, driven by its definition: search form, table with
  * paging and sorting in the URL (a tree table for tree entities), add/edit, delete, Excel.
@@ -67,30 +62,13 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const [searchForm] = Form.useForm<SearchValues>();
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [actionTarget, setActionTarget] = useState<EntityRecord | null>(null);
 
-  const searchFields = useMemo(
-    () =>
-      def.fields.flatMap((f) => {
-        const input = searchInputOf(f);
-        return input ? [{ field: f, input }] : [];
-      }),
-    [def],
-  );
-  const filterKeys = useMemo(() => searchFields.flatMap(({ field, input }) => input.keys(field)), [searchFields]);
-  const list = useListState<string>(filterKeys);
+  const searchFields = useMemo(() => searchFieldsOf(def.fields), [def]);
+  const { list, conditions, searchForm } = useEntitySearch(searchFields);
   const { state } = list;
-  // Opened when the URL searches by a field behind 展开, so the search on screen is visible.
-  const [searchOpen, setSearchOpen] = useState(() =>
-    searchFields.slice(SEARCH_FIELDS_SHOWN).some(({ field, input }) => input.keys(field).some((key) => state.filters[key])),
-  );
 
-  const conditions = useMemo<QueryCondition[]>(
-    () => searchFields.flatMap(({ field, input }) => input.conditions(field, state.filters)),
-    [searchFields, state.filters],
-  );
   const filtering = conditions.length > 0;
   // A tree entity shows its tree until the user searches or sorts; then the matching records as a list.
   const treeMode = Boolean(def.tree) && hasCall(def, 'tree') && !filtering && !state.sortOrder;
@@ -113,8 +91,8 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
   );
   const total = treeMode ? rows.length : (pageQuery.data?.total ?? 0);
 
-  const [selection, setSelection] = useState<{ query: string; ids: string[] }>({ query: '', ids: [] });
-  const selectedIds = selection.query === queryKeyText ? selection.ids : [];
+  const selection = usePageSelection(queryKeyText);
+  const { selectedIds } = selection;
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const expandableKeys = useMemo(() => (treeMode ? keysWithChildren(rows) : []), [treeMode, rows]);
 
@@ -122,7 +100,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
     mutationFn: (ids: string[]) => deleteEntities(def, ids),
     onSuccess: async (_result, ids) => {
       notify.success('删除成功');
-      setSelection({ query: '', ids: [] });
+      selection.clear();
       // Deleting the whole last page would leave an empty page behind.
       if (!treeMode && ids.length >= rows.length && state.pageNo > 1) list.setPage(state.pageNo - 1);
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.name) });
@@ -206,64 +184,12 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
   }
   const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), batchDeletable ? 48 : 0);
 
-  const initialSearch = useMemo(
-    () => Object.assign({}, ...searchFields.map(({ field, input }) => input.toForm(field, state.filters))) as SearchValues,
-    // The form mounts with the URL's search; later changes come from the form itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [searchFields],
-  );
-
-  const search = (values: SearchValues) => {
-    const patch = Object.assign({}, ...searchFields.map(({ field, input }) => input.fromForm(field, values))) as Record<string, string | undefined>;
-    list.setFilters(patch);
-  };
-
-  const resetSearch = () => {
-    searchForm.resetFields();
-    // resetFields restores the values the form mounted with; clear them outright.
-    const cleared: SearchValues = {};
-    for (const name of Object.keys(searchForm.getFieldsValue(true) as SearchValues)) cleared[name] = undefined;
-    searchForm.setFieldsValue(cleared);
-    list.resetFilters();
-  };
-
   const loadFailed = active.isError && !active.data;
 
   return (
     <ScreenCard title={title}>
       {searchFields.length > 0 && (
-        <Form<SearchValues>
-          form={searchForm}
-          name={`${def.name}Search`}
-          layout="inline"
-          initialValues={initialSearch}
-          onFinish={search}
-          style={{ rowGap: 12, marginBottom: 16 }}
-          data-testid="entity-search"
-        >
-          {searchFields.map(({ field, input }, index) => (
-            // Collapsed fields stay mounted so their values still take part in the search.
-            <div key={field.name} style={{ display: searchOpen || index < SEARCH_FIELDS_SHOWN ? 'contents' : 'none' }}>
-              {input.render(field)}
-            </div>
-          ))}
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                查询
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={resetSearch}>
-                重置
-              </Button>
-              {searchFields.length > SEARCH_FIELDS_SHOWN && (
-                <Button type="link" onClick={() => setSearchOpen((open) => !open)}>
-                  {searchOpen ? '收起' : '展开'}
-                  {searchOpen ? <UpOutlined /> : <DownOutlined />}
-                </Button>
-              )}
-            </Space>
-          </Form.Item>
-        </Form>
+        <EntitySearchForm {...searchForm} name={`${def.name}Search`} testId="entity-search" />
       )}
 
       <Space style={{ marginBottom: 16 }} wrap>
@@ -293,17 +219,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
       </Space>
 
       {loadFailed ? (
-        <Result
-          status="error"
-          title="数据加载失败"
-          subTitle={active.error instanceof Error ? active.error.message : undefined}
-          extra={
-            <Button type="primary" onClick={() => void active.refetch()}>
-              重试
-            </Button>
-          }
-          data-testid="entity-load-error"
-        />
+        <LoadFailed query={active} testId="entity-load-error" />
       ) : (
         <Table<EntityRecord>
           rowKey="id"
@@ -323,7 +239,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
               ? zhRowSelection({
                   selectedRowKeys: selectedIds,
                   checkStrictly: true,
-                  onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }),
+                  onChange: selection.select,
                 })
               : undefined
           }
@@ -331,15 +247,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
           pagination={
             treeMode
               ? false
-              : {
-                  current: state.pageNo,
-                  pageSize: state.pageSize,
-                  total,
-                  showSizeChanger: true,
-                  pageSizeOptions: PAGE_SIZE_OPTIONS,
-                  showQuickJumper: true,
-                  showTotal: (count) => totalText(count, treeMode ? true : pageQuery.data?.totalExact),
-                }
+              : urlPaging(state, total, (count) => totalText(count, pageQuery.data?.totalExact))
           }
           data-testid="entity-table"
         />

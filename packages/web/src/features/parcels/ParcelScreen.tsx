@@ -4,9 +4,9 @@
  * legal from the state, enabled by role); add/edit in the editor on the entry screen, a detail
  * drawer elsewhere.
  */
-import { DeleteOutlined, DownOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
-import { Button, Empty, Form, Result, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Empty, Space, Table, Tooltip, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '@land/shared';
@@ -18,15 +18,15 @@ import type { EntityDef, FieldDef } from '@land/shared/entity';
 import { isListedByDefault } from '@land/shared/entity';
 import type { ParcelAction } from '@land/shared/lifecycle';
 import { ScreenCard } from '../../components/ScreenCard';
-import { PAGE_SIZE_OPTIONS, useListState } from '../../components/list/use-list-state';
+import { LoadFailed, usePageSelection } from '../../components/list/LoadFailed';
+import { urlPaging } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
 import { getSession } from '../../lib/session';
 import { notify } from '../../lib/notify';
 import { totalText } from '../../lib/paged-query';
 import type { EntityRecord } from '../entities/api';
 import { deleteEntities, entityPageQuery } from '../entities/api';
-import type { SearchValues } from '../entities/search-inputs';
-import { searchInputOf } from '../entities/search-inputs';
+import { EntitySearchForm, searchFieldsOf, useEntitySearch } from '../entities/entity-search';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from '../entities/table-cells';
 import { PARCEL, parcelKeysAll, takeDownsOfParcelsQuery, transactionsOfParcelsQuery } from './api';
 import { ParcelDetailDrawer } from './detail/ParcelDetailDrawer';
@@ -122,30 +122,13 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
   const transition = useParcelTransition();
   const role = getSession()?.role ?? '';
   const canWrite = WRITER_ROLES.includes(role);
-  const [searchForm] = Form.useForm<SearchValues>();
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
 
-  const searchFields = useMemo(
-    () =>
-      PARCEL.fields.flatMap((f) => {
-        if (SCREEN_FIELDS.has(f.name)) return [];
-        const input = searchInputOf(f);
-        return input ? [{ field: f, input }] : [];
-      }),
-    [],
-  );
-  const filterKeys = useMemo(() => searchFields.flatMap(({ field, input }) => input.keys(field)), [searchFields]);
-  const list = useListState<string>(filterKeys);
+  const searchFields = useMemo(() => searchFieldsOf(PARCEL.fields.filter((f) => !SCREEN_FIELDS.has(f.name))), []);
+  const { list, conditions, searchForm } = useEntitySearch(searchFields, SEARCH_FIELDS_SHOWN);
   const { state } = list;
-  const [searchOpen, setSearchOpen] = useState(() =>
-    searchFields.slice(SEARCH_FIELDS_SHOWN).some(({ field, input }) => input.keys(field).some((key) => state.filters[key])),
-  );
 
-  const conditions = useMemo<QueryCondition[]>(
-    () => searchFields.flatMap(({ field, input }) => input.conditions(field, state.filters)),
-    [searchFields, state.filters],
-  );
   const filtering = conditions.length > 0;
   const query = useMemo(() => {
     const params: QueryCondition[] = [{ column: 'status', type: 'eq', val: config.state }];
@@ -161,10 +144,9 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
   const extras = useExtraRecords(config, ids);
 
-  const [selection, setSelection] = useState<{ query: string; ids: string[] }>({ query: '', ids: [] });
-  const selectedIds = selection.query === queryKeyText ? selection.ids : [];
+  const selection = usePageSelection(queryKeyText);
+  const { selectedIds, clear: clearSelection } = selection;
   const selectedRows = rows.filter((r) => selectedIds.includes(r.id));
-  const clearSelection = () => setSelection({ query: '', ids: [] });
 
   const actions = useMemo(() => offeredActions(config.state, role), [config.state, role]);
   const usable = actions.filter((a) => a.denied === null);
@@ -175,7 +157,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
     transition.run(action, parcels, {
       defaultReasonType: config.extra === 'deal' ? 'supplied' : undefined,
       onDone: (done) => {
-        setSelection((s) => ({ ...s, ids: s.ids.filter((id) => !done.some((p) => p.id === id)) }));
+        selection.drop(done.map((p) => p.id));
         if (fromDetail) setDetailId(null);
         // The page may now be empty: go back one.
         if (done.length >= rows.length && state.pageNo > 1) list.setPage(state.pageNo - 1);
@@ -271,59 +253,11 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
   columns.push({ key: 'actions', title: '操作', fixed: 'right', width: Math.max(actionWidth, 90), render: (_v, record) => rowActions(record) });
   const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 48);
 
-  const initialSearch = useMemo(
-    () => Object.assign({}, ...searchFields.map(({ field, input }) => input.toForm(field, state.filters))) as SearchValues,
-    // The form mounts with the URL's search; later changes come from the form itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [searchFields],
-  );
-
-  const search = (values: SearchValues) => {
-    const patch = Object.assign({}, ...searchFields.map(({ field, input }) => input.fromForm(field, values))) as Record<string, string | undefined>;
-    list.setFilters(patch);
-  };
-
-  const resetSearch = () => {
-    searchForm.resetFields();
-    const cleared: SearchValues = {};
-    for (const name of Object.keys(searchForm.getFieldsValue(true) as SearchValues)) cleared[name] = undefined;
-    searchForm.setFieldsValue(cleared);
-    list.resetFilters();
-  };
-
   const loadFailed = page.isError && !page.data;
 
   return (
     <ScreenCard title={title}>
-      <Form<SearchValues>
-        form={searchForm}
-        name={`parcelSearch-${config.path}`}
-        layout="inline"
-        initialValues={initialSearch}
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-        data-testid="parcel-search"
-      >
-        {searchFields.map(({ field, input }, index) => (
-          <div key={field.name} style={{ display: searchOpen || index < SEARCH_FIELDS_SHOWN ? 'contents' : 'none' }}>
-            {input.render(field)}
-          </div>
-        ))}
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              查询
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={resetSearch}>
-              重置
-            </Button>
-            <Button type="link" onClick={() => setSearchOpen((open) => !open)}>
-              {searchOpen ? '收起' : '展开'}
-              {searchOpen ? <UpOutlined /> : <DownOutlined />}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      <EntitySearchForm {...searchForm} name={`parcelSearch-${config.path}`} testId="parcel-search" />
 
       <Space style={{ marginBottom: 16 }} wrap>
         {config.entry && canWrite && (
@@ -366,16 +300,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
       </Space>
 
       {loadFailed ? (
-        <Result
-          status="error"
-          title="数据加载失败"
-          subTitle={page.error instanceof Error ? page.error.message : undefined}
-          extra={
-            <Button type="primary" onClick={() => void page.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <LoadFailed query={page} />
       ) : (
         <Table<EntityRecord>
           rowKey="id"
@@ -390,18 +315,10 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
           }}
           rowSelection={
             selectable
-              ? zhRowSelection({ selectedRowKeys: selectedIds, onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }), fixed: true })
+              ? zhRowSelection({ selectedRowKeys: selectedIds, onChange: selection.select, fixed: true })
               : undefined
           }
-          pagination={{
-            current: state.pageNo,
-            pageSize: state.pageSize,
-            total: page.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showQuickJumper: true,
-            showTotal: (count) => totalText(count, page.data?.totalExact, '个地块'),
-          }}
+          pagination={urlPaging(state, page.data?.total ?? 0, (count) => totalText(count, page.data?.totalExact, '个地块'))}
           data-testid="parcel-table"
         />
       )}

@@ -4,19 +4,18 @@
  * map loads after hydration.
  */
 import { queryOptions, useSuspenseQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { PageHead } from '../../public/head';
-import { Button, Empty, SearchInput, Select, Tag } from '../../public-ui';
-import { CloseOutlined, DownloadOutlined } from '../../public-ui/icons';
+import { Button, SearchInput, Select, Tag } from '../../public-ui';
+import { DownloadOutlined } from '../../public-ui/icons';
 import { districtsQuery, listOf, openPost, useDistrictOptions, type PublicRecord } from './api';
 import { landClassColor } from './colors';
 import { muText, num, optionLabel, SUPPLY_DIRECTION_LABELS, SUPPLY_METHOD_LABELS, SUPPLY_PLAN_STATUS_LABELS, text, dateText } from './format';
-import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
-import { onActivate } from './listKit';
 import { Segmented } from './Segmented';
+import { ThemeLegend, ThemeList, ThemeMapSection, useThemeSelection, useTransitionFilters } from './ThemeMapParts';
 
 const DIRECTION_COLORS: Record<string, string> = {
   industrial: '#a86f3c',
@@ -112,14 +111,11 @@ function ExportMenu({ onExport }: { onExport: (format: string) => void }) {
 
 export function SupplyPlanMapPage() {
   const thisYear = new Date().getFullYear();
-  const [filters, setFilters] = useState<PlanFilters>({ planYear: '', gdfx: '', areacode: '', keyword: '' });
+  const { filters, setFilter, pending } = useTransitionFilters<PlanFilters>({ planYear: '', gdfx: '', areacode: '', keyword: '' });
   const { planYear, gdfx, areacode, keyword } = filters;
-  // A filter change keeps the current list on screen until the new one has arrived.
-  const [pending, startTransition] = useTransition();
-  const setFilter = (patch: Partial<PlanFilters>) => startTransition(() => setFilters((f) => ({ ...f, ...patch })));
   const [colorBy, setColorBy] = useState<ColorBy>('gdfx');
-  const [hoverId, setHoverId] = useState<string | null>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selection = useThemeSelection();
+  const { selectedId } = selection;
   // The list, its summary, the years and the districts in one round (on the server for the first render).
   const [plan, summary, years] = useSuspenseQueries({ queries: [planQuery(filters), summaryQuery(filters), yearsQuery, districtsQuery] });
   const { options: districtOptions, nameOf } = useDistrictOptions();
@@ -201,102 +197,60 @@ export function SupplyPlanMapPage() {
             共 <b>{rows.length}</b> 宗
           </span>
         </div>
-        <div className={styles.results} data-testid="plan-list" aria-busy={pending || undefined}>
-          {rows.length === 0 ? (
-            <div className={styles.pad}>
-              <Empty text="暂无供地计划" />
-            </div>
-          ) : (
-            rows.map((r) => (
-              <div
-                key={r.id}
-                role="button"
-                tabIndex={0}
-                aria-pressed={r.id === selectedId}
-                className={`${styles.item} ${r.id === hoverId ? styles.itemHover : ''} ${r.id === selectedId ? styles.itemSelected : ''}`}
-                onMouseEnter={() => setHoverId(r.id)}
-                onMouseLeave={() => setHoverId(null)}
-                onClick={() => setSelectedId(r.id)}
-                onKeyDown={onActivate(() => setSelectedId(r.id))}
-              >
-                <span className={styles.swatch} style={{ background: colorOf(r) }} />
-                <div className={styles.itemBody}>
-                  <div className={styles.itemTitle}>
-                    <span className={styles.itemName}>{text(r.parcelName)}</span>
-                    <Tag className={styles.stateTag}>{text(r.statusLabel) || optionLabel(SUPPLY_PLAN_STATUS_LABELS, r.status)}</Tag>
-                  </div>
-                  <div className={styles.itemMeta}>
-                    {text(r.planYear)}年第{text(r.planQuarter) || '—'}季度 · {nameOf.get(text(r.areacode)) || '—'} · {text(r.gdfxLabel) || optionLabel(SUPPLY_DIRECTION_LABELS, r.gdfx)}
-                  </div>
-                  <div className={styles.itemFigures}>
-                    <span>{muText(r.planArea, r.planAreaMu)}</span>
-                    <span>{text(r.supplyMethodLabel) || optionLabel(SUPPLY_METHOD_LABELS, r.supplyMethod) || '—'}</span>
-                  </div>
-                </div>
-              </div>
-            ))
-          )}
-        </div>
+        <ThemeList
+          testId="plan-list"
+          emptyText="暂无供地计划"
+          pending={pending}
+          selection={selection}
+          items={rows.map((r) => ({
+            id: r.id,
+            name: text(r.parcelName),
+            color: colorOf(r),
+            tag: <Tag className={styles.stateTag}>{text(r.statusLabel) || optionLabel(SUPPLY_PLAN_STATUS_LABELS, r.status)}</Tag>,
+            meta: `${text(r.planYear)}年第${text(r.planQuarter) || '—'}季度 · ${nameOf.get(text(r.areacode)) || '—'} · ${text(r.gdfxLabel) || optionLabel(SUPPLY_DIRECTION_LABELS, r.gdfx)}`,
+            figures: (
+              <>
+                <span>{muText(r.planArea, r.planAreaMu)}</span>
+                <span>{text(r.supplyMethodLabel) || optionLabel(SUPPLY_METHOD_LABELS, r.supplyMethod) || '—'}</span>
+              </>
+            ),
+          }))}
+        />
       </aside>
-      <section className={styles.mapWrap} aria-label="供地计划地图">
-        <ThemeMap
-          tiles="supplyPlan"
-          features={features}
-          hoverId={hoverId}
-          selectedId={selectedId}
-          onHover={setHoverId}
-          onSelect={setSelectedId}
-          popup={
-            selected && (
-              <div className={styles.popup}>
-                <button type="button" className={styles.popupClose} onClick={() => setSelectedId(null)} aria-label="关闭">
-                  <CloseOutlined />
-                </button>
-                <div className={styles.popupTitle}>{text(selected.parcelName)}</div>
-                <dl className={styles.popupFigures}>
-                  <dt>地块编号</dt>
-                  <dd>{text(selected.parcelCode) || '—'}</dd>
-                  <dt>计划年度</dt>
-                  <dd>
-                    {text(selected.planYear)}年 第{text(selected.planQuarter) || '—'}季度
-                  </dd>
-                  <dt>供地方向</dt>
-                  <dd>{text(selected.gdfxLabel) || optionLabel(SUPPLY_DIRECTION_LABELS, selected.gdfx)}</dd>
-                  <dt>计划面积</dt>
-                  <dd>{muText(selected.planArea, selected.planAreaMu)}</dd>
-                  <dt>计划日期</dt>
-                  <dd>{dateText(selected.planSupplyDate)}</dd>
-                  <dt>坐落</dt>
-                  <dd>{text(selected.location) || '—'}</dd>
-                </dl>
-              </div>
-            )
+      <ThemeMapSection
+        label="供地计划地图"
+        tiles="supplyPlan"
+        features={features}
+        selection={selection}
+        popup={
+          selected && {
+            title: text(selected.parcelName),
+            figures: [
+              ['地块编号', text(selected.parcelCode) || '—'],
+              ['计划年度', `${text(selected.planYear)}年 第${text(selected.planQuarter) || '—'}季度`],
+              ['供地方向', text(selected.gdfxLabel) || optionLabel(SUPPLY_DIRECTION_LABELS, selected.gdfx)],
+              ['计划面积', muText(selected.planArea, selected.planAreaMu)],
+              ['计划日期', dateText(selected.planSupplyDate)],
+              ['坐落', text(selected.location) || '—'],
+            ],
           }
-        >
-          <div className={styles.toolbar}>
-            <Segmented
-              label="着色方式"
-              value={colorBy}
-              onChange={setColorBy}
-              options={[
-                { value: 'gdfx', label: '按供地方向' },
-                { value: 'status', label: '按执行状态' },
-                { value: 'class', label: '按地类' },
-              ]}
-            />
-            <ExportMenu onExport={(format) => void exportPlan(format)} />
-          </div>
-          <div className={styles.legend}>
-            <div className={styles.legendTitle}>{colorBy === 'gdfx' ? '供地方向' : colorBy === 'status' ? '执行状态' : '地类'}</div>
-            {legend.map((l) => (
-              <div key={l.key} className={styles.legendRow}>
-                <span className={styles.legendSwatch} style={{ background: l.color }} />
-                {l.label}
-              </div>
-            ))}
-          </div>
-        </ThemeMap>
-      </section>
+        }
+      >
+        <div className={styles.toolbar}>
+          <Segmented
+            label="着色方式"
+            value={colorBy}
+            onChange={setColorBy}
+            options={[
+              { value: 'gdfx', label: '按供地方向' },
+              { value: 'status', label: '按执行状态' },
+              { value: 'class', label: '按地类' },
+            ]}
+          />
+          <ExportMenu onExport={(format) => void exportPlan(format)} />
+        </div>
+        <ThemeLegend title={colorBy === 'gdfx' ? '供地方向' : colorBy === 'status' ? '执行状态' : '地类'} items={legend} />
+      </ThemeMapSection>
     </div>
   );
 }

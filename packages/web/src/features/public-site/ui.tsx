@@ -8,6 +8,9 @@ import { Button, buttonClass, Empty, SkeletonLines, Spin } from '../../public-ui
 import { FileExcelOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined, FileWordOutlined, FileZipOutlined, HomeOutlined } from '../../public-ui/icons';
 import styles from './ui.module.css';
 
+/** Class of a ghost button on a banner (PageBanner's extra). */
+export const onBannerClass = styles.onBanner;
+
 export interface Crumb {
   title: string;
   to?: string;

@@ -1,6 +1,7 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { toAntdRules } from '../../components/form/rules';
+import { formModalProps } from '../../components/form/form-modal';
+import { NewPasswordFields } from '../../components/form/PasswordFields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { notify } from '../../lib/notify';
 import { showError } from '../../lib/request';
@@ -35,14 +36,7 @@ export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
     <Modal
       open={user !== null}
       title="重置密码"
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={mutation.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => mutation.reset()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      {...formModalProps(form, mutation, onClose)}
     >
       <Typography.Paragraph type="secondary">
         为用户“{user?.userName}”（{user?.userAccount}）设置新密码。
@@ -55,25 +49,7 @@ export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
         onFinish={(values) => mutation.mutate(values)}
         autoComplete="off"
       >
-        <Form.Item label="新密码" name="newPassword" rules={toAntdRules(['password'], { required: true, label: '新密码' })}>
-          <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="确认新密码"
-          name="confirmPassword"
-          dependencies={['newPassword']}
-          rules={[
-            ...toAntdRules([], { required: true, label: '确认新密码' }),
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: string | undefined) =>
-                !value || value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('两次输入的密码不一致')),
-            }),
-          ]}
-        >
-          <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
       </Form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, RULES } from '@land/shared';
+import { formModalProps } from '../../components/form/form-modal';
 import { toAntdRules } from '../../components/form/rules';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { notify } from '../../lib/notify';
@@ -107,14 +108,7 @@ export function UserFormModal({ target, onClose }: UserFormModalProps) {
     <Modal
       open={target !== null}
       title={isEdit ? '编辑用户' : '新增用户'}
-      okText="确定"
-      cancelText="取消"
-      confirmLoading={mutation.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => mutation.reset()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      {...formModalProps(form, mutation, onClose)}
       width={560}
     >
       <Form<UserFormValues>

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '@land/shared';
 import { ScreenCard } from '../../components/ScreenCard';
-import { PAGE_SIZE_OPTIONS, useListState } from '../../components/list/use-list-state';
+import { urlPaging, useListState } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
 import { notify } from '../../lib/notify';
 import { buildPagedQuery } from '../../lib/paged-query';
@@ -223,15 +223,7 @@ export function UserListPage() {
           onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }),
           getCheckboxProps: (user) => ({ disabled: user.id === selfId }),
         })}
-        pagination={{
-          current: state.pageNo,
-          pageSize: state.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showQuickJumper: true,
-          showTotal: (count) => `共 ${count} 条`,
-        }}
+        pagination={urlPaging(state, total, (count) => `共 ${count} 条`)}
         data-testid="user-table"
       />
 

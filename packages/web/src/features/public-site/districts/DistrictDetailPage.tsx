@@ -14,7 +14,7 @@ import { landClassColor, MARKET_STATE_COLORS } from '../../public-map/colors';
 import { DISTRICT_TYPE_LABELS, marketState, num, optionLabel, stripHtml, text } from '../../public-map/format';
 import { districtByNameQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
-import { firstImage, NoData, PageBanner, RichText, Section } from '../ui';
+import { firstImage, NoData, onBannerClass, PageBanner, RichText, Section } from '../ui';
 import { Figure, ProgressBar } from '../widgets';
 import styles from './districts.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
@@ -44,10 +44,10 @@ function ManualButtons({ areacode, name }: { areacode: string; name: string }) {
   };
   return (
     <div className={styles.manualButtons}>
-      <Button kind="ghost" className={styles.onBanner} icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')}>
+      <Button kind="ghost" className={onBannerClass} icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')}>
         招商手册 PDF
       </Button>
-      <Button kind="ghost" className={styles.onBanner} icon={<FileWordOutlined />} loading={busy === 'doc'} onClick={() => void get('doc')}>
+      <Button kind="ghost" className={onBannerClass} icon={<FileWordOutlined />} loading={busy === 'doc'} onClick={() => void get('doc')}>
         Word
       </Button>
     </div>

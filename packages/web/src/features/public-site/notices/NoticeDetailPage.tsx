@@ -7,7 +7,7 @@ import { Button, buttonClass, Tag } from '../../../public-ui';
 import { CalendarOutlined, EyeOutlined, LeftOutlined, NumberOutlined, PrinterOutlined, TeamOutlined } from '../../../public-ui/icons';
 import { dateText, NOTICE_TYPE_LABELS, optionLabel, stripHtml, text } from '../../public-map/format';
 import { PATHS, recordQuery } from '../api';
-import { FileLinks, PageBanner, Panel, RichText } from '../ui';
+import { FileLinks, onBannerClass, PageBanner, Panel, RichText } from '../ui';
 import { NOTICE_TYPE_COLORS } from './NoticeList';
 import styles from './notices.module.css';
 
@@ -26,7 +26,7 @@ export function NoticeDetailPage() {
         crumbs={[{ title: '通知公告', to: '/popularInquiries' }, { title: '公告详情' }]}
         tone="indigo"
         extra={
-          <Button kind="ghost" className={styles.onBanner} icon={<PrinterOutlined />} onClick={() => window.print()}>
+          <Button kind="ghost" className={onBannerClass} icon={<PrinterOutlined />} onClick={() => window.print()}>
             打印
           </Button>
         }

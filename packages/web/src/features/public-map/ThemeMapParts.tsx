@@ -1,0 +1,138 @@
+/**
+ * The pieces the theme map pages (存量土地, 供地计划) share: filters that change in a transition,
+ * the hover/selection state the list and the map share, the list of records, the popup and the
+ * legend. Server-rendered with the page (issue 14).
+ */
+import { useState, useTransition, type ComponentProps, type ReactNode } from 'react';
+import { Empty } from '../../public-ui';
+import { CloseOutlined } from '../../public-ui/icons';
+import { ThemeMap } from './LazyThemeMap';
+import styles from './MapSearchPage.module.css';
+import { onActivate } from './listKit';
+
+/** Filters whose change keeps the current list on screen until the new one has arrived. */
+export function useTransitionFilters<F extends object>(initial: F) {
+  const [filters, setFilters] = useState<F>(initial);
+  const [pending, startTransition] = useTransition();
+  const setFilter = (patch: Partial<F>) => startTransition(() => setFilters((f) => ({ ...f, ...patch })));
+  return { filters, setFilter, pending };
+}
+
+/** The record under the pointer and the selected one, shared by the list and the map. */
+export function useThemeSelection() {
+  const [hoverId, setHoverId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  return { hoverId, selectedId, onHover: setHoverId, onSelect: setSelectedId };
+}
+
+export type ThemeSelection = ReturnType<typeof useThemeSelection>;
+
+export interface ThemeItem {
+  id: string;
+  name: string;
+  color: string;
+  tag: ReactNode;
+  meta: ReactNode;
+  figures: ReactNode;
+}
+
+/** The list of records: each a button that selects it (and shows it on the map). */
+export function ThemeList({ testId, items, emptyText, pending, selection }: { testId: string; items: ThemeItem[]; emptyText: string; pending: boolean; selection: ThemeSelection }) {
+  const { hoverId, selectedId, onHover, onSelect } = selection;
+  return (
+    <div className={styles.results} data-testid={testId} aria-busy={pending || undefined}>
+      {items.length === 0 ? (
+        <div className={styles.pad}>
+          <Empty text={emptyText} />
+        </div>
+      ) : (
+        items.map((r) => (
+          <div
+            key={r.id}
+            role="button"
+            tabIndex={0}
+            aria-pressed={r.id === selectedId}
+            className={`${styles.item} ${r.id === hoverId ? styles.itemHover : ''} ${r.id === selectedId ? styles.itemSelected : ''}`}
+            onMouseEnter={() => onHover(r.id)}
+            onMouseLeave={() => onHover(null)}
+            onClick={() => onSelect(r.id)}
+            onKeyDown={onActivate(() => onSelect(r.id))}
+          >
+            <span className={styles.swatch} style={{ background: r.color }} />
+            <div className={styles.itemBody}>
+              <div className={styles.itemTitle}>
+                <span className={styles.itemName}>{r.name}</span>
+                {r.tag}
+              </div>
+              <div className={styles.itemMeta}>{r.meta}</div>
+              <div className={styles.itemFigures}>{r.figures}</div>
+            </div>
+          </div>
+        ))
+      )}
+    </div>
+  );
+}
+
+interface PopupContent {
+  title: string;
+  figures: [string, ReactNode][];
+  children?: ReactNode;
+}
+
+/** The map beside the list: the records' shapes, the selected one's popup, and the map's own tools. */
+export function ThemeMapSection({
+  label,
+  tiles,
+  features,
+  selection,
+  popup,
+  children,
+}: {
+  label: string;
+  tiles: ComponentProps<typeof ThemeMap>['tiles'];
+  features: ComponentProps<typeof ThemeMap>['features'];
+  selection: ThemeSelection;
+  /** What the selected record's popup shows (nothing selected: undefined). */
+  popup: PopupContent | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.mapWrap} aria-label={label}>
+      <ThemeMap tiles={tiles} features={features} {...selection} popup={popup && <ThemePopup {...popup} onClose={() => selection.onSelect(null)} />}>
+        {children}
+      </ThemeMap>
+    </section>
+  );
+}
+
+/** The selected record's card on the map: its name, figures and optional actions. */
+function ThemePopup({ title, figures, onClose, children }: PopupContent & { onClose: () => void }) {
+  return (
+    <div className={styles.popup}>
+      <button type="button" className={styles.popupClose} onClick={onClose} aria-label="关闭">
+        <CloseOutlined />
+      </button>
+      <div className={styles.popupTitle}>{title}</div>
+      <dl className={styles.popupFigures}>
+        {figures.map(([term, value]) => [<dt key={`t-${term}`}>{term}</dt>, <dd key={`d-${term}`}>{value}</dd>])}
+      </dl>
+      {children}
+    </div>
+  );
+}
+
+/** What the colours on the map mean. */
+export function ThemeLegend({ title, items }: { title: string; items: { key: string; label: string; color?: string }[] }) {
+  return (
+    <div className={styles.legend}>
+      <div className={styles.legendTitle}>{title}</div>
+      {items.map((l) => (
+        <div key={l.key} className={styles.legendRow}>
+          <span className={styles.legendSwatch} style={{ background: l.color }} />
+          {l.label}
+        </div>
+      ))}
+    </div>
+  );
+}
