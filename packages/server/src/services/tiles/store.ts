@@ -8,6 +8,7 @@
  */
 import { SqliteAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnyDb } from '../../entities/repository';
+import { ensureTileCells } from '../../db/tileCells';
 
 export type TileLayerName = 'parcels' | 'districts' | 'supplyPlan' | 'stockLand';
 export const TILE_LAYER_NAMES: readonly TileLayerName[] = ['parcels', 'districts', 'supplyPlan', 'stockLand'];
@@ -162,6 +163,7 @@ export async function rebuildTileIndex(db: AnyDb): Promise<void> {
  * (a bulk load without triggers, or a VACUUM that renumbered rowids, is repaired here).
  */
 export async function ensureTileIndex(db: AnyDb): Promise<void> {
+  await ensureTileCells(db);
   if (!isSqlite(db)) {
     const present = await sql<{ n: number }>`select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where c.relnamespace = current_schema()::regnamespace and t.tgname like '%\\_tiles' escape '\\'`.execute(db);
