@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { screenshot, signIn, useServerAndBrowser } from './harness';
 
 
 describe('entity screens in the browser', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   const login = (page: Page) => signIn(page, server);
 

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { spawnServer } from '../packages/server/test/helpers/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,17 +27,6 @@ export const CHROMIUM_ARGS = [
   '--enable-unsafe-swiftshader',
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -54,41 +42,14 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const webIndex = path.join(root, 'packages/web/dist/index.html');
   if (!fs.existsSync(webIndex)) throw new Error('packages/web/dist is missing: run `npm run build` first');
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const server = await spawnServer({ env: { DATA_DIR: dataDir, ADMIN_PASSWORD, ...env } });
   return {
-    url,
+    url: server.url,
     dataDir,
     adminPassword: ADMIN_PASSWORD,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -185,4 +146,27 @@ export async function signIn(page: Page, server: RunningServer, account = 'admin
   await modal.getByRole('button', { name: '确定' }).click();
   await modal.waitFor({ state: 'hidden' });
   server.adminPassword = ADMIN_NEW_PASSWORD;
+}
+
+/**
+ * The usual setup of a browser test file: a fresh server and a browser for the whole file,
+ * started before its tests and closed after them. Call it in the describe block; the two
+ * objects it answers are filled in when the tests start (extra beforeAll hooks run after it).
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}): { server: RunningServer; browser: BrowserSession } {
+  const server = {} as RunningServer;
+  const browser = {} as BrowserSession;
+  let serverStarted = false;
+  let browserLaunched = false;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(env));
+    serverStarted = true;
+    Object.assign(browser, await launchBrowser());
+    browserLaunched = true;
+  });
+  afterAll(async () => {
+    if (browserLaunched) await browser.close();
+    if (serverStarted) await server.stop();
+  });
+  return { server, browser };
 }

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { crsFromEpsg, haversineMeters, polygonsOf, type ParcelGeometry, type Position } from '@land/shared/geo/index';
 import { buildZip, readZipEntries, writeShapefileZip } from '@land/server/gis/index';
-import { launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { screenshot, signIn, useServerAndBrowser } from './harness';
 
 async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -20,17 +20,7 @@ async function workbook(header: string[], rows: unknown[][]): Promise<Buffer> {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe('Excel import shows every problem at once', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   async function openImport(page: Page) {
     await page.goto(`${server.url}/managementSystem/regional`);
@@ -129,17 +119,7 @@ function gdal(zip: Buffer): Position[] {
 }
 
 describe("surveyors' files import through the parcel editor", () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   for (const width of [1280, 412]) {
     it(`a shapefile without .prj: the dialog asks for the coordinate system and shows the result on the map before it is used (${width} px)`, async () => {

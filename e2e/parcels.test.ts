@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { DEMO_PASSWORD, screenshot, signIn, useServerAndBrowser } from './harness';
 
 const TAKE_DOWN_REASON = '规划调整，暂停出让';
 
 describe('parcel lifecycle in the browser', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   const login = (page: Page, account = 'admin') => signIn(page, server, account);
 

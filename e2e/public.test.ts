@@ -32,7 +32,7 @@ describe('public site in the browser', () => {
   /** Opens the visitor's header menu and picks an entry. */
   async function openVisitorMenu(page: Page, entry: string) {
     await page.getByTestId('visitor-menu').click();
-    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: entry });
+    const item = page.getByTestId('visitor-menu-list').getByRole('menuitem', { name: entry });
     await item.waitFor();
     await item.click();
   }

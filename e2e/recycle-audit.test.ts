@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
+import { signIn, useServerAndBrowser } from './harness';
 
 type Row = Record<string, unknown>;
 
 /** 回收站 and 审计日志 as an administrator uses them. */
 describe('recycle bin and audit log in the browser', () => {
-  let server: RunningServer;
-  let browser: BrowserSession;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const { server, browser } = useServerAndBrowser();
 
   /** Calls the API with the signed-in page's token, as the web app does. */
   const api = async (page: Page, url: string, body: Row): Promise<{ code: string; data: Row }> => {

@@ -87,14 +87,14 @@ describe('saved searches in the browser', () => {
 
     await item.getByTestId('saved-search-rename').click();
     await page.getByTestId('rename-search-name').fill('挂牌地块提醒');
-    await page.locator('.ant-modal').filter({ hasText: '重命名' }).getByRole('button', { name: '保存' }).click();
+    await page.getByTestId('rename-search-dialog').getByRole('button', { name: '保存' }).click();
     await expect.poll(() => item.getByTestId('saved-search-name').textContent()).toBe('挂牌地块提醒');
 
     await item.getByTestId('saved-search-toggle').click();
     await expect.poll(() => item.textContent()).toContain('已暂停');
 
     await item.getByTestId('saved-search-delete').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: '确定' }).click();
     await page.getByTestId('saved-searches-empty').waitFor();
     await screenshot(page, 'saved-search-centre-empty-1280');
 

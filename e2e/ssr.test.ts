@@ -78,6 +78,9 @@ interface DemoData {
   keyProject: { name: string };
   lease: { name: string };
   district: { areaname: string };
+  /** The latest transfer announcement (出让公告, the first tab of 交易信息) and the first transaction record's parcel code. */
+  transfer: string;
+  transaction: string;
 }
 
 /** Numbers as the pages print them (features/public-map/format num). */
@@ -144,6 +147,16 @@ const ROUTES: SsrRoute[] = [
   { route: 'gdjhMapIndex', url: () => '/gdjhMapIndex', heading: () => '供地计划', texts: () => ['计划供地', '宗，面积', '全部年度', '全部供地方向', '导出'], calls: MAP_CALLS },
   { route: 'clkcrtd', url: () => '/clkcrtd', heading: () => '存量土地', texts: () => ['存量可出让土地', '宗，合计', '存量类型', '全部片区'], calls: MAP_CALLS },
   { route: 'landListing', url: () => '/landListing', heading: () => '挂牌地块', texts: (d) => [d.firstListed, '保存搜索', '宗'] },
+  { route: 'jiaoyixinxi', url: () => '/jiaoyixinxi', heading: () => '交易信息', texts: (d) => ['出让公告', '成交公示', '交易记录', d.transfer] },
+  {
+    route: 'jiaoyixinxi',
+    url: () => '/jiaoyixinxi?tab=records',
+    heading: () => '交易信息',
+    texts: (d) => ['宗地编号', '挂牌期限', '竞得人', d.transaction],
+  },
+  // Visitor-specific: the server has no visitor token, so it renders the frame and a box of fixed
+  // size; a visitor who is not signed in gets the sign-in prompt in it after mount.
+  { route: 'personalCenter', url: () => '/personalCenter', heading: () => '个人中心', texts: () => ['收藏地块、保存搜索并接收提醒', '正在读取登录状态'] },
   { route: 'landDeal', url: () => '/landDeal', heading: () => '成交地块', texts: (d) => [d.firstDeal, '近五年成交情况', '成交宗数'] },
   { route: 'plotContrastTable/:plotList', url: (d) => `/plotContrastTable/${d.available.id},${d.listed.id}`, heading: () => '地块对比', texts: (d) => [d.available.dkmc, d.listed.dkmc, '基本信息', '规划指标'] },
   { route: 'search/:searchValue', url: () => `/search/${encodeURIComponent('物流')}`, heading: () => '全站搜索', texts: () => ['“物流”共找到', '物流', '全部 ('] },
@@ -215,6 +228,9 @@ describe('server-rendered public pages', () => {
     const keyProjects = await openPost<{ list: { name: string }[] }>(server, 'selectKeyprojectsByPage', { pageNo: 1, pageSize: 1 });
     const leases = await openPost<{ list: { name: string }[] }>(server, 'selectKczyByPage', { pageNo: 1, pageSize: 1, status: 'available' });
     const districts = await openPost<{ list: { areaname: string }[] }>(server, 'getTAreaByPageList', { pageNo: 0, pageSize: 0 });
+    const transfers = await openPost<{ list: { title: string }[] }>(server, 'selectByPage', { pageNo: 1, pageSize: 15, type: 'transfer' });
+    const transactions = await openPost<{ list: { parcelCode: string }[] }>(server, 'selectLandJystByPage', { pageNo: 1, pageSize: 15 });
+    if (!transfers.list[0] || !transactions.list[0]) throw new Error('the demo data has no transfer announcement or transaction record');
     demo = {
       siteName: settings.siteName,
       available: withState('none'),
@@ -228,6 +244,8 @@ describe('server-rendered public pages', () => {
       market: market.list[0],
       firstListed: listing.list[0].dkmc,
       firstDeal: deals.list[0].dkmc,
+      transfer: transfers.list[0].title,
+      transaction: transactions.list[0].parcelCode,
     };
   }, 180_000);
   afterAll(async () => {

@@ -30,6 +30,8 @@ function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer
 async function importOnce(dialect: DialectName, mode: 'sync' | 'job', handle: DbHandle, env: Record<string, string>): Promise<void> {
   const platform = await startPlatform({ dialect, handle, env, target: '' });
   try {
+    // The seeded administrator must change the password before anything else; not this clerk.
+    await handle.db.updateTable('t_user').set({ mustChangePassword: 0 }).where('userAccount', '=', 'admin').execute();
     const login = (await (await fetch(`${platform.url}/openApi/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userAccount: 'admin', password: ADMIN_PASSWORD }) })).json()) as { data: { token: string } };
     const token = login.data.token;
     const file = await parcelImportWorkbook(handle.db, ROWS, { prefix: mode === 'sync' ? 'S' : 'J', perDistrict: 5000 });

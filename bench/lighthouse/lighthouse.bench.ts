@@ -17,6 +17,8 @@ import { fmt } from '../search/common';
 import { CHROMIUM, CHROMIUM_ARGS, lighthousePages, median, startSite } from './site';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Issue 14's goals: score ≥ 95 (≥ 90 on /index), LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02. */
+const GOALS = { lcp: 2000, tbt: 150, cls: 0.02 };
 const ONLY = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
 
 interface Figures {
@@ -63,6 +65,15 @@ try {
         );
       }
       const m = (k: keyof Figures) => median(runs.map((r) => r[k]));
+      const minScore = route === '/index' ? 90 : 95;
+      const misses = runs.length
+        ? [
+            m('score') < minScore && `score < ${minScore}`,
+            m('lcp') > GOALS.lcp && `LCP > ${fmt(GOALS.lcp / 1000)} s`,
+            m('tbt') > GOALS.tbt && `TBT > ${GOALS.tbt} ms`,
+            m('cls') > GOALS.cls && `CLS > ${GOALS.cls}`,
+          ].filter(Boolean)
+        : ['no run'];
       rows.push([
         name,
         route.replace(/\/[^/]+$/, (s) => (/^\/(home|index|mobileindex)$/.test(route) ? s : '/{id}')),
@@ -72,12 +83,13 @@ try {
         `${fmt(m('tbt'), 0)} ms`,
         fmt(m('cls'), 3),
         `${fmt(m('jsBytes') / 1024)} KiB`,
+        misses.length ? `not met: ${misses.join(', ')}` : 'met',
       ]);
     }
   } finally {
     chrome.kill();
   }
-  const head = ['page', 'path', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS (as sent)'];
+  const head = ['page', 'path', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'JS (as sent)', 'goals'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${line(head)}\n${line(widths.map((w) => '-'.repeat(w)))}`);

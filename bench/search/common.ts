@@ -3,9 +3,7 @@
  * once per size and kept: bench/.cache/search-<N>/land.db, PostgreSQL schema bench_<N>), server
  * processes started like `npm start`, and the request mix of the public parcel search.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -14,6 +12,7 @@ import pg from 'pg';
 import { migrateToLatest, openDatabase, type DbHandle, type DialectName } from '@land/server/db/database';
 import { createScaleIndexes, dropScaleIndexes } from '@land/server/db/migrations/007_scale';
 import { generateParcels, layoutDistricts } from '@land/server/scale/generate';
+import { spawnServer } from '../../packages/server/test/helpers/server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '../..');
@@ -85,17 +84,6 @@ export async function benchDatabase(dialect: DialectName, parcels = PARCELS): Pr
   return db;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 export interface Proc {
   url: string;
   pid: number;
@@ -114,46 +102,23 @@ export interface Proc {
  * allowed in NODE_OPTIONS) to find the hot spots of what a benchmark measures.
  */
 export async function startProcess(entry: string, env: Record<string, string>, health = '/healthz'): Promise<Proc> {
-  const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited early:\n${output}`);
-    if (await fetch(`${url}${health}`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${entry} did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  const child = await spawnServer({ entry, env, nodeArgs, health, timeoutMs: 180_000, pollMs: 300 });
   return {
-    url,
-    pid: child.pid!,
+    url: child.url,
+    pid: child.pid,
     rssMb() {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
-    output: () => output,
+    output: child.output,
     cpuSeconds() {
       // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name), in clock ticks.
       const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100;
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
+    stop: child.stop,
   };
 }
 

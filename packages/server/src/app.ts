@@ -9,9 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES } from '@land/shared/api';
 import { isSpaRoute } from '@land/shared/routes';
-import type { Config } from './config';
-import type { DbHandle } from './db/database';
-import type { Db } from './db/schema';
+import { sessionPolicy, type AppContext, type RouteEntry } from './context';
 import { apiGuard, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -43,29 +41,6 @@ import { registerMessagingJobs, type MessagingRuntime } from './services/messagi
 import { WorkerPool } from './workers/pool';
 import { invalidateReferenceData } from './services/referenceCache';
 import { createPublicRenderer } from './web/render';
-
-export interface AppContext {
-  db: Db;
-  dialect: DbHandle['dialect'];
-  config: Config;
-  /**
-   * Where the public site's read-only parcel searches go: a PostgreSQL read replica when
-   * DATABASE_READ_URL is set, otherwise `db`. Writes and visitor-owned records always use `db`.
-   */
-  readDb?: Db;
-  /** The PostgreSQL pool behind `db`, for its figures in /metrics. */
-  dbPool?: Pick<import('pg').Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
-}
-
-export interface RouteEntry {
-  method: string;
-  url: string;
-  /** Route config, for the access and fuzz tests: public visitor access, declared staff permission. */
-  visitor?: string;
-  permission?: string;
-  /** JSON schema of the input (POST body or GET query string) where the route declares one. */
-  input?: Record<string, unknown>;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,10 +161,6 @@ export async function buildApp(
 
   await registerWebApp(app, ctx.config.webDist);
   return app;
-}
-
-export function sessionPolicy(config: Config) {
-  return { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
 }
 
 /**

@@ -9,7 +9,9 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { crsFromEpsg, haversineMeters, polygonsOf, type ParcelGeometry, type Position } from '@land/shared/geo/index';
+import type { AnyDb } from '../src/entities/repository';
 import { toKml, writeDbf, writeShapefileZip } from '../src/gis/index';
+import { parcelImportWorkbook } from '../src/scale/workbook';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { multipart, type Part } from './helpers/multipart';
@@ -419,6 +421,39 @@ for (const dialect of DIALECTS) {
         }
         expect(status).toMatchObject({ state: 'failed', error: { code: ERROR_CODES.VALIDATION } });
       });
+
+      it('a large import shows its progress while it runs, and the server answers other requests meanwhile', async () => {
+        const ROWS = 800;
+        const file = await parcelImportWorkbook(t.db.db as unknown as AnyDb, ROWS, { prefix: 'LIVE', perDistrict: ROWS });
+        const body = multipart([{ name: 'async', value: '1' }, { name: 'file', filename: 'big.xlsx', content: file }]);
+        const started = (await t.app.inject({ method: 'POST', url, headers: { ...body.headers, token: w.tokens.editor }, payload: body.payload })).json();
+        const jobId = String(started.data.jobId);
+        const poll = async () => (await t.call('/api/jobs/status', { jobId }, { token: w.tokens.editor })).body.data as Row;
+        const running: Row[] = [];
+        let answeredDuring: { code: unknown; stillRunning: boolean } | undefined;
+        let status: Row = {};
+        for (let i = 0; i < 6000; i++) {
+          status = await poll();
+          if (status.state !== 'running') break;
+          running.push(status);
+          if (!answeredDuring && status.stage !== null && Number(status.processed) > 0) {
+            // Another route, reading the parcels, is answered while the import is still going on.
+            const page = await t.call('/api/tLandinfo/selectByPage', { pageNo: 1, pageSize: 10 }, { token: w.tokens.admin });
+            answeredDuring = { code: page.body.code, stillRunning: (await poll()).state === 'running' };
+          }
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(status.error).toBeUndefined();
+        expect(status).toMatchObject({ state: 'done', result: { created: ROWS, updated: 0 } });
+        // The poll answered stages with counts before the end, not only 正在准备….
+        const staged = running.filter((s) => s.stage !== null && Number(s.processed) > 0);
+        expect(staged.length).toBeGreaterThan(0);
+        for (const s of staged) expect(s).toMatchObject({ total: ROWS });
+        expect(answeredDuring).toEqual({ code: '200', stillRunning: true });
+        const count = await (t.db.db as unknown as AnyDb).selectFrom('t_landinfo').select((eb) => eb.fn.countAll<number>().as('n')).where('dkbh', 'like', 'LIVE-%').executeTakeFirstOrThrow();
+        expect(Number(count.n)).toBe(ROWS);
+        // Generous: building and importing the workbook on a busy machine; nothing here is timed.
+      }, 300_000);
     });
 
     describe('pipe networks', () => {

@@ -6,12 +6,9 @@
  * once per interval, not once per process, and a saved search's alert reaches the visitor once
  * although both processes run the digest and delivery jobs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -22,60 +19,13 @@ import { parcelImportWorkbook } from '../src/scale/workbook';
 import { ensureAdmin } from '../src/services/users';
 import { DIALECTS, PG_URL, dialectAvailable } from './helpers/db';
 import { multipart } from './helpers/multipart';
+import { startChildServer, type ChildServer } from './helpers/server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN_PASSWORD = 'Admin@12345';
 const PROBE_MS = 1500;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-interface Server {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, DEMO_DATA: '0', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
+type Server = ChildServer;
+const startServer = (env: Record<string, string>) => startChildServer({ ADMIN_PASSWORD, ...env });
 
 // Tests read arbitrary response shapes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

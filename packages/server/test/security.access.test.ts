@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@land/shared/api';
 import { MANAGEMENT_SCREENS } from '@land/shared/routes';
 import { ENTITIES } from '@land/shared/entities/index';
 import { ROLES, apiPermission, canReviewOn, canUseScreen, roleMay, screenPermission, type Permission, type Role } from '@land/shared/roles';
-import type { RouteEntry } from '../src/app';
+import type { RouteEntry } from '../src/context';
 import { COLLECTIONS } from '../src/services/ogc/collections';
 import { hashToken } from '../src/services/sessions';
 import { createTestApp, type TestApp } from './helpers/app';

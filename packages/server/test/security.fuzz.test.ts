@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteEntry } from '../src/app';
+import type { RouteEntry } from '../src/context';
 import { createTestApp, type TestApp } from './helpers/app';
 import { multipart } from './helpers/multipart';
 import { DIALECTS, dialectAvailable } from './helpers/db';

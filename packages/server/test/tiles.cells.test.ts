@@ -10,7 +10,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { sql } from 'kysely';
 import type { AnyDb } from '../src/entities/repository';
-import { CELL_DEPTH, CELL_ZOOMS, rebuildTileCells } from '../src/db/tileCells';
+import { CELL_DEPTH, CELL_ZOOMS, rebuildTileCells } from '../src/db/ddl/tileCells';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { parcelWorld, square, type ParcelWorld } from './helpers/parcels';

@@ -160,3 +160,25 @@ export interface PagedQuery {
 
 /** Largest page a client may ask for. */
 export const MAX_PAGE_SIZE = 500;
+
+/** The session fields of SPEC §3, exactly: what visitorLogin (and register) answer. */
+export interface VisitorSession {
+  token: string;
+  userId: string;
+  userName: string;
+  userAccount: string;
+  registerType: string;
+  sqdw: string;
+}
+
+/** What a visitor sees of their own account (never the hash or the lock counters). */
+export interface VisitorProfile {
+  userId: string;
+  userAccount: string;
+  userName: string;
+  registerType: string;
+  sqdw: string;
+  email: string;
+  lastLoginAt: string | null;
+  createdAt: string;
+}

@@ -12,6 +12,8 @@
  * they apply to published parcels and are kept in a separate field.
  */
 
+import type { ParcelGeometry } from './geo/types';
+
 export const PARCEL_STATES = ['draft', 'pendingFirst', 'pendingReview', 'published', 'takenDown'] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
 
@@ -75,4 +77,48 @@ export function applyTransition(state: ParcelState, action: ParcelAction): { ok:
 
 export function actionsFrom(state: ParcelState): Transition[] {
   return TRANSITIONS.filter((t) => t.from.includes(state));
+}
+
+/** One step in a parcel's history: a lifecycle transition, an edit past 录入中, a deletion. */
+export interface ParcelLogRow {
+  id: string;
+  dkid: string;
+  /** The parcel's name at the time (kept when the parcel is deleted). */
+  dkmc: string | null;
+  /** submit | passFirst | publish | reject | takeDown | republish | withdraw | edit | delete */
+  action: string;
+  fromState: string | null;
+  toState: string | null;
+  comment: string | null;
+  actorId: string | null;
+  actorName: string | null;
+  at: string;
+  /** What the system adds: a step the four-eyes rule would have refused, an overlap published with its reason. */
+  note: string | null;
+}
+
+/** /api/tLandinfo/transition: moves parcels through the lifecycle, all or none. */
+export interface TransitionRequest {
+  ids: string[];
+  action: ParcelAction;
+  /** The reviewer's opinion (审核意见; required to reject), or the take-down reason. */
+  comment?: string;
+  /** 下架 only: the reason's kind (tDkxj.reasonType), default 其他. */
+  reasonType?: string;
+  /** 发布 over an overlap with a published, listed or dealt parcel: why (kept in the log). */
+  overlapReason?: string;
+}
+
+/** Another parcel that a parcel's outline overlaps. */
+export interface ParcelOverlap {
+  id: string;
+  dkmc: string;
+  dkbh: string | null;
+  status: string;
+  tradeState: string | null;
+  /** Overlap area, m² and 亩 (two decimals). */
+  areaM2: number;
+  areaMu: number;
+  /** The overlapping part, lon-lat. */
+  geometry: ParcelGeometry;
 }

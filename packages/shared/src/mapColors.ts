@@ -38,3 +38,13 @@ export const MARKET_STATE_COLORS: Record<MarketState, string> = {
   listed: '#fa8c16',
   deal: '#8c8c8c',
 };
+
+/**
+ * The same states as text or behind white text (tags, card badges): the map's colours darkened to
+ * WCAG AA, at least 4.5:1 against white (blue 6.2:1, orange 5.4:1, grey 7.0:1).
+ */
+export const MARKET_STATE_TEXT_COLORS: Record<MarketState, string> = {
+  available: '#0958d9',
+  listed: '#ad4e00',
+  deal: '#595959',
+};

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
 import { ENTITIES } from '@land/shared/entities/index';
-import { syncEntityTables } from '../entities/sync';
+import { syncEntityTables } from './ddl/entityTables';
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { ParcelLogRow } from '@land/shared/lifecycle';
 
 /**
  * Table types. Portable conventions (STYLE §5): ids are text made in code, timestamps are
@@ -44,23 +45,8 @@ export interface SettingTable {
   updatedAt: string;
 }
 
-/** One step in a parcel's history: a lifecycle transition, an edit past 录入中, a deletion. */
-export interface ParcelLogTable {
-  id: string;
-  dkid: string;
-  /** The parcel's name at the time (kept when the parcel is deleted). */
-  dkmc: string | null;
-  /** A lifecycle action (submit, publish…), 'edit' or 'delete'. */
-  action: string;
-  fromState: string | null;
-  toState: string | null;
-  comment: string | null;
-  actorId: string | null;
-  actorName: string | null;
-  at: string;
-  /** What the system adds: a step the four-eyes rule would have refused, an overlap published with its reason. */
-  note: string | null;
-}
+/** One step in a parcel's history (t_landinfo_log). */
+export type ParcelLogTable = ParcelLogRow;
 
 /** Who runs a scheduled job until when (one process of several). */
 export interface JobLeaseTable {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EntityDef } from '@land/shared/entity';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { defineCall } from '../lib/call';
 import { AppError, validationError } from '../lib/errors';
 import type { AnyDb, Row } from './repository';

@@ -1,24 +1,5 @@
-import type { EntityDef, FieldDef, FieldType } from '@land/shared/entity';
+import type { EntityDef, FieldType } from '@land/shared/entity';
 import type { ColumnKind, QueryColumns } from '../lib/pagedQuery';
-
-/** Column type per field type: the one place that decides how a field is stored. */
-export const COLUMN_TYPES: Record<FieldType, (f: FieldDef) => string> = {
-  string: (f) => `varchar(${f.maxLength ?? 200})`,
-  text: () => 'text',
-  richText: () => 'text',
-  integer: () => 'integer',
-  number: () => 'double precision',
-  boolean: () => 'integer',
-  date: () => 'varchar(10)',
-  datetime: () => 'varchar(30)',
-  enum: () => 'varchar(50)',
-  ref: () => 'varchar(32)',
-  tree: () => 'varchar(50)',
-  files: () => 'text',
-  images: () => 'text',
-  geometry: () => 'text',
-  json: () => 'text',
-};
 
 /** How the paged query language compares a field of this type (null: not queryable). */
 export const QUERY_KINDS: Record<FieldType, ColumnKind | null> = {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '@land/shared/api';
 import { entityByName } from '@land/shared/entities/index';
 import { isInForm, type EntityDef, type FieldDef, type FieldType } from '@land/shared/entity';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { assertWriter, defineCall, ok } from '../lib/call';
 import { AppError, validationError } from '../lib/errors';
 import type { JobStage, ProgressFn } from '../lib/jobs';
@@ -15,7 +15,8 @@ import { ArchiveError, verifiedOfficeFile } from '../lib/zip';
 import { GisFileError } from '../gis/errors';
 import { looksLikeWkt, parseWkt, toWkt } from '../gis/wkt';
 import { queryColumns, selectColumns } from './columns';
-import { findById, type AnyDb, type Row } from './repository';
+import type { AnyDb, Row } from './repository';
+import type { BulkCreator, PreparedRecord } from './routes';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MAX_IMPORT_BYTES = 10 * MB;
@@ -554,13 +555,18 @@ async function errorRowsWorkbook(def: EntityDef, columns: ExcelColumn[], failed:
 
 /** How often (rows) an import reports its progress. */
 const PROGRESS_EVERY_ROWS = 100;
+/** Rows checked between two turns of the event loop, so that other requests are answered meanwhile. */
+const YIELD_EVERY_ROWS = 50;
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Imports the first sheet through the form's write path (saveRecord), all rows in one
- * transaction: any failing row rolls everything back and every failure is reported by row.
- * Progress comes in stages (lib/jobs.ts JOB_STAGES): the rows are read, their cells checked
- * (formats, codes, ids of rows to update), then the checked rows saved (where the entity's
- * rules are applied as in the form).
+ * Imports the first sheet, all or nothing: any failing row rolls everything back and every
+ * failure is reported by row. Progress comes in stages (lib/jobs.ts JOB_STAGES): the rows are
+ * read, their cells checked (formats, codes), then saved. A sheet of new records only, given
+ * `bulk`, has its rows validated by the entity's rules before the transaction (other requests
+ * are served meanwhile) and checked and inserted set-based in a short one; otherwise (rows to
+ * update, or no bulk creator) each row goes through the form's write path (`save`) in one
+ * transaction.
  */
 export async function importWorkbook(
   db: AnyDb,
@@ -569,7 +575,7 @@ export async function importWorkbook(
   actorId: string | null,
   save: (trx: AnyDb, raw: Row) => Promise<Row>,
   log: FastifyBaseLogger,
-  options: ExcelOptions & { onProgress?: ProgressFn } = {},
+  options: ExcelOptions & { onProgress?: ProgressFn; bulk?: BulkCreator } = {},
 ): Promise<ImportResult> {
   const progress = (done: number, total: number, stage: JobStage) => {
     if (done === 0 || done === total || done % PROGRESS_EVERY_ROWS === 0) options.onProgress?.(done, total, stage);
@@ -604,34 +610,104 @@ export async function importWorkbook(
     failed.set(r, [...(failed.get(r) ?? []), msg.replace(/^第\d+行：/, '')]);
   };
 
-  const result: ImportResult = { created: 0, updated: 0 };
-  await db.transaction().execute(async (trx) => {
-    // Check: every row's cells, and that a row to update names an existing record.
-    const checked: { r: SheetRow; raw: Row; id: string | undefined }[] = [];
-    for (const [done, r] of rows.entries()) {
-      progress(done, rows.length, 'check');
-      const raw: Row = {};
-      let cellFailed = false;
-      for (const [c, cell] of r.cells) {
-        if (!c.importable) continue;
-        try {
-          const value = c.codec.read(cell, c.field, lookups.get(c.key));
-          if (value !== KEEP_VALUE) raw[c.key] = value;
-        } catch (err) {
-          if (!(err instanceof CellError)) throw err;
-          cellFailed = true;
-          report(r, { field: c.key, label: c.field.label, text: err.message, cell });
-        }
+  const reportRefusal = (r: SheetRow, err: AppError) => {
+    const data = err.data as { errors?: { field: string; msg: string }[] } | null;
+    const issues = data?.errors?.length ? data.errors : [{ field: '', msg: err.message }];
+    // One message per field, as the form shows it.
+    const fields = new Set<string>();
+    for (const issue of issues) {
+      if (fields.has(issue.field)) continue;
+      fields.add(issue.field);
+      report(r, { field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
+    }
+  };
+  const refuse = async () => {
+    // By row, as one pass would have found them (cell errors first within a row).
+    errors.sort((a, b) => a.row - b.row);
+    const errorCount = errors.length;
+    const more = errorCount > 1 ? `（共${errorCount}处错误，未导入任何数据）` : '（未导入任何数据）';
+    const sheetColumns = sheet.columns.map(column);
+    const errorWorkbook = (await errorRowsWorkbook(def, sheetColumns, failed)).toString('base64');
+    // Thrown inside the transaction so that Kysely rolls every row back.
+    return new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, {
+      errors: errors.slice(0, MAX_REPORTED_ERRORS),
+      errorCount,
+      failedRows: failed.size,
+      errorWorkbook,
+    });
+  };
+
+  // Check, before the transaction: every row's cells (CPU only; other requests are served in between).
+  const decoded: { r: SheetRow; raw: Row; id: string | undefined }[] = [];
+  for (const [done, r] of rows.entries()) {
+    progress(done, rows.length, 'check');
+    if (done % YIELD_EVERY_ROWS === 0) await yieldTurn();
+    const raw: Row = {};
+    let cellFailed = false;
+    for (const [c, cell] of r.cells) {
+      if (!c.importable) continue;
+      try {
+        const value = c.codec.read(cell, c.field, lookups.get(c.key));
+        if (value !== KEEP_VALUE) raw[c.key] = value;
+      } catch (err) {
+        if (!(err instanceof CellError)) throw err;
+        cellFailed = true;
+        report(r, { field: c.key, label: c.field.label, text: err.message, cell });
       }
-      if (cellFailed) continue;
-      const id = typeof raw.id === 'string' && raw.id.trim() !== '' ? raw.id.trim() : undefined;
-      if (id === undefined) delete raw.id;
-      else raw.id = id;
-      if (id !== undefined && (id.length > 32 || !(await findById(trx, def, id)))) {
-        report(r, { field: 'id', label: labelOf.get('id') ?? '编号', text: `编号“${id.slice(0, 40)}”的${def.label}不存在（新增记录请将编号留空）` });
+    }
+    if (cellFailed) continue;
+    const id = typeof raw.id === 'string' && raw.id.trim() !== '' ? raw.id.trim() : undefined;
+    if (id === undefined) delete raw.id;
+    else raw.id = id;
+    decoded.push({ r, raw, id });
+  }
+
+  const result: ImportResult = { created: 0, updated: 0 };
+  const bulk = options.bulk && decoded.every((d) => d.id === undefined) ? options.bulk : undefined;
+  if (bulk) {
+    // Only new records: validated here, then checked and inserted set-based in a short transaction.
+    const prepared: { r: SheetRow; record: PreparedRecord }[] = [];
+    for (const [done, { r, raw }] of decoded.entries()) {
+      if (done % YIELD_EVERY_ROWS === 0) await yieldTurn();
+      progress(rows.length - decoded.length + done, rows.length, 'check');
+      try {
+        prepared.push({ r, record: await bulk.prepare(raw) });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        reportRefusal(r, err);
+      }
+    }
+    progress(rows.length, rows.length, 'check');
+    await db.transaction().execute(async (trx) => {
+      const refusals = await bulk.check(trx, prepared.map((p) => p.record));
+      for (const [i, refusal] of refusals.entries()) if (refusal) reportRefusal(prepared[i].r, refusal);
+      if (errors.length > 0) throw await refuse();
+      progress(0, rows.length, 'save');
+      await bulk.insert(
+        trx,
+        prepared.map((p) => p.record),
+        (inserted) => options.onProgress?.(inserted, rows.length, 'save'),
+      );
+      result.created = prepared.length;
+    });
+    return result;
+  }
+
+  await db.transaction().execute(async (trx) => {
+    // A row to update must name an existing record (looked up set-based).
+    const ids = [...new Set(decoded.flatMap((d) => (d.id !== undefined && d.id.length <= 32 ? [d.id] : [])))];
+    const existing = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const found = await trx.selectFrom(def.table).select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
+      for (const f of found) existing.add(String((f as Row).id));
+    }
+    const checked: typeof decoded = [];
+    for (const d of decoded) {
+      if (d.id !== undefined && !existing.has(d.id)) {
+        report(d.r, { field: 'id', label: labelOf.get('id') ?? '编号', text: `编号“${d.id.slice(0, 40)}”的${def.label}不存在（新增记录请将编号留空）` });
         continue;
       }
-      checked.push({ r, raw, id });
+      checked.push(d);
     }
     progress(rows.length, rows.length, 'check');
 
@@ -650,32 +726,10 @@ export async function importWorkbook(
           report(r, { field: '', label: '', text: '保存失败，请检查该行数据' });
           break;
         }
-        const data = err.data as { errors?: { field: string; msg: string }[] } | null;
-        const issues = data?.errors?.length ? data.errors : [{ field: '', msg: err.message }];
-        // One message per field, as the form shows it.
-        const fields = new Set<string>();
-        for (const issue of issues) {
-          if (fields.has(issue.field)) continue;
-          fields.add(issue.field);
-          report(r, { field: issue.field, label: labelOf.get(issue.field) ?? '', text: issue.msg });
-        }
+        reportRefusal(r, err);
       }
     }
-    if (errors.length > 0) {
-      // By row, as one pass would have found them (cell errors first within a row).
-      errors.sort((a, b) => a.row - b.row);
-      const errorCount = errors.length;
-      const more = errorCount > 1 ? `（共${errorCount}处错误，未导入任何数据）` : '（未导入任何数据）';
-      const sheetColumns = sheet.columns.map(column);
-      const errorWorkbook = (await errorRowsWorkbook(def, sheetColumns, failed)).toString('base64');
-      // Thrown inside the transaction so that Kysely rolls every row back.
-      throw new AppError(ERROR_CODES.VALIDATION, `${errors[0].msg}${more}`, 400, {
-        errors: errors.slice(0, MAX_REPORTED_ERRORS),
-        errorCount,
-        failedRows: failed.size,
-        errorWorkbook,
-      });
-    }
+    if (errors.length > 0) throw await refuse();
     options.onProgress?.(checked.length, rows.length, 'save');
   });
   return result;
@@ -698,6 +752,7 @@ export function registerExcelRoutes(
   def: EntityDef,
   names: { export: string[]; import: string[] },
   save: (trx: AnyDb, raw: Row, actorId: string | null) => Promise<Row>,
+  bulk?: (actorId: string | null) => BulkCreator | undefined,
 ): void {
   const db = ctx.db as unknown as AnyDb;
   const tags = [def.label];
@@ -745,7 +800,7 @@ export function registerExcelRoutes(
         const buf = await readWhole(part, MAX_IMPORT_BYTES);
         const actorId = req.staff?.userId ?? null;
         const sheet = await api.workers.run('readSheet', { data: buf, entity: def.name, options: {} });
-        const result = await importWorkbook(db, def, sheet, actorId, (trx, raw) => save(trx, raw, actorId), req.log);
+        const result = await importWorkbook(db, def, sheet, actorId, (trx, raw) => save(trx, raw, actorId), req.log, { bulk: bulk?.(actorId) });
         return ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`);
       },
     );

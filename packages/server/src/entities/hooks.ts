@@ -14,6 +14,11 @@ export interface HookContext {
  * by its API name in `entityHooks` instead of branching inside the engine.
  */
 export interface EntityHooks {
+  /**
+   * True when beforeSave reads nothing from the database for a new record: an import may then
+   * prepare its new records before its transaction and insert them set-based (bulkCreator).
+   */
+  bulkCreate?: boolean;
   /** May adjust the values to store or throw an AppError to refuse the save. */
   beforeSave?(values: Row, ctx: HookContext): Promise<Row | void> | Row | void;
   afterSave?(record: Row, ctx: HookContext): Promise<void> | void;

@@ -1,7 +1,7 @@
 import type { EntityDef, FieldDef } from '@land/shared/entity';
 import { ENTITIES, entityByName } from '@land/shared/entities/index';
 import { conflict, validationError } from '../lib/errors';
-import type { AnyDb, Row } from './repository';
+import type { AnyDb, Row } from '../db/rows';
 
 /** The column of the referenced entity a ref or tree field holds (its id unless stated). */
 function target(f: FieldDef): { def: EntityDef; column: string } | undefined {

@@ -1,17 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { EntityDef } from '@land/shared/entity';
 import { recordName } from '@land/shared/entity';
 import { conflict, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
+import type { AnyDb, Row } from '../db/rows';
 import { JSON_TYPES, selectColumns } from './columns';
 import { forgetFoundRefs } from './refs';
 import { writeAudit, writeAuditMany } from '../services/audit';
 
-// Generic over tables named by definitions.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDb = Kysely<any>;
-export type Row = Record<string, unknown>;
+// The row types live in db/rows.ts (refs.ts needs them too, and this file imports refs.ts).
+export type { AnyDb, Row } from '../db/rows';
 
 /** Shapes a stored row for clients: JSON columns parsed, only declared columns. */
 export function presentRow(def: EntityDef, row: Row): Row {
@@ -59,6 +58,55 @@ export async function insertRecord(db: AnyDb, def: EntityDef, values: Row, actor
   const saved = presentRow(def, stored as Row);
   await writeAudit(db, { action: 'create', entity: def.name, recordId: id, summary: auditName(def, saved), after: saved });
   return saved;
+}
+
+/** Bound values per multi-row insert, below SQLite's 32,766 and PostgreSQL's 65,535. */
+const MAX_INSERT_VALUES = 30_000;
+
+/**
+ * Inserts many new records (what insertRecord does for one, set-based): multi-row inserts
+ * returning the stored rows, then their audit entries in bulk. Rows are inserted in the given
+ * order, grouped by the columns they set so that a column a row leaves out gets the database's
+ * default as it would one by one. Returns the stored rows in the given order.
+ */
+export async function insertRecords(
+  db: AnyDb,
+  def: EntityDef,
+  list: Row[],
+  actorId: string | null,
+  onChunk?: (inserted: number) => void,
+): Promise<Row[]> {
+  const now = nowIso();
+  const rows = list.map((values) => {
+    const row: Row = { ...toColumns(def, values), id: newId(), createdAt: now, updatedAt: now, createdBy: actorId, updatedBy: actorId, version: 1 };
+    for (const f of def.fields) {
+      if ((row[f.name] === undefined || row[f.name] === null) && f.default !== undefined) {
+        row[f.name] = typeof f.default === 'boolean' ? (f.default ? 1 : 0) : f.default;
+      }
+    }
+    return row;
+  });
+  const stored = new Map<string, Row>();
+  let inserted = 0;
+  let i = 0;
+  while (i < rows.length) {
+    // The next run of rows setting the same columns, at most MAX_INSERT_VALUES values.
+    const keys = Object.keys(rows[i]).sort().join(',');
+    const size = Math.max(1, Math.floor(MAX_INSERT_VALUES / Object.keys(rows[i]).length));
+    let j = i + 1;
+    while (j < rows.length && j - i < size && Object.keys(rows[j]).sort().join(',') === keys) j += 1;
+    const returned = await db.insertInto(def.table).values(rows.slice(i, j)).returning(selectColumns(def)).execute();
+    for (const r of returned) stored.set(String(r.id), presentRow(def, r as Row));
+    const saved = rows.slice(i, j).map((r) => stored.get(r.id as string)!);
+    await writeAuditMany(
+      db,
+      saved.map((r) => ({ action: 'create', entity: def.name, recordId: r.id as string, summary: auditName(def, r), after: r })),
+    );
+    inserted += j - i;
+    onChunk?.(inserted);
+    i = j;
+  }
+  return rows.map((r) => stored.get(r.id as string)!);
 }
 
 /**

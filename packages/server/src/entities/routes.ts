@@ -1,15 +1,16 @@
 import './hooks/index';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { entityInputSchema, type EntityDef, type StandardCall } from '@land/shared/entity';
-import type { AppContext } from '../app';
+import { entityInputSchema, type EntityDef, type FieldDef, type StandardCall } from '@land/shared/entity';
+import { entityByName } from '@land/shared/entities/index';
+import type { AppContext } from '../context';
 import { defineCall, parseInput } from '../lib/call';
-import { conflict, notFound, validationError } from '../lib/errors';
+import { conflict, notFound, validationError, type AppError } from '../lib/errors';
 import { UNPAGED_LIMIT, compileConditions, orderClause, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
 import { idList } from '../routes/users';
 import { queryColumns, selectColumns } from './columns';
 import { entityHooks, type HookContext } from './hooks';
-import { deleteRecords, findById, insertRecord, presentRow, updateRecord, type AnyDb, type Row } from './repository';
+import { deleteRecords, findById, insertRecord, insertRecords, presentRow, updateRecord, type AnyDb, type Row } from './repository';
 import { registerExcelRoutes } from './excel';
 import { registerBatchRoutes } from './batch';
 import { applyDeleteRules, checkRefs } from './refs';
@@ -99,6 +100,95 @@ export async function saveRecord(
     : await insertRecord(trx, def, { ...values, ...(mode === 'create' || !id ? {} : { id }) }, actorId);
   await hooks?.afterSave?.(record, hookCtx);
   return record;
+}
+
+/** A new record checked by bulkCreator.prepare, with the hook context its afterSave gets. */
+export interface PreparedRecord {
+  values: Row;
+  ctx: HookContext;
+}
+
+/**
+ * Creating many new records at once (an Excel import), with the effects of saveRecord in
+ * 'create' mode row by row, in three steps: `prepare` validates each row before the
+ * transaction (schema, cleaning, beforeSave: CPU only); `check` looks up references and unique
+ * values set-based in the transaction and answers each row's refusal (undefined when it
+ * passes) as saveRecord would have, row after row; `insert` stores the rows in multi-row
+ * inserts with their audit, then runs afterSave. Undefined for an entity whose hooks read the
+ * database (EntityHooks.bulkCreate), with an upsert key, or referring to itself.
+ */
+export interface BulkCreator {
+  prepare(raw: Row): Promise<PreparedRecord>;
+  check(trx: AnyDb, records: PreparedRecord[]): Promise<(AppError | undefined)[]>;
+  insert(trx: AnyDb, records: PreparedRecord[], onChunk?: (inserted: number) => void): Promise<Row[]>;
+}
+
+/** Values per IN list of a set-based check. */
+const CHECK_CHUNK = 500;
+
+async function existingValues(trx: AnyDb, table: string, column: string, values: unknown[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const distinct = [...new Map(values.map((v) => [String(v), v])).values()];
+  for (let i = 0; i < distinct.length; i += CHECK_CHUNK) {
+    const rows = await trx.selectFrom(table).select(`${column} as v`).where(column, 'in', distinct.slice(i, i + CHECK_CHUNK)).execute();
+    for (const r of rows) found.add(String((r as Row).v));
+  }
+  return found;
+}
+
+export function bulkCreator(db: AnyDb, def: EntityDef, actorId: string | null): BulkCreator | undefined {
+  const hooks = entityHooks[def.name];
+  if (def.upsertKey?.length || (hooks && !hooks.bulkCreate)) return undefined;
+  const refFields = def.fields.flatMap((f) => {
+    const spec = f.type === 'ref' ? f.ref : f.type === 'tree' ? f.tree : undefined;
+    const target = spec ? entityByName(spec.entity) : undefined;
+    return spec && target ? [{ f, table: target.table, column: spec.valueField ?? 'id', self: target === def }] : [];
+  });
+  if (refFields.some((r) => r.self)) return undefined;
+  const uniqueFields = def.fields.filter((f) => f.unique);
+  const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+  return {
+    async prepare(raw) {
+      const input = parseInput(inputSchema(def, false), withDefaults(def, raw)) as Row;
+      const ctx: HookContext = { db, def, actorId };
+      let values = cleanValues(def, input);
+      values = (await hooks?.beforeSave?.(values, ctx)) ?? values;
+      return { values, ctx };
+    },
+    async check(trx, records) {
+      const found = new Map<FieldDef, Set<string>>();
+      for (const r of refFields) {
+        const values = records.map((p) => p.values[r.f.name]).filter((v) => !isEmpty(v));
+        found.set(r.f, await existingValues(trx, r.table, r.column, values));
+      }
+      const taken = new Map<FieldDef, Set<string>>();
+      for (const f of uniqueFields) {
+        const values = records.map((p) => p.values[f.name]).filter((v) => !isEmpty(v));
+        taken.set(f, await existingValues(trx, def.table, f.name, values));
+      }
+      // Row after row as saveRecord would: references, then uniqueness against the stored
+      // records and the rows before it that passed.
+      return records.map(({ values }) => {
+        for (const r of refFields) {
+          const v = values[r.f.name];
+          if (!isEmpty(v) && !found.get(r.f)!.has(String(v))) return validationError(r.f.name, `${r.f.label}“${String(v)}”不存在或已删除`);
+        }
+        for (const f of uniqueFields) {
+          const v = values[f.name];
+          if (!isEmpty(v) && taken.get(f)!.has(String(v))) return conflict(`${f.label}“${String(v)}”已存在`);
+        }
+        for (const f of uniqueFields) if (!isEmpty(values[f.name])) taken.get(f)!.add(String(values[f.name]));
+        return undefined;
+      });
+    },
+    async insert(trx, records, onChunk) {
+      const saved = await insertRecords(trx, def, records.map((r) => r.values), actorId, onChunk);
+      if (hooks?.afterSave) {
+        for (const [i, record] of saved.entries()) await hooks.afterSave(record, { ...records[i].ctx, db: trx });
+      }
+      return saved;
+    },
+  };
 }
 
 /**
@@ -243,8 +333,13 @@ export function registerEntityRoutes(api: FastifyInstance, ctx: AppContext, def:
   registerBatchRoutes(api, ctx, def, (trx, raw, actorId, mode) => saveRecord(trx, def, raw, actorId, mode));
 
   if (def.excel !== false) {
-    registerExcelRoutes(api, ctx, def, { export: names('export'), import: names('import') }, (trx, raw, actorId) =>
-      saveRecord(trx, def, raw, actorId, 'save'),
+    registerExcelRoutes(
+      api,
+      ctx,
+      def,
+      { export: names('export'), import: names('import') },
+      (trx, raw, actorId) => saveRecord(trx, def, raw, actorId, 'save'),
+      (actorId) => bulkCreator(db, def, actorId),
     );
   }
 

@@ -62,6 +62,23 @@ function parse(text: string | null): unknown {
   }
 }
 
+function statusOf(job: { id: string; kind: string; state: string; processed: number; total: number; stage: string | null }): JobStatus {
+  const total = Number(job.total);
+  const processed = Number(job.processed);
+  const stage = job.stage && Object.hasOwn(JOB_STAGES, job.stage) ? (job.stage as JobStage) : null;
+  const fraction = total > 0 ? Math.min(1, processed / total) : 0;
+  const [from, to] = stage ? JOB_STAGES[stage] : [0, 1];
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    state: job.state as JobState,
+    progress: job.state === 'done' ? 1 : from + (to - from) * fraction,
+    processed,
+    total,
+    stage,
+  };
+}
+
 /**
  * Long imports and exports run in the background so the browser can poll their progress. The
  * work runs in the process that received the request; its state (progress, outcome, the export
@@ -70,6 +87,13 @@ function parse(text: string | null): unknown {
  * whose process stopped touching its row is reported as failed.
  */
 export class JobTable {
+  /**
+   * Jobs running in this process, with their latest progress: a poll that reaches this process
+   * is answered from here, without waiting for the database (on SQLite an import's transaction
+   * holds the only connection while it saves).
+   */
+  private readonly local = new Map<string, { ownerId: string; kind: string; latest: { processed: number; total: number; stage: JobStage | null } }>();
+
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
@@ -107,6 +131,8 @@ export class JobTable {
     let chain: Promise<unknown> = Promise.resolve();
     let lastWrite = 0;
     let latest: { processed: number; total: number; stage: JobStage | null } = { processed: 0, total: 0, stage: null };
+    const local = { ownerId, kind, latest };
+    this.local.set(jobId, local);
     const write = (values: Updateable<JobRow>) => {
       chain = chain
         .then(() => this.db.updateTable('t_job').set({ ...values, updatedAt: nowIso() }).where('id', '=', jobId).execute())
@@ -116,6 +142,7 @@ export class JobTable {
     const progress: ProgressFn = (processed, total, stage) => {
       const newStage = (stage ?? null) !== latest.stage;
       latest = { processed, total, stage: stage ?? null };
+      local.latest = latest;
       const t = Date.now();
       // A new stage is written at once, so the dialog shows every stage however short.
       if (!newStage && t - lastWrite < PROGRESS_EVERY_MS) return;
@@ -148,7 +175,11 @@ export class JobTable {
           else this.log.error({ err, kind }, 'background job failed');
           return write({ state: 'failed', error: JSON.stringify(error), finishedAt: nowIso() });
         })
-        .finally(() => clearInterval(heartbeat));
+        .finally(() => {
+          clearInterval(heartbeat);
+          // The outcome is written: polls read it from the table from now on.
+          this.local.delete(jobId);
+        });
     });
     return jobId;
   }
@@ -161,21 +192,10 @@ export class JobTable {
   }
 
   async status(jobId: string, ownerId: string): Promise<JobStatus> {
+    const running = this.local.get(jobId);
+    if (running && running.ownerId === ownerId) return statusOf({ id: jobId, kind: running.kind, state: 'running', ...running.latest });
     const job = await this.find(jobId, ownerId);
-    const total = Number(job.total);
-    const processed = Number(job.processed);
-    const stage = job.stage && Object.hasOwn(JOB_STAGES, job.stage) ? (job.stage as JobStage) : null;
-    const fraction = total > 0 ? Math.min(1, processed / total) : 0;
-    const [from, to] = stage ? JOB_STAGES[stage] : [0, 1];
-    const status: JobStatus = {
-      jobId: job.id,
-      kind: job.kind,
-      state: job.state as JobState,
-      progress: job.state === 'done' ? 1 : from + (to - from) * fraction,
-      processed,
-      total,
-      stage,
-    };
+    const status = statusOf(job);
     if (job.state === 'running' && job.updatedAt < isoPlus(-STALE_MS)) {
       return { ...status, state: 'failed', error: { code: ERROR_CODES.SERVER_ERROR, msg: '任务所在的服务已重启，任务未完成，请重新提交', data: null } };
     }

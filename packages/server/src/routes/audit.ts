@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AUDIT_ACTION_KEYS, AUDIT_ACTOR_TYPES, type AuditAction, type AuditActorType } from '@land/shared/audit';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { defineCall } from '../lib/call';
 import { requireRole } from '../plugins/auth';
 import { searchAudit } from '../services/audit';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { zRequiredString } from '@land/shared/validation';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { defineCall } from '../lib/call';
 import { enforceLimit } from '../lib/throttle';
 import { issueCaptcha, protectLogin } from '../services/loginProtection';

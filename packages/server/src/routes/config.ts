@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SECRET_SETTING_KEYS, publicSettings, settingsSchema, type Settings } from '@land/shared/settings';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { defineCall } from '../lib/call';
 import { requireRole, requireStaff } from '../plugins/auth';
 import { loadSettings, saveSettings } from '../services/settings';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { THUMBNAIL_SEGMENT, THUMBNAIL_WIDTHS, isThumbnailWidth } from '@land/shared/images';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { Config } from '../config';
 import { defineCall, ok, parseInput } from '../lib/call';
 import { addressLimit, enforceLimit } from '../lib/throttle';

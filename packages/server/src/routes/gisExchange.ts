@@ -5,10 +5,10 @@ import type { Expression, SqlBool } from 'kysely';
 import { z } from 'zod';
 import { entityByName } from '@land/shared/entities/index';
 import type { EntityDef } from '@land/shared/entity';
-import { sessionPolicy, type AppContext } from '../app';
+import { sessionPolicy, type AppContext } from '../context';
 import { registerDocumentRoutes } from '../documents/routes';
 import { exportInputSchema, importWorkbook, loadExportLookups, MAX_IMPORT_BYTES, XLSX_MIME } from '../entities/excel';
-import { saveRecord } from '../entities/routes';
+import { bulkCreator, saveRecord } from '../entities/routes';
 import { selectColumns, queryColumns } from '../entities/columns';
 import { saveBatch } from '../entities/batch';
 import { findById, type AnyDb, type Row } from '../entities/repository';
@@ -194,7 +194,11 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
 
   const importFile = async (buf: Buffer, staff: StaffIdentity, req: FastifyRequest, progress?: ProgressFn) => {
     const sheet = await open.workers.run('readSheet', { data: buf, entity: parcelDef().name, options: excel });
-    return importWorkbook(db, parcelDef(), sheet, staff.userId, (trx, raw) => saveRecord(trx, parcelDef(), raw, staff.userId, 'save'), req.log, { ...excel, onProgress: progress });
+    return importWorkbook(db, parcelDef(), sheet, staff.userId, (trx, raw) => saveRecord(trx, parcelDef(), raw, staff.userId, 'save'), req.log, {
+      ...excel,
+      onProgress: progress,
+      bulk: bulkCreator(db, parcelDef(), staff.userId),
+    });
   };
 
   defineCall(

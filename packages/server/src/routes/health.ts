@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ERROR_CODES } from '@land/shared/api';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { ping } from '../db/database';
 import { migrations } from '../db/migrations/index';
 import { Gauge, createAppMetrics, metricsText } from '../lib/metrics';

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MESSAGE_TYPES } from '@land/shared/entities/common';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { batchInput, MAX_BATCH_ROWS } from '../entities/batch';
 import { presentRow, type AnyDb, type Row } from '../entities/repository';
 import { defineCall } from '../lib/call';

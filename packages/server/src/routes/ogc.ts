@@ -16,8 +16,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { roleMay } from '@land/shared/roles';
-import type { AppContext } from '../app';
-import { sessionPolicy } from '../app';
+import { sessionPolicy, type AppContext } from '../context';
 import type { AnyDb } from '../entities/repository';
 import { parseInput } from '../lib/call';
 import { forbidden, notFound, validationError } from '../lib/errors';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODES } from '@land/shared/api';
 import { entityByName } from '@land/shared/entities/index';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { batchInput } from '../entities/batch';
 import type { AnyDb, Row } from '../entities/repository';
 import { defineCall } from '../lib/call';

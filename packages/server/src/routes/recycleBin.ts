@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { defineCall } from '../lib/call';
 import { requireRole } from '../plugins/auth';
 import { discardRecycled, purgeRecycleBin, recyclePage, restoreRecycled, RECYCLED_ENTITIES } from '../services/recycleBin';

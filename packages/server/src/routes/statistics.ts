@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ALL_DISTRICTS_LABEL } from '@land/shared/constants';
 import { PARCEL_STATES } from '@land/shared/lifecycle';
-import { sessionPolicy, type AppContext } from '../app';
+import { sessionPolicy, type AppContext } from '../context';
 import { XLSX_MIME } from '../entities/excel';
 import type { AnyDb } from '../entities/repository';
 import { defineCall } from '../lib/call';

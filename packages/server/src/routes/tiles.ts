@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { defineCall } from '../lib/call';
 import { notFound, validationError } from '../lib/errors';
 import { ensureTileIndex, TILE_LAYER_NAMES, type TileLayerName } from '../services/tiles/store';

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { bbox, centroid, geodesicArea, type PolygonGeometry } from '@land/shared/geo/index';
 import { m2ToMu, round } from '@land/shared/helpers';
 import type { DialectName } from '../db/database';
-import { createTileCellTriggers, dropTileCellTriggers, rebuildTileCells } from '../db/tileCells';
+import { createTileCellTriggers, dropTileCellTriggers, rebuildTileCells } from '../db/ddl/tileCells';
 import { landClassRows } from '../seeds/landClasses';
 
 // The generator writes many tables by name, so it works on the untyped builder.

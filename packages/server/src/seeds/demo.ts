@@ -1,5 +1,5 @@
 import { ENTITIES } from '@land/shared/entities/index';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { AnyDb } from '../entities/repository';
 import { nowIso } from '../lib/time';
 import { addUser, findUserByAccount } from '../services/users';

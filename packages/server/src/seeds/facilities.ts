@@ -4,7 +4,7 @@
  * what selectDicFacility shows on the public map and what the offline maps service measures
  * surroundings and distances against.
  */
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { AnyDb } from '../entities/repository';
 import { nowIso } from '../lib/time';
 import { createAll } from './records';

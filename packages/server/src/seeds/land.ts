@@ -1,6 +1,5 @@
 import type { AnyDb, Row } from '../entities/repository';
 import type { ZoneLayout } from './layout';
-import type { SeededParcels } from './parcels';
 import { createAll } from './records';
 import {
   LAST_YEAR,
@@ -13,6 +12,7 @@ import {
   daysFromToday,
   muOf,
   parcelByCode,
+  type SeededParcels,
   type SupplyDirection,
 } from './zone';
 

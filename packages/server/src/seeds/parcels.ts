@@ -17,7 +17,7 @@ import { transactionRows } from './land';
 import { landClassName } from './landClasses';
 import { DISTRICT_PLANS, rng, toLonLat, type ZoneLayout } from './layout';
 import { createAll } from './records';
-import { DISTRICTS, PARCELS, ZONE, daysAgo, daysFromToday, type Polygon } from './zone';
+import { DISTRICTS, PARCELS, ZONE, daysAgo, daysFromToday, type Polygon, type SeededParcels } from './zone';
 
 type Use = 'industrial' | 'storage' | 'rnd' | 'commercial' | 'residential' | 'public';
 
@@ -474,12 +474,6 @@ function transactionRowsOf(plans: Plan[], records: Map<string, Row>): Row[] {
     }
   }
   return rows;
-}
-
-export interface SeededParcels {
-  /** Parcel id by 宗地编号. */
-  idOf(code: string): string;
-  geometryOf(code: string): Polygon;
 }
 
 export interface DemoStaff {

@@ -96,6 +96,13 @@ export interface Polygon {
   coordinates: number[][][];
 }
 
+/** The parcels once seeded (seeds/parcels.ts), for the records that point at them (seeds/land.ts). */
+export interface SeededParcels {
+  /** Parcel id by 宗地编号. */
+  idOf(code: string): string;
+  geometryOf(code: string): Polygon;
+}
+
 export interface LineString {
   type: 'LineString';
   coordinates: number[][];

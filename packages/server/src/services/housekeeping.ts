@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { purgeAudit } from './audit';
 import { purgeRecycleBin } from './recycleBin';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import type { AnyDb } from '../entities/repository';
 import type { WechatClient } from '../integrations/wechat/index';
 import type { Scheduler } from '../lib/scheduler';

@@ -5,7 +5,9 @@ import {
   applyTransition,
   transitionFor,
   type ParcelAction,
+  type ParcelOverlap,
   type ParcelState,
+  type TransitionRequest,
 } from '@land/shared/lifecycle';
 import { MESSAGES, maxUnits } from '@land/shared/validation';
 import type { StaffIdentity } from '../plugins/auth';
@@ -17,7 +19,7 @@ import { writeParcelLog } from './parcelLog';
 import { recordParcelChanges } from './savedSearches';
 import { writeAuditMany } from './audit';
 import { enqueueMessage } from './messaging';
-import { findOverlaps, isOfferedParcel, overlapGeometry, type ParcelOverlap } from './parcelOverlap';
+import { findOverlaps, isOfferedParcel, overlapGeometry } from './parcelOverlap';
 import { loadSettings } from './settings';
 import type { DbOrTrx } from '../db/schema';
 
@@ -32,17 +34,6 @@ const COMMENT_MESSAGES: Partial<Record<ParcelAction, string>> = {
   reject: '请填写退回意见',
   takeDown: '请填写下架原因',
 };
-
-export interface TransitionRequest {
-  ids: string[];
-  action: ParcelAction;
-  /** The reviewer's opinion (审核意见; required to reject), or the take-down reason. */
-  comment?: string;
-  /** Take-down only: the reason's kind (tDkxj.reasonType), default 其他. */
-  reasonType?: string;
-  /** Publishing over an overlap with a published, listed or dealt parcel: why (kept in the log). */
-  overlapReason?: string;
-}
 
 /** The steps that approve a parcel: the four-eyes rule and, for publications, the overlap check apply. */
 const APPROVALS: readonly ParcelAction[] = ['passFirst', 'publish', 'republish'];

@@ -1,3 +1,4 @@
+import type { ParcelLogRow } from '@land/shared/lifecycle';
 import type { AnyDb } from '../entities/repository';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
@@ -13,20 +14,6 @@ export interface ParcelLogEntry {
   actorName?: string | null;
   /** System note (four eyes switched off, overlap published with a reason). */
   note?: string | null;
-}
-
-export interface ParcelLogRow {
-  id: string;
-  dkid: string;
-  dkmc: string | null;
-  action: string;
-  fromState: string | null;
-  toState: string | null;
-  comment: string | null;
-  actorId: string | null;
-  actorName: string | null;
-  at: string;
-  note: string | null;
 }
 
 /** The display name of a staff user, for records that keep who did something. */

@@ -10,25 +10,13 @@ import { sql } from 'kysely';
 import * as polyclip from 'polyclip-ts';
 import { areaMu, bbox, geodesicArea, polygonsOf, validateParcelGeometry, type ParcelGeometry, type Ring } from '@land/shared/geo/index';
 import { round } from '@land/shared/helpers';
+import type { ParcelOverlap } from '@land/shared/lifecycle';
 import type { AnyDb } from '../entities/repository';
 import { validationError } from '../lib/errors';
 import { isSqlite, pgBox, postgisSchema } from './tiles/store';
 
 /** Smaller intersections are rounding noise along a shared edge, not an overlap. */
 const MIN_OVERLAP_M2 = 0.01;
-
-export interface ParcelOverlap {
-  id: string;
-  dkmc: string;
-  dkbh: string | null;
-  status: string;
-  tradeState: string | null;
-  /** Overlap area, m² and 亩 (two decimals). */
-  areaM2: number;
-  areaMu: number;
-  /** The overlapping part, lon-lat. */
-  geometry: ParcelGeometry;
-}
 
 interface Candidate {
   id: string;

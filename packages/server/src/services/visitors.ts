@@ -1,4 +1,6 @@
-import { ERROR_CODES } from '@land/shared/api';
+import { ERROR_CODES, type VisitorProfile, type VisitorSession } from '@land/shared/api';
+
+export type { VisitorProfile, VisitorSession };
 import type { Config } from '../config';
 import type { Db, DbOrTrx } from '../db/schema';
 import { AppError, conflict, notFound, validationError } from '../lib/errors';
@@ -11,30 +13,9 @@ import { auditedLogin, writeAudit } from './audit';
 
 export const REGISTER_TYPE_PHONE = 'phone';
 
-/** The session fields of SPEC §3, exactly: what visitorLogin (and register) answer. */
-export interface VisitorSession {
-  token: string;
-  userId: string;
-  userName: string;
-  userAccount: string;
-  registerType: string;
-  sqdw: string;
-}
-
 /** What a visitor sees of their own account (never the hash or the lock counters). */
 const PROFILE_COLUMNS = ['id', 'userAccount', 'userName', 'registerType', 'sqdw', 'email', 'status', 'lastLoginAt', 'createdAt'] as const;
 type ProfileRow = Pick<VisitorTable, (typeof PROFILE_COLUMNS)[number]>;
-
-export interface VisitorProfile {
-  userId: string;
-  userAccount: string;
-  userName: string;
-  registerType: string;
-  sqdw: string;
-  email: string;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
 
 function presentProfile(row: ProfileRow): VisitorProfile {
   return {

@@ -33,6 +33,8 @@ export const landTransactionEntity = defineEntity({
     { name: 'dealPrice', type: 'number', label: '成交价', unit: '万元', min: 0, sortable: true, search: 'range' },
     { name: 'dealDate', type: 'date', label: '成交日期', search: 'range', sortable: true },
     { name: 'winner', type: 'string', label: '竞得人', rules: ['len200'], maxLength: 200, search: 'like' },
+    // SPEC §5: an ID number is checked wherever one is entered. Kept out of lists and the public API.
+    { name: 'winnerIdNumber', type: 'string', label: '竞得人身份证号码', rules: ['idCard'], maxLength: 18, list: false, help: '自然人竞得时填写；单位竞得时留空' },
     { name: 'contractNo', type: 'string', label: '出让合同编号', rules: ['len60'], maxLength: 60, search: 'like' },
     { name: 'transferYears', type: 'integer', label: '出让年限', unit: '年', rules: ['positiveInt'], min: 1, max: 70 },
     { name: 'status', type: 'enum', label: '交易状态', required: true, default: 'listing', search: 'eq', options: [

@@ -25,6 +25,8 @@ const GIS_BASE: string = import.meta.env.VITE_GIS_BASE ?? '';
 /** Address to show or open a stored file at. Absolute addresses are left alone. */
 export function fileUrl(url: string): string {
   if (/^(https?:)?\/\//i.test(url) || url.startsWith('data:') || url.startsWith('blob:')) return url;
+  // Already an address (a relative base given twice would break it).
+  if (GIS_BASE && url.startsWith(`${GIS_BASE}/`)) return url;
   return `${GIS_BASE}${url}`;
 }
 

@@ -24,11 +24,13 @@ export interface ResponsiveImageProps {
   height: number;
   /** The page's largest or first visible picture: fetched at once with high priority. */
   priority?: boolean;
+  /** On screen at once but not the largest picture (first rows of a list): not lazy, normal priority. */
+  eager?: boolean;
   className?: string;
   style?: CSSProperties;
 }
 
-export function ResponsiveImage({ src, alt, sizes = '100vw', width, height, priority = false, className, style }: ResponsiveImageProps) {
+export function ResponsiveImage({ src, alt, sizes = '100vw', width, height, priority = false, eager = false, className, style }: ResponsiveImageProps) {
   const url = fileUrl(src);
   const srcSet = srcSetOf(url);
   return (
@@ -39,7 +41,7 @@ export function ResponsiveImage({ src, alt, sizes = '100vw', width, height, prio
       alt={alt}
       width={width}
       height={height}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || eager ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
       className={className}

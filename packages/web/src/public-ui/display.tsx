@@ -1,6 +1,6 @@
 /** Small display pieces of the public UI kit: Tag, Empty, Skeleton, Spin, Card, Descriptions, Reserved. */
 import type { CSSProperties, ReactNode } from 'react';
-import { FileSearchOutlined } from './icons';
+import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, FileSearchOutlined, InfoCircleFilled } from './icons';
 import styles from './kit.module.css';
 import './theme.css';
 
@@ -99,6 +99,17 @@ export function Reserved({ ratio, height, className, children, testId }: { ratio
   return (
     <div className={[styles.reserved, className].filter(Boolean).join(' ')} style={{ aspectRatio: ratio, height }} data-testid={testId}>
       {children}
+    </div>
+  );
+}
+
+/** An inline message above a form or a list (antd's Alert look); errors are announced. */
+export function Alert({ type = 'info', children, className }: { type?: 'info' | 'success' | 'warning' | 'error'; children: ReactNode; className?: string }) {
+  const Icon = type === 'success' ? CheckCircleFilled : type === 'error' ? CloseCircleFilled : type === 'warning' ? ExclamationCircleFilled : InfoCircleFilled;
+  return (
+    <div className={[styles.alert, type !== 'info' && styles[`alert-${type}`], className].filter(Boolean).join(' ')} role={type === 'error' ? 'alert' : undefined}>
+      <Icon />
+      <div>{children}</div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ export { BankOutlined } from './icons/BankOutlined';
 export { BellOutlined } from './icons/BellOutlined';
 export { CalendarOutlined } from './icons/CalendarOutlined';
 export { CheckCircleFilled } from './icons/CheckCircleFilled';
+export { CheckOutlined } from './icons/CheckOutlined';
 export { ClockCircleOutlined } from './icons/ClockCircleOutlined';
 export { CloseCircleFilled } from './icons/CloseCircleFilled';
 export { CloseOutlined } from './icons/CloseOutlined';

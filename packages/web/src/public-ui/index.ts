@@ -4,7 +4,7 @@
  */
 export { Button, buttonClass } from './Button';
 export type { ButtonKind, ButtonProps, ButtonSize } from './Button';
-export { Card, Descriptions, Empty, Reserved, SkeletonBlock, SkeletonLines, Spin, Tag } from './display';
+export { Alert, Card, Descriptions, Empty, Reserved, SkeletonBlock, SkeletonLines, Spin, Tag } from './display';
 export type { DescriptionItem, TagColor } from './display';
 export { Field, Input, SearchInput, Select, TextArea } from './Input';
 export type { SelectOption } from './Input';
@@ -12,3 +12,7 @@ export { Modal } from './Modal';
 export { Pagination } from './Pagination';
 export { Tabs } from './Tabs';
 export type { TabItem } from './Tabs';
+export { Segmented } from './Segmented';
+export type { SegmentedOption } from './Segmented';
+export { useConfirm } from './Confirm';
+export type { ConfirmOptions } from './Confirm';

@@ -6,6 +6,4 @@
  */
 export const PENDING_SSR_ROUTES: readonly string[] = [
   'index',
-  'jiaoyixinxi',
-  'personalCenter',
 ];

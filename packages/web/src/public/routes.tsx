@@ -44,6 +44,8 @@ const PAGES: Record<string, PageDef> = {
   gdjhMapIndex: page('src/features/public-map/SupplyPlanMapPage.tsx', () => import('../features/public-map/SupplyPlanMapPage').then((m) => ({ Component: m.SupplyPlanMapPage }))),
   clkcrtd: page('src/features/public-map/StockLandMapPage.tsx', () => import('../features/public-map/StockLandMapPage').then((m) => ({ Component: m.StockLandMapPage }))),
   landListing: page('src/features/public-site/trade/LandListingPage.tsx', () => import('../features/public-site/trade/LandListingPage').then((m) => ({ Component: m.LandListingPage }))),
+  jiaoyixinxi: page('src/features/public-site/trade/TransactionInfoPage.tsx', () => import('../features/public-site/trade/TransactionInfoPage').then((m) => ({ Component: m.TransactionInfoPage }))),
+  personalCenter: page('src/features/public-site/personal/PersonalCenterPage.tsx', () => import('../features/public-site/personal/PersonalCenterPage').then((m) => ({ Component: m.PersonalCenterPage }))),
   landDeal: page('src/features/public-site/trade/LandDealPage.tsx', () => import('../features/public-site/trade/LandDealPage').then((m) => ({ Component: m.LandDealPage }))),
   'plotContrastTable/:plotList': page('src/features/public-site/parcel/ComparePage.tsx', () => import('../features/public-site/parcel/ComparePage').then((m) => ({ Component: m.ComparePage }))),
   'search/:searchValue': page('src/features/public-site/search/SearchPage.tsx', () => import('../features/public-site/search/SearchPage').then((m) => ({ Component: m.SearchPage }))),

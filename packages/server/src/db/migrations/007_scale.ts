@@ -1,7 +1,7 @@
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import { parcelEntity } from '@land/shared/entities/parcel';
 import { landTransactionEntity } from '@land/shared/entities/landTransaction';
-import { syncEntityTables } from '../../entities/sync';
+import { syncEntityTables } from '../ddl/entityTables';
 
 // Migrations take Kysely<any>: they describe tables before the typed schema exists.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,8 +3,8 @@ import { areaEntity } from '@land/shared/entities/area';
 import { parcelEntity } from '@land/shared/entities/parcel';
 import { stockLandEntity } from '@land/shared/entities/stockLand';
 import { supplyPlanEntity } from '@land/shared/entities/supplyPlan';
-import { syncEntityTables } from '../../entities/sync';
-import { RTREE_COLUMNS, createTileTriggers, dropTileTriggers, rebuildTileIndex } from '../../services/tiles/store';
+import { syncEntityTables } from '../ddl/entityTables';
+import { RTREE_COLUMNS, createTileTriggers, dropTileTriggers, rebuildTileIndex } from '../ddl/tiles';
 
 // Migrations take Kysely<any>: they describe tables before the typed schema exists.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -14,7 +14,7 @@ type AnyDb = Kysely<any>;
  * Vector tiles: a version per map layer (raised by triggers whenever a record of the layer
  * changes; it is the tiles' ETag), on SQLite the R*Tree of parcel bounding boxes, and on
  * PostgreSQL the PostGIS extension when the server offers it and the role may create it; the
- * triggers and the index of services/tiles/store.ts on the layer tables, which the entity sync
+ * triggers and the index of db/ddl/tiles.ts on the layer tables, which the entity sync
  * makes here first on a fresh database (it is additive and idempotent, as in 007).
  */
 export async function up(db: AnyDb): Promise<void> {

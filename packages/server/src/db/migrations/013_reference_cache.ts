@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { areaEntity } from '@land/shared/entities/area';
 import { landClassEntity } from '@land/shared/entities/landClass';
 import { streetEntity } from '@land/shared/entities/street';
-import { syncEntityTables } from '../../entities/sync';
-import { createReferenceTriggers, dropReferenceTriggers } from '../../services/referenceCache';
+import { syncEntityTables } from '../ddl/entityTables';
+import { createReferenceTriggers, dropReferenceTriggers } from '../ddl/referenceTriggers';
 
 // Migrations take Kysely<any>: they describe tables before the typed schema exists.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTileCellTable, createTileCellTriggers, dropTileCellTriggers, rebuildTileCells } from '../tileCells';
+import { createTileCellTable, createTileCellTriggers, dropTileCellTriggers, rebuildTileCells } from '../ddl/tileCells';
 
 // Migrations take Kysely<any>: they describe tables before the typed schema exists.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -50,6 +50,8 @@ const loggedEdits = new WeakMap<HookContext, string[]>();
  * edits are allowed and written to the parcel's log.
  */
 registerHooks('tLandinfo', {
+  // beforeSave of a new parcel only derives values; afterSave logs edits of stored parcels only.
+  bulkCreate: true,
   async beforeSave(values, ctx) {
     const { existing, def } = ctx;
     let out: Row = { ...values };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODES } from '@land/shared/api';
 import type { BBox } from '@land/shared/geo/index';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { defineCall } from '../../lib/call';
 import { AppError, validationError } from '../../lib/errors';
 import { loadSettings } from '../../services/settings';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { acquireLease, recordRun } from '../../services/jobLease';
 import { syncLandTransactions } from './sync';
 import type { LandTransactionClient } from './types';

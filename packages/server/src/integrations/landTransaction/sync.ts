@@ -1,5 +1,5 @@
 import { entityByName } from '@land/shared/entities/index';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { valueDiffers, type AnyDb, type Row } from '../../entities/repository';
 import { saveRecord } from '../../entities/routes';
 import { AppError } from '../../lib/errors';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODES } from '@land/shared/api';
 import { FACILITY_DICTIONARY_TYPES } from '@land/shared/entities/facility';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { AnyDb } from '../../entities/repository';
 import { defineCall } from '../../lib/call';
 import { AppError } from '../../lib/errors';

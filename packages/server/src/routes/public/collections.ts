@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { defineCall } from '../../lib/call';
 import { pagedQuerySchema } from '../../lib/pagedQuery';
 import { validationError } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sql, type SqlBool } from 'kysely';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { AnyDb } from '../../entities/repository';
 import { defineCall } from '../../lib/call';
 import { addressLimit } from '../../lib/throttle';

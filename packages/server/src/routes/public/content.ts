@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { AnyDb } from '../../entities/repository';
 import { defineCall } from '../../lib/call';
 import { notFound } from '../../lib/errors';

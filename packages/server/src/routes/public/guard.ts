@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@land/shared/api';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { tokenOf } from '../../plugins/auth';
 import { NOT_LOGGED_IN_MESSAGE, resolveSession } from '../../services/sessions';

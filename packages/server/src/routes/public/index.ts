@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { VisitCounter } from '../../services/publicVisits';
 import { registerBaseMapRoutes } from './basemap';
 import { registerCollectionRoutes } from './collections';

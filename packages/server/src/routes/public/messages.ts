@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { zRequiredString } from '@land/shared/validation';
-import { sessionPolicy, type AppContext } from '../../app';
+import { sessionPolicy, type AppContext } from '../../context';
 import type { AnyDb } from '../../entities/repository';
 import { defineCall } from '../../lib/call';
 import { requireStaff, staffGuard } from '../../plugins/auth';

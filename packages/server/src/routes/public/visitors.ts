@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { zOptionalString, zRequiredString } from '@land/shared/validation';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { defineCall } from '../../lib/call';
 import { addressLimit } from '../../lib/throttle';
 import { protectLogin } from '../../services/loginProtection';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { ERROR_CODES } from '@land/shared/api';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { AnyDb } from '../../entities/repository';
 import { WechatError } from '../../integrations/wechat/index';
 import { defineCall } from '../../lib/call';

@@ -20,7 +20,7 @@ import { PUBLIC_PARCEL_STATE, notInDisabledDistrict } from '../publicParcels';
 import { bufferedBounds, encodeTile, parsePolygons, tileBounds, tileFeatures, type LonLatFeature, type Ring, type TileCoord, type TileFeature, type TileProps } from './mvt';
 import { isSqlite, pgBox, postgisSchema, tileVersions, type TileLayerName, type TileVersions } from './store';
 import { tileCacheLookups } from '../../lib/metrics';
-import { CELL_DEPTH, CELL_ZOOMS, cellExpr } from '../../db/tileCells';
+import { CELL_DEPTH, CELL_ZOOMS, cellExpr } from '../../db/ddl/tileCells';
 
 export type TileScope = 'public' | 'staff';
 

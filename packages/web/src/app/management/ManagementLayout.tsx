@@ -1,6 +1,6 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import { Avatar, Breadcrumb, Button, Dropdown, Layout, Menu, Spin } from 'antd';
+import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { DEFAULT_TAB, MANAGEMENT_BASE } from '@land/shared/routes';
@@ -29,6 +29,9 @@ export function ManagementLayout() {
   const navigation = useNavigation();
   const screen = useActiveScreen();
   const [collapsed, setCollapsed] = useState(false);
+  // Below antd's md breakpoint (768 px) the menu leaves the page for a drawer opened from the header.
+  const narrow = Grid.useBreakpoint().md === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const role = session?.role ?? '';
   const menuItems = useMemo(() => buildMenuItems(role), [role]);
@@ -79,6 +82,7 @@ export function ManagementLayout() {
   };
 
   const goToScreen = (path: string) => {
+    setDrawerOpen(false);
     const existing = getTabs().find((t) => t.name === path);
     navigate(existing ? tabHref(existing) : `${MANAGEMENT_BASE}/${path}`);
   };
@@ -96,40 +100,60 @@ export function ManagementLayout() {
   };
 
   const activeMenu = screen?.path ?? DEFAULT_ACTIVE_MENU;
+
+  /** The brand and the screen menu, in the side bar or (on a phone) in the drawer. */
+  const sideMenu = (folded: boolean) => (
+    <>
+      <div className={styles.brand} title="开发区土地信息平台">
+        <span className={styles.brandMark}>土</span>
+        {!folded && <span className={styles.brandText}>土地信息平台</span>}
+      </div>
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={menuItems}
+        selectedKeys={[activeMenu]}
+        {...(folded ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        onClick={({ key }) => goToScreen(key)}
+        data-testid="side-menu"
+      />
+    </>
+  );
   const breadcrumbs = [...new Set([screen?.group, screen?.title])].filter((t): t is string => Boolean(t));
 
   return (
     <Layout className={styles.root} data-active-menu={activeMenu}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        width={224}
-        className={styles.sider}
-        aria-label="功能菜单"
-      >
-        <div className={styles.brand} title="开发区土地信息平台">
-          <span className={styles.brandMark}>土</span>
-          {!collapsed && <span className={styles.brandText}>土地信息平台</span>}
-        </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={menuItems}
-          selectedKeys={[activeMenu]}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-          onClick={({ key }) => goToScreen(key)}
-          data-testid="side-menu"
-        />
-      </Layout.Sider>
+      {narrow ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          size={256}
+          closable={false}
+          title={null}
+          className={styles.menuDrawer}
+          styles={{ body: { padding: 0 } }}
+          aria-label="功能菜单"
+        >
+          <nav aria-label="功能菜单">{sideMenu(false)}</nav>
+        </Drawer>
+      ) : (
+        <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={224} className={styles.sider} aria-label="功能菜单">
+          {sideMenu(collapsed)}
+        </Layout.Sider>
+      )}
       <Layout className={styles.main}>
         <Layout.Header className={styles.header}>
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed((c) => !c)}
-            aria-label={collapsed ? '展开菜单' : '收起菜单'}
-          />
+          {narrow ? (
+            <Button type="text" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} aria-label="打开菜单" aria-expanded={drawerOpen} data-testid="menu-drawer-button" />
+          ) : (
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed((c) => !c)}
+              aria-label={collapsed ? '展开菜单' : '收起菜单'}
+            />
+          )}
           <Breadcrumb
             className={styles.breadcrumb}
             items={breadcrumbs.map((title) => ({ title }))}
@@ -138,7 +162,7 @@ export function ManagementLayout() {
           <Dropdown menu={userMenu} trigger={['click']}>
             <Button type="text" className={styles.user} data-testid="user-menu">
               <Avatar size="small" icon={<UserOutlined />} />
-              <span>{session.userName || session.userAccount}</span>
+              <span className={styles.userName}>{session.userName || session.userAccount}</span>
               <DownOutlined />
             </Button>
           </Dropdown>

@@ -64,7 +64,18 @@ function PublicNav({ activeKey }: { activeKey: string }) {
             if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMoreOpen(false);
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Escape') setMoreOpen(false);
+            const links = [...e.currentTarget.querySelectorAll<HTMLAnchorElement>('ul a')];
+            const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+            if (e.key === 'Escape') {
+              setMoreOpen(false);
+              e.currentTarget.querySelector('button')?.focus();
+            } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              // Arrow keys move through the list (and open it from the 更多 button).
+              e.preventDefault();
+              setMoreOpen(true);
+              const next = e.key === 'ArrowDown' ? (at + 1) % links.length : (at <= 0 ? links.length : at) - 1;
+              requestAnimationFrame(() => links[next]?.focus());
+            }
           }}
         >
           <button type="button" role="menuitem" aria-haspopup="menu" aria-expanded={moreOpen} className={styles.navLink} onClick={() => setMoreOpen((o) => !o)}>

@@ -23,6 +23,7 @@ import type { SearchValues } from './search-inputs';
 import { searchInputOf } from './search-inputs';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
 import { STICKY_TABLE } from '../../components/list/sticky';
+import { zhRowSelection } from '../../components/list/row-selection';
 
 export interface EntityScreenProps {
   def: EntityDef;
@@ -319,11 +320,11 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
           }}
           rowSelection={
             batchDeletable
-              ? {
+              ? zhRowSelection({
                   selectedRowKeys: selectedIds,
                   checkStrictly: true,
                   onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }),
-                }
+                })
               : undefined
           }
           expandable={treeMode ? { expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : undefined}

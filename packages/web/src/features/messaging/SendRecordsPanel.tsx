@@ -10,6 +10,7 @@ import { notify } from '../../lib/notify';
 import type { Delivery, DeliveryStatus, MessageSend } from './api';
 import { deliveryPageQuery, messagingKeys, resendDeliveries, sendPageQuery } from './api';
 import { CHANNEL_LABELS, KIND_LABELS, STATUS_LABELS, TYPE_LABELS, tablePaging } from './labels';
+import { zhRowSelection } from '../../components/list/row-selection';
 
 const STATUS_ORDER: DeliveryStatus[] = ['sent', 'pending', 'sending', 'failed'];
 
@@ -78,7 +79,7 @@ function DeliveriesDrawer({ send, onClose }: { send: MessageSend | null; onClose
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (d) => ({ disabled: d.status !== 'failed' }) }}
+        rowSelection={zhRowSelection({ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (d) => ({ disabled: d.status !== 'failed' }) })}
         pagination={tablePaging(page, query.data?.total, setPage)}
       />
     </Drawer>

@@ -11,6 +11,7 @@ import { showError } from '../../lib/request';
 import type { Recipient, TemplateSend } from './api';
 import { keywordLabel, messagingKeys, recipientPageQuery, sendTemplateMessage, templateKeywords, templateOptionsQuery } from './api';
 import { MESSAGE_TYPE_OPTIONS, tablePaging } from './labels';
+import { zhRowSelection } from '../../components/list/row-selection';
 
 interface SendValues {
   templateId: string;
@@ -43,7 +44,7 @@ function RecipientPicker({ selected, onChange }: { selected: Key[]; onChange: (k
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange, preserveSelectedRowKeys: true }}
+        rowSelection={zhRowSelection({ selectedRowKeys: selected, onChange, preserveSelectedRowKeys: true })}
         pagination={tablePaging(page, query.data?.total, setPage, { size: 'small', showTotal: undefined })}
       />
       <Typography.Text type="secondary">已选 {selected.length} 人</Typography.Text>

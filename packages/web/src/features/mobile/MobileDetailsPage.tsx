@@ -14,7 +14,7 @@ import { useInView } from '../../public/use-in-view';
 import { Empty, Modal, Spin } from '../../public-ui';
 import { EnvironmentOutlined, EyeOutlined, PhoneOutlined, TrophyOutlined } from '../../public-ui/icons';
 import { districtsQuery, landClassesQuery, landClassName, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
-import { landClassColor, MARKET_STATE_COLORS } from '../public-map/colors';
+import { landClassColor, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
 import {
   areaText,
   dateText,
@@ -57,6 +57,7 @@ import { ParcelListItem } from './ParcelListItem';
 import { mobileParcelPath } from './paths';
 import { useMiniProgramShare } from './wechat-share';
 import styles from './mobile.module.css';
+import { ResponsiveImage } from '../../lib/responsive-image';
 
 const ParcelMiniMap = lazy(() => import('../public-map/ParcelMiniMap'));
 const PanoramaViewer = lazy(() => import('../public-site/parcel/PanoramaViewer'));
@@ -220,7 +221,7 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
           {name}
         </h1>
         <div className={styles.tags}>
-          <span className={styles.stateTag} style={{ color: MARKET_STATE_COLORS[state], borderColor: MARKET_STATE_COLORS[state] }}>
+          <span className={styles.stateTag} style={{ color: MARKET_STATE_TEXT_COLORS[state], borderColor: MARKET_STATE_TEXT_COLORS[state] }}>
             {MARKET_STATE_LABELS[state]}
           </span>
           <span className={styles.tag}>{className}</span>
@@ -312,7 +313,7 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
               const icon = toFileList(a.icon)[0];
               return (
                 <li key={a.id ?? i}>
-                  <span className={styles.advantageIcon}>{icon ? <img src={fileUrl(icon.url)} alt="" width={32} height={32} loading="lazy" /> : <TrophyOutlined />}</span>
+                  <span className={styles.advantageIcon}>{icon ? <ResponsiveImage src={icon.url} alt="" width={32} height={32} sizes="1.4rem" style={{ width: '1.4rem', height: '1.4rem', objectFit: 'contain' }} /> : <TrophyOutlined />}</span>
                   <span>
                     <b>{text(a.title)}</b>
                     <span className={styles.muted}>{text(a.content)}</span>
@@ -380,7 +381,7 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
           <div className={styles.photos}>
             {photos.map((p) => (
               <button key={p.url} type="button" className={styles.photoButton} onClick={() => setPreview({ url: fileUrl(p.url), name: p.name })} aria-label={`查看大图：${p.name}`}>
-                <img src={fileUrl(p.url)} alt={p.name} className={styles.photo} width={160} height={120} loading="lazy" decoding="async" />
+                <ResponsiveImage src={p.url} alt={p.name} className={styles.photo} width={160} height={120} sizes="8rem" style={{ width: '8rem', height: '6rem' }} />
               </button>
             ))}
           </div>

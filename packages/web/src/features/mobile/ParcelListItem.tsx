@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { fileUrl } from '../../lib/files';
+import { ResponsiveImage } from '../../lib/responsive-image';
 import { EnvironmentOutlined } from '../../public-ui/icons';
 import type { Parcel } from '../public-map/api';
-import { landClassColor, landClassGroupLabel, MARKET_STATE_COLORS } from '../public-map/colors';
+import { landClassColor, landClassGroupLabel, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
 import { MARKET_STATE_LABELS, marketState, muText, num, text } from '../public-map/format';
 import styles from './mobile.module.css';
 
@@ -18,7 +18,7 @@ export function ParcelListItem({ parcel, to, eager = false }: { parcel: Parcel; 
   return (
     <Link to={to} className={styles.item} data-testid="mobile-parcel" data-parcel-id={parcel.id}>
       <span className={styles.thumb} style={parcel.photo ? undefined : { background: color }}>
-        {parcel.photo ? <img src={fileUrl(parcel.photo)} alt="" width={112} height={84} loading={eager ? 'eager' : 'lazy'} decoding="async" /> : <span className={styles.thumbText}>{landClassGroupLabel(parcel.dlcode)}</span>}
+        {parcel.photo ? <ResponsiveImage src={parcel.photo} alt="" width={112} height={84} sizes="5.6rem" eager={eager} style={{ width: '100%', height: '100%' }} /> : <span className={styles.thumbText}>{landClassGroupLabel(parcel.dlcode)}</span>}
       </span>
       <span className={styles.itemBody}>
         <span className={styles.itemName} data-testid="mobile-parcel-name">
@@ -30,7 +30,7 @@ export function ParcelListItem({ parcel, to, eager = false }: { parcel: Parcel; 
         <span className={styles.itemFigures}>
           <span className={styles.itemArea}>{muText(parcel.landArea, parcel.landAreaMu)}</span>
           <span className={styles.itemPrice}>{price ? `${price} 万元` : '价格面议'}</span>
-          <span className={styles.stateTag} style={{ color: MARKET_STATE_COLORS[state], borderColor: MARKET_STATE_COLORS[state] }}>
+          <span className={styles.stateTag} style={{ color: MARKET_STATE_TEXT_COLORS[state], borderColor: MARKET_STATE_TEXT_COLORS[state] }}>
             {MARKET_STATE_LABELS[state]}
           </span>
         </span>

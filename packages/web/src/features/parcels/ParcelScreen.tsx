@@ -37,6 +37,7 @@ import type { ParcelScreenConfig } from './screens';
 import { WRITER_ROLES, offeredActions } from './screens';
 import { useParcelTransition } from './use-transition';
 import { STICKY_TABLE } from '../../components/list/sticky';
+import { zhRowSelection } from '../../components/list/row-selection';
 
 /** Fixed by the screen, so neither searched nor shown. */
 const SCREEN_FIELDS = new Set(['status', 'tradeState']);
@@ -389,7 +390,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
           }}
           rowSelection={
             selectable
-              ? { selectedRowKeys: selectedIds, onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }), fixed: true }
+              ? zhRowSelection({ selectedRowKeys: selectedIds, onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }), fixed: true })
               : undefined
           }
           pagination={{

@@ -11,42 +11,18 @@ import { parcelEntity } from '@land/shared/entities/parcel';
 import { parcelTakeDownEntity } from '@land/shared/entities/parcelTakeDown';
 import type { EntityDef } from '@land/shared/entity';
 import type { ParcelGeometry } from '@land/shared/geo/types';
-import type { ParcelAction } from '@land/shared/lifecycle';
+import type { ParcelLogRow, ParcelOverlap, TransitionRequest } from '@land/shared/lifecycle';
 import type { Settings } from '@land/shared/settings';
 import type { EntityRecord } from '../entities/api';
 import { callName, entityKeys, entityOptionsQuery } from '../entities/api';
 import { ApiError, post, postJson, postMultipart } from '../../lib/request';
 
+export type { ParcelLogRow, ParcelOverlap, TransitionRequest };
+
 export const PARCEL = parcelEntity;
 
 /** Every cached parcel query (lists, records, neighbours) starts with this key. */
 export const parcelKeysAll = entityKeys.all(PARCEL.name);
-
-export interface ParcelLogRow {
-  id: string;
-  dkid: string;
-  dkmc: string | null;
-  /** submit | passFirst | publish | reject | takeDown | republish | withdraw | edit | delete */
-  action: string;
-  fromState: string | null;
-  toState: string | null;
-  comment: string | null;
-  actorId: string | null;
-  actorName: string | null;
-  at: string;
-  /** System note: a step the four-eyes rule would have refused, an overlap published with its reason. */
-  note?: string | null;
-}
-
-export interface TransitionRequest {
-  ids: string[];
-  action: ParcelAction;
-  comment?: string;
-  /** 下架 only: the kind of reason (tDkxj.reasonType). */
-  reasonType?: string;
-  /** 发布 over an overlap with a published, listed or dealt parcel: why. */
-  overlapReason?: string;
-}
 
 /** Moves parcels through the lifecycle, all or none; answers the parcels as they are now. */
 export async function transitionParcels(request: TransitionRequest): Promise<EntityRecord[]> {
@@ -62,18 +38,6 @@ export function parcelLogQuery(dkid: string) {
 }
 
 // ------------------------------------------------------------------ overlaps
-
-export interface ParcelOverlap {
-  id: string;
-  dkmc: string;
-  dkbh: string | null;
-  status: string;
-  tradeState: string | null;
-  areaM2: number;
-  areaMu: number;
-  /** The overlapping part, lon-lat. */
-  geometry: ParcelGeometry;
-}
 
 export interface OverlapAnswer {
   list: ParcelOverlap[];

@@ -5,7 +5,7 @@
  * space green…) and the visitor's three market states. No OpenLayers here, so lists and
  * legends can use them without loading the map library.
  */
-import { LAND_CLASS_COLORS, MARKET_STATE_COLORS as SHARED_MARKET_STATE_COLORS, OTHER_CLASS } from '@land/shared/mapColors';
+import { LAND_CLASS_COLORS, MARKET_STATE_COLORS as SHARED_MARKET_STATE_COLORS, MARKET_STATE_TEXT_COLORS as SHARED_MARKET_STATE_TEXT_COLORS, OTHER_CLASS } from '@land/shared/mapColors';
 import type { ParcelMarketState } from './format';
 
 export interface LegendEntry {
@@ -31,6 +31,8 @@ export function landClassGroupLabel(code: unknown): string {
 }
 
 export const MARKET_STATE_COLORS: Record<ParcelMarketState, string> = SHARED_MARKET_STATE_COLORS;
+/** The state colours for text and tags (contrast >= 4.5:1 on white). */
+export const MARKET_STATE_TEXT_COLORS: Record<ParcelMarketState, string> = SHARED_MARKET_STATE_TEXT_COLORS;
 
 /** Legend of the classes that actually occur, in code order. */
 export function landClassLegend(codes: Iterable<unknown>): LegendEntry[] {

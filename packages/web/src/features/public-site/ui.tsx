@@ -1,5 +1,5 @@
 /** Building blocks the public pages share: banner, sections, states, files, rich text. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
@@ -198,8 +198,15 @@ export function FileLinks({ value, empty = '暂无附件' }: { value: unknown; e
 /** Rich text that the server has already sanitised (entities' richText fields). */
 export function RichText({ html, empty = '暂无内容' }: { html: unknown; empty?: string }) {
   const text = typeof html === 'string' ? html.trim() : '';
+  const ref = useRef<HTMLDivElement>(null);
+  // A table wider than the column scrolls inside it (on phones): keyboard users reach it by Tab.
+  useEffect(() => {
+    ref.current?.querySelectorAll('table').forEach((table) => {
+      if (table.scrollWidth > table.clientWidth && !table.hasAttribute('tabindex')) table.setAttribute('tabindex', '0');
+    });
+  }, [text]);
   if (!text) return <NoData text={empty} />;
-  return <div className={styles.rich} dangerouslySetInnerHTML={{ __html: text }} />;
+  return <div ref={ref} className={styles.rich} dangerouslySetInnerHTML={{ __html: text }} />;
 }
 
 /** Plain text with its line breaks. */

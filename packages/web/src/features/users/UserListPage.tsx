@@ -16,6 +16,7 @@ import { ROLE_LABELS, STATUS_LABELS, STATUS_OPTIONS } from './labels';
 import type { UserFormTarget } from './UserFormModal';
 import { UserFormModal } from './UserFormModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
+import { zhRowSelection } from '../../components/list/row-selection';
 
 const FILTERS = ['userAccount', 'userName', 'status'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -217,11 +218,11 @@ export function UserListPage() {
         loading={isPending || isFetching}
         scroll={{ x: 1150 }}
         onChange={list.onTableChange}
-        rowSelection={{
+        rowSelection={zhRowSelection({
           selectedRowKeys: selectedIds,
           onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }),
           getCheckboxProps: (user) => ({ disabled: user.id === selfId }),
-        }}
+        })}
         pagination={{
           current: state.pageNo,
           pageSize: state.pageSize,

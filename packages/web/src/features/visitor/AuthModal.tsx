@@ -1,26 +1,47 @@
 /**
- * Visitor login and registration in one dialog. Loaded only when it first opens, together with
- * the SPEC §5 validators (and zod behind them), so the public first paint stays small.
+ * Visitor login and registration in one dialog, on the public UI kit (no antd). Loaded only when
+ * it first opens; the SPEC §5 validators (and zod behind them) load on the first check.
  */
-import { LockOutlined, MailOutlined, MobileOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '@land/shared/validation';
 import { notify } from '../../lib/notify';
 import { ApiError, showError } from '../../lib/request';
-import { loginVisitor, registerVisitor, visitorKeys, type LoginRequest, type RegisterRequest } from './api';
+import { Alert, Button, Field, Input, Modal, Tabs } from '../../public-ui';
+import { loginVisitor, registerVisitor, visitorKeys } from './api';
 import { closeVisitorAuth, type AuthMode, type AuthPrompt } from './auth-prompt';
-import { ACCOUNT_RULES, applyFieldErrors, specRules } from './form-rules';
+import { ACCOUNT_FIELD, confirmField, useSpecForm, type FieldSpec } from './form-rules';
 import { saveVisitor } from './session';
 
-interface RegisterValues extends RegisterRequest {
-  confirmPassword: string;
+type LoginField = 'userAccount' | 'password';
+const LOGIN_FIELDS: Record<LoginField, FieldSpec<LoginField>> = {
+  userAccount: ACCOUNT_FIELD,
+  password: { required: '密码' },
+};
+
+type RegisterField = 'userAccount' | 'userName' | 'sqdw' | 'email' | 'password' | 'confirmPassword';
+const REGISTER_FIELDS: Record<RegisterField, FieldSpec<RegisterField>> = {
+  userAccount: ACCOUNT_FIELD,
+  userName: { rules: ['notBlank', 'len60'], required: '姓名' },
+  sqdw: { rules: ['notBlank', 'len200'], required: '申请单位' },
+  email: { rules: ['email'] },
+  password: { rules: ['password'], required: '密码' },
+  confirmPassword: confirmField<RegisterField>('password', '请再次输入密码'),
+};
+
+/** A message of the server that is not about one field (wrong password, locked, too many tries). */
+function useFormError(applyServerErrors: (e: unknown) => boolean) {
+  const [error, setError] = useState('');
+  const onError = (e: unknown) => {
+    if (applyServerErrors(e)) return;
+    if (e instanceof ApiError && !e.handled) setError(e.message);
+    else showError(e);
+  };
+  return { error, setError, onError };
 }
 
 function LoginForm({ onDone }: { onDone: () => void }) {
-  const [form] = Form.useForm<LoginRequest>();
-  const [error, setError] = useState('');
+  const form = useSpecForm(LOGIN_FIELDS, { userAccount: '', password: '' });
+  const { error, setError, onError } = useFormError(form.applyServerErrors);
   const mutation = useMutation({
     mutationFn: loginVisitor,
     meta: { ownErrors: true },
@@ -29,81 +50,82 @@ function LoginForm({ onDone }: { onDone: () => void }) {
       notify.success(`欢迎回来，${result.userName || result.userAccount}`);
       onDone();
     },
-    onError: (e) => {
-      if (applyFieldErrors(form, e, ['userAccount', 'password'])) return;
-      if (e instanceof ApiError && !e.handled) setError(e.message);
-      else showError(e);
-    },
+    onError,
   });
   return (
-    <Form<LoginRequest> form={form} layout="vertical" requiredMark={false} onFinish={(v) => { setError(''); mutation.mutate(v); }} data-testid="visitor-login-form">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form.Item name="userAccount" label="手机号" rules={ACCOUNT_RULES}>
-        <Input prefix={<MobileOutlined />} placeholder="请输入注册手机号" maxLength={11} autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="password" label="密码" rules={[{ required: true, message: MESSAGES.required('密码') }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={mutation.isPending} data-testid="visitor-login-submit">
+    <form
+      noValidate
+      aria-label="访客登录"
+      data-testid="visitor-login-form"
+      onSubmit={(e) =>
+        void form.onSubmit((v) => {
+          setError('');
+          mutation.mutate(v);
+        })(e)
+      }
+    >
+      {error && <Alert type="error">{error}</Alert>}
+      <Field label="手机号" required error={form.errors.userAccount}>
+        {(a) => <Input {...a} {...form.input('userAccount')} type="tel" inputMode="numeric" placeholder="请输入注册手机号" maxLength={11} autoComplete="username" />}
+      </Field>
+      <Field label="密码" required error={form.errors.password}>
+        {(a) => <Input {...a} {...form.input('password')} type="password" placeholder="请输入密码" autoComplete="current-password" />}
+      </Field>
+      <Button submit kind="primary" block size="large" loading={mutation.isPending} data-testid="visitor-login-submit">
         登录
       </Button>
-    </Form>
+    </form>
   );
 }
 
 function RegisterForm({ onDone }: { onDone: () => void }) {
-  const [form] = Form.useForm<RegisterValues>();
-  const [error, setError] = useState('');
+  const form = useSpecForm(REGISTER_FIELDS, { userAccount: '', userName: '', sqdw: '', email: '', password: '', confirmPassword: '' });
+  const { error, setError, onError } = useFormError(form.applyServerErrors);
   const mutation = useMutation({
-    mutationFn: ({ confirmPassword: _c, ...request }: RegisterValues) => registerVisitor(request),
+    mutationFn: ({ confirmPassword: _c, email, ...request }: Record<RegisterField, string>) => registerVisitor({ ...request, email: email || undefined }),
     meta: { ownErrors: true },
     onSuccess: (result) => {
       saveVisitor(result);
       notify.success('注册成功，已为您登录');
       onDone();
     },
-    onError: (e) => {
-      if (applyFieldErrors(form, e, ['userAccount', 'userName', 'sqdw', 'email', 'password'])) return;
-      if (e instanceof ApiError && !e.handled) setError(e.message);
-      else showError(e);
-    },
+    onError,
   });
   return (
-    <Form<RegisterValues> form={form} layout="vertical" requiredMark onFinish={(v) => { setError(''); mutation.mutate(v); }} data-testid="visitor-register-form">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form.Item name="userAccount" label="手机号" rules={ACCOUNT_RULES} extra="手机号即登录账号">
-        <Input prefix={<MobileOutlined />} placeholder="请输入11位手机号码" maxLength={11} autoComplete="username" />
-      </Form.Item>
-      <Form.Item name="userName" label="姓名" rules={specRules(['notBlank', 'len60'], '姓名')}>
-        <Input prefix={<UserOutlined />} placeholder="请输入姓名" autoComplete="name" />
-      </Form.Item>
-      <Form.Item name="sqdw" label="申请单位" rules={specRules(['notBlank', 'len200'], '申请单位')}>
-        <Input prefix={<TeamOutlined />} placeholder="请输入企业或单位名称" autoComplete="organization" />
-      </Form.Item>
-      <Form.Item name="email" label="电子邮箱" rules={specRules(['email'])}>
-        <Input prefix={<MailOutlined />} placeholder="选填" autoComplete="email" />
-      </Form.Item>
-      <Form.Item name="password" label="密码" rules={specRules(['password'], '密码')}>
-        <Input.Password prefix={<LockOutlined />} placeholder="8-16位，含大小写字母、数字和特殊字符" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label="确认密码"
-        dependencies={['password']}
-        rules={[
-          { required: true, message: '请再次输入密码' },
-          ({ getFieldValue }) => ({
-            validator: (_r, value: unknown) =>
-              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="请再次输入密码" autoComplete="new-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={mutation.isPending} data-testid="visitor-register-submit">
+    <form
+      noValidate
+      aria-label="注册账号"
+      data-testid="visitor-register-form"
+      onSubmit={(e) =>
+        void form.onSubmit((v) => {
+          setError('');
+          mutation.mutate(v);
+        })(e)
+      }
+    >
+      {error && <Alert type="error">{error}</Alert>}
+      <Field label="手机号（即登录账号）" required error={form.errors.userAccount}>
+        {(a) => <Input {...a} {...form.input('userAccount')} type="tel" inputMode="numeric" placeholder="请输入11位手机号码" maxLength={11} autoComplete="username" />}
+      </Field>
+      <Field label="姓名" required error={form.errors.userName}>
+        {(a) => <Input {...a} {...form.input('userName')} placeholder="请输入姓名" autoComplete="name" />}
+      </Field>
+      <Field label="申请单位" required error={form.errors.sqdw}>
+        {(a) => <Input {...a} {...form.input('sqdw')} placeholder="请输入企业或单位名称" autoComplete="organization" />}
+      </Field>
+      <Field label="电子邮箱" error={form.errors.email}>
+        {(a) => <Input {...a} {...form.input('email')} type="email" placeholder="选填" autoComplete="email" />}
+      </Field>
+      <Field label="密码" required error={form.errors.password}>
+        {(a) => <Input {...a} {...form.input('password')} type="password" placeholder="8-16位，含大小写字母、数字和特殊字符" autoComplete="new-password" />}
+      </Field>
+      <Field label="确认密码" required error={form.errors.confirmPassword}>
+        {(a) => <Input {...a} {...form.input('confirmPassword')} type="password" placeholder="请再次输入密码" autoComplete="new-password" />}
+      </Field>
+      <Button submit kind="primary" block size="large" loading={mutation.isPending} data-testid="visitor-register-submit">
         注册并登录
       </Button>
-    </Form>
+    </form>
   );
 }
 
@@ -122,12 +144,12 @@ export function AuthModal({ prompt }: { prompt: AuthPrompt | null }) {
   };
 
   return (
-    <Modal open={prompt !== null} onCancel={closeVisitorAuth} footer={null} width={440} destroyOnHidden title={null} data-testid="visitor-auth-modal">
-      {prompt?.reason && <Alert type="info" showIcon title={prompt.reason} style={{ margin: '24px 0 0' }} />}
+    <Modal open={prompt !== null} onClose={closeVisitorAuth} title="访客登录 / 注册" width={440} testId="visitor-auth-modal">
+      {prompt?.reason && <Alert>{prompt.reason}</Alert>}
       <Tabs
+        label="登录或注册"
         activeKey={mode}
         onChange={(k) => setMode(k as AuthMode)}
-        centered
         items={[
           { key: 'login', label: '访客登录', children: <LoginForm onDone={done} /> },
           { key: 'register', label: '注册账号', children: <RegisterForm onDone={done} /> },

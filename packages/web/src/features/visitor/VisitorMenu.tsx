@@ -1,39 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { notify } from '../../lib/notify';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../public-ui/Button';
-import { logoutVisitor, visitorKeys } from './api';
 import { openVisitorAuth, useAuthPrompt } from './auth-prompt';
-import { clearVisitor, useVisitor } from './session';
+import { useVisitor } from './session';
+import { VisitorAccountMenu } from './VisitorAccountMenu';
 
-// The signed-in menu (antd Dropdown, Badge, Avatar) loads only for a signed-in visitor.
-const VisitorAccountMenu = lazy(() => import('./VisitorAccountMenu'));
 const AuthModal = lazy(() => import('./AuthModal').then((m) => ({ default: m.AuthModal })));
 
-/** Renders the login / register dialog whenever something asks for it; its code loads on first use. */
+/**
+ * Renders the login / register dialog whenever something asks for it. Its code loads on first
+ * use; from then on it stays mounted, so closing it returns the focus where it was.
+ */
 export function VisitorAuthHost() {
   const prompt = useAuthPrompt();
-  if (!prompt) return null;
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (prompt) setUsed(true);
+  }, [prompt]);
+  if (!prompt && !used) return null;
   return (
     <Suspense fallback={null}>
       <AuthModal prompt={prompt} />
     </Suspense>
   );
-}
-
-/** Ends the visitor session here even when the server call fails (the token is then useless anyway). */
-export function useVisitorLogout() {
-  const queryClient = useQueryClient();
-  return async () => {
-    try {
-      await logoutVisitor();
-    } catch {
-      // already signed out on the server, or offline: the local session goes regardless
-    }
-    clearVisitor();
-    queryClient.removeQueries({ queryKey: visitorKeys.all });
-    notify.success('已退出登录');
-  };
 }
 
 /** 登录 / 注册 in the public header, or the visitor's name with their menu. */
@@ -51,10 +39,5 @@ export function VisitorMenu() {
       </span>
     );
   }
-
-  return (
-    <Suspense fallback={<span data-testid="visitor-name">{visitor.userName || visitor.userAccount}</span>}>
-      <VisitorAccountMenu visitor={visitor} />
-    </Suspense>
-  );
+  return <VisitorAccountMenu visitor={visitor} />;
 }

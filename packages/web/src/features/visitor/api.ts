@@ -3,10 +3,12 @@
  * profile and password. Everything past login goes through the visitor client (request.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { PageResult } from '@land/shared/api';
+import type { PageResult, VisitorProfile } from '@land/shared/api';
 import { post } from '../../lib/request';
 import { visitorPost } from './request';
 import type { VisitorLoginResult } from './session';
+
+export type { VisitorProfile };
 
 export interface RegisterRequest {
   userAccount: string;
@@ -32,17 +34,6 @@ export async function loginVisitor(request: LoginRequest): Promise<VisitorLoginR
 
 export async function logoutVisitor(): Promise<void> {
   await visitorPost('/openApi/visitorLogout', {}, undefined, { quiet: true });
-}
-
-export interface VisitorProfile {
-  userId: string;
-  userAccount: string;
-  userName: string;
-  registerType: string;
-  sqdw: string;
-  email: string;
-  lastLoginAt: string | null;
-  createdAt: string;
 }
 
 export const visitorKeys = {

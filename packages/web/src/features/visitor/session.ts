@@ -11,15 +11,9 @@
  * exactly these keys and leaves a staff session alone.
  */
 import { useSyncExternalStore } from 'react';
+import type { VisitorSession } from '@land/shared/api';
 
-export interface VisitorSession {
-  token: string;
-  userId: string;
-  userName: string;
-  userAccount: string;
-  registerType: string;
-  sqdw: string;
-}
+export type { VisitorSession };
 
 export type VisitorLoginResult = VisitorSession;
 

@@ -8,6 +8,7 @@ import { dateText, DISTRICT_TYPE_LABELS, num, optionLabel, PROJECT_STAGE_LABELS,
 import { districtsWithFiguresQuery, pageQuery, PATHS } from '../api';
 import { firstImage, NoData, PageBanner, Section } from '../ui';
 import styles from './about.module.css';
+import { ResponsiveImage } from '../../../lib/responsive-image';
 
 /** 走进新区 (enteringNewArea): the zone at a glance, built from its districts, projects and events. */
 export function EnteringNewAreaPage() {
@@ -85,7 +86,7 @@ export function EnteringNewAreaPage() {
             const img = firstImage(d.images);
             return (
               <Link key={d.areacode} to={`/pqPositionDetail/${encodeURIComponent(d.areaname)}`} className={styles.districtCard}>
-                <span className={styles.districtCover}>{img && <img src={img} alt="" width={400} height={120} loading="lazy" decoding="async" />}</span>
+                <span className={styles.districtCover}>{img && <ResponsiveImage src={img} alt="" width={400} height={120} sizes="(max-width: 576px) 100vw, (max-width: 992px) 50vw, 400px" style={{ width: '100%', height: '100%' }} />}</span>
                 <span className={styles.districtName}>{d.areaname}</span>
                 <span className={styles.districtIndustry}>{text(d.leadingIndustry)}</span>
               </Link>

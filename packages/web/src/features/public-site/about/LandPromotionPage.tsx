@@ -11,6 +11,7 @@ import { pageQuery, PATHS, recordQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
 import { FileLinks, firstImage, NoData, PageBanner, Panel, RichText, Section } from '../ui';
 import styles from './about.module.css';
+import { ResponsiveImage } from '../../../lib/responsive-image';
 
 const EVENTS_PER_PAGE = 6;
 const SUBTITLE = '招商推介会、项目签约与政策发布等活动资讯，以及推荐地块。';
@@ -44,7 +45,7 @@ function NewsDrawer({ kind, id, onClose }: { kind: 'event' | 'article'; id: stri
               <EyeOutlined /> {text(r.visitcount) || 0}
             </span>
           </div>
-          {cover && <img src={cover} alt="" className={styles.newsCover} />}
+          {cover && <ResponsiveImage src={cover} alt="" className={styles.newsCover} width={960} height={320} sizes="(max-width: 992px) 100vw, 960px" style={{ width: '100%' }} />}
           {text(r.summary) && <p className={styles.newsSummary}>{text(r.summary)}</p>}
           <RichText html={r.content} />
           <FileLinks value={r.attachments} empty={null} />
@@ -72,7 +73,7 @@ function Events({ type, pageNo, fading, onPage, onOpen }: { type: string; pageNo
           return (
             <button key={e.id} type="button" className={styles.event} onClick={() => onOpen(e.id)} data-testid="event-item">
               <span className={styles.eventCover}>
-                {cover ? <img src={cover} alt="" className={styles.eventCoverImage} width={200} height={120} loading={i < 2 ? undefined : 'lazy'} decoding="async" /> : <span>{text(e.typeLabel) || optionLabel(EVENT_TYPE_LABELS, e.type)}</span>}
+                {cover ? <ResponsiveImage src={cover} alt="" className={styles.eventCoverImage} width={200} height={120} sizes="200px" eager={i < 2} style={{ width: '100%', height: '100%' }} /> : <span>{text(e.typeLabel) || optionLabel(EVENT_TYPE_LABELS, e.type)}</span>}
               </span>
               <span className={styles.eventBody}>
                 <span className={styles.eventTitle}>{text(e.title)}</span>

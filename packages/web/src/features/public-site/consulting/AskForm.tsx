@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { RuleName } from '@land/shared/validation';
 import { notify } from '../../../lib/notify';
-import { ApiError, showError } from '../../../lib/request';
+import { showError } from '../../../lib/request';
 import { Button, Field, Input, Select, TextArea } from '../../../public-ui';
 import { InfoCircleFilled, SendOutlined, UserOutlined } from '../../../public-ui/icons';
 import { PROBLEM_CATEGORY_LABELS } from '../../public-map/format';
 import { openPost } from '../../public-map/api';
 import { visitorPost } from '../../visitor/request';
+import { checkField, fieldErrorsOf, type FieldSpec } from '../../visitor/form-rules';
 import { openVisitorAuth } from '../../visitor/auth-prompt';
 import { useVisitor } from '../../visitor/session';
 import type { AskRequest } from '../api';
@@ -23,44 +23,23 @@ type Errors = Partial<Record<FieldName, string>>;
 const EMPTY: Values = { title: '', category: 'landPolicy', content: '', askerName: '', askerPhone: '', sqdw: '', agree: true };
 const CATEGORY_OPTIONS = Object.entries(PROBLEM_CATEGORY_LABELS).map(([value, label]) => ({ value, label }));
 
-/** The SPEC §5 rules of each field: [rules, label when required]. */
-const RULES: Record<FieldName, [RuleName[], string?]> = {
-  title: [['notBlank', 'len200'], '咨询标题'],
-  category: [[]],
-  content: [['notBlank', 'len2000'], '咨询内容'],
-  askerName: [['notBlank', 'len60'], '姓名'],
-  askerPhone: [['phone'], '联系电话'],
-  sqdw: [['len200']],
+/** The SPEC §5 rules of each field. */
+const RULES: Record<FieldName, FieldSpec<FieldName>> = {
+  title: { rules: ['notBlank', 'len200'], required: '咨询标题' },
+  category: {},
+  content: { rules: ['notBlank', 'len2000'], required: '咨询内容' },
+  askerName: { rules: ['notBlank', 'len60'], required: '姓名' },
+  askerPhone: { rules: ['phone'], required: '联系电话' },
+  sqdw: { rules: ['len200'] },
 };
 
 async function validate(values: Values, fields: FieldName[]): Promise<Errors> {
-  const { checkRule, MESSAGES } = await import('@land/shared/validation');
   const errors: Errors = {};
   for (const field of fields) {
-    const [names, required] = RULES[field];
-    const value = values[field];
-    if (required && value === '') {
-      errors[field] = MESSAGES.required(required);
-      continue;
-    }
-    for (const name of names) {
-      const msg = checkRule(name, value);
-      if (msg !== null) {
-        errors[field] = msg;
-        break;
-      }
-    }
+    const msg = await checkField(RULES[field], values[field], values);
+    if (msg) errors[field] = msg;
   }
   return errors;
-}
-
-/** Server validation errors (A0400 with data.errors) onto the form's fields; null when not. */
-function fieldErrorsOf(error: unknown, fields: readonly FieldName[]): Errors | null {
-  if (!(error instanceof ApiError) || error.code !== 'A0400') return null;
-  const data = error.data as { errors?: { field: string; msg: string }[]; field?: string } | null;
-  const list = data?.errors ?? (data?.field ? [{ field: data.field, msg: error.message }] : []);
-  const onForm = list.filter((e) => (fields as readonly string[]).includes(e.field));
-  return onForm.length === 0 ? null : Object.fromEntries(onForm.map((e) => [e.field, e.msg]));
 }
 
 export function AskForm() {

@@ -17,6 +17,7 @@ import { ParcelCard } from '../ParcelCard';
 import { firstImage, NoData, PageBanner, RichText, Section } from '../ui';
 import { Figure, ProgressBar } from '../widgets';
 import styles from './districts.module.css';
+import { ResponsiveImage } from '../../../lib/responsive-image';
 
 const DistrictMap = lazy(() => import('../../public-map/DistrictMap'));
 const MAP_HEIGHT = 420;
@@ -61,7 +62,7 @@ function Gallery({ images, name }: { images: { url: string; name: string }[]; na
       <div className={styles.gallery}>
         {images.map((img) => (
           <button key={img.url} type="button" className={styles.galleryButton} onClick={() => setPreview({ url: fileUrl(img.url), name: img.name || name })} aria-label={`查看大图：${img.name || name}`}>
-            <img src={fileUrl(img.url)} alt={img.name || name} className={styles.galleryImage} width={160} height={110} loading="lazy" decoding="async" />
+            <ResponsiveImage src={img.url} alt={img.name || name} className={styles.galleryImage} width={160} height={110} sizes="(max-width: 576px) 50vw, 200px" style={{ width: '100%', height: 110 }} />
           </button>
         ))}
       </div>
@@ -201,7 +202,7 @@ export function DistrictDetailPage() {
                   return (
                     <li key={c.id} className={styles.person}>
                       {photo ? (
-                        <img src={fileUrl(photo.url)} alt="" className={styles.avatar} width={40} height={40} loading="lazy" />
+                        <ResponsiveImage src={photo.url} alt="" className={styles.avatar} width={40} height={40} sizes="40px" />
                       ) : (
                         <span className={styles.avatar} aria-hidden>
                           {text(c.name).slice(0, 1)}

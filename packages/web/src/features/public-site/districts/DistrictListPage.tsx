@@ -8,6 +8,7 @@ import { districtsWithFiguresQuery } from '../api';
 import { firstImage, PageBanner, Panel } from '../ui';
 import { ProgressBar } from '../widgets';
 import styles from './districts.module.css';
+import { ResponsiveImage } from '../../../lib/responsive-image';
 
 const SUBTITLE = '开发区各功能片区的定位、主导产业、规划面积与可供地块。';
 
@@ -32,7 +33,7 @@ export function DistrictListPage() {
             return (
               <Link key={d.areacode} to={`/pqPositionDetail/${encodeURIComponent(d.areaname)}`} className={styles.card} data-testid="district-card">
                 <div className={styles.cover}>
-                  {img && <img src={img} alt="" className={styles.coverImage} width={400} height={150} loading={i < 3 ? undefined : 'lazy'} decoding="async" />}
+                  {img && <ResponsiveImage src={img} alt="" className={styles.coverImage} width={400} height={150} sizes="(max-width: 576px) 100vw, (max-width: 992px) 50vw, 400px" priority={i === 0} eager={i < 3} style={{ width: '100%', height: '100%' }} />}
                   <div className={styles.coverShade}>
                     <Tag color="blue">{text(d.typeLabel) || optionLabel(DISTRICT_TYPE_LABELS, d.type)}</Tag>
                     <h2>{d.areaname}</h2>

@@ -21,6 +21,7 @@ import { dateText, EVENT_TYPE_LABELS, NOTICE_TYPE_LABELS, num, optionLabel, text
 import { districtsWithFiguresQuery, latestNoticesQuery, pageQuery, PATHS, publicTotalsQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
 import { firstImage, NoData } from '../ui';
+import { ResponsiveImage } from '../../../lib/responsive-image';
 import { BannerCarousel } from './BannerCarousel';
 import styles from './HomePage.module.css';
 
@@ -30,6 +31,9 @@ interface Entry {
   text: string;
   icon: ReactNode;
 }
+
+/** A district tile's width: one column on a phone, two from 576 px, three from 992 px. */
+const DISTRICT_SIZES = '(max-width: 576px) 100vw, (max-width: 992px) 50vw, 400px';
 
 const ENTRIES: Entry[] = [
   { to: '/index', title: '地图找地', text: '按片区、用途、面积在地图上找地', icon: <AimOutlined /> },
@@ -181,8 +185,8 @@ export function HomePage() {
                   const cover = firstImage(e.cover);
                   return (
                     <Link key={e.id} to={`/landPromotion?event=${e.id}`} className={styles.event}>
-                      <div className={styles.eventCover} style={cover ? { backgroundImage: `url("${cover}")` } : undefined}>
-                        {!cover && <ApartmentOutlined />}
+                      <div className={styles.eventCover}>
+                        {cover ? <ResponsiveImage src={cover} alt="" width={120} height={76} sizes="120px" style={{ width: '100%', height: '100%' }} /> : <ApartmentOutlined />}
                       </div>
                       <div className={styles.eventBody}>
                         <div className={styles.eventTitle}>{text(e.title)}</div>
@@ -206,7 +210,13 @@ export function HomePage() {
           {districts.data.map((d) => {
             const img = firstImage(d.images);
             return (
-                <Link key={d.areacode} to={`/pqPositionDetail/${encodeURIComponent(d.areaname)}`} className={styles.district} style={img ? { backgroundImage: `linear-gradient(180deg, rgba(11,61,145,.2), rgba(11,61,145,.85)), url("${img}")` } : undefined}>
+                <Link key={d.areacode} to={`/pqPositionDetail/${encodeURIComponent(d.areaname)}`} className={styles.district}>
+                  {img && (
+                    <>
+                      <ResponsiveImage src={img} alt="" width={400} height={150} sizes={DISTRICT_SIZES} className={styles.districtPhoto} style={{ width: '100%', height: '100%' }} />
+                      <span className={styles.districtShade} />
+                    </>
+                  )}
                   <div className={styles.districtName}>{d.areaname}</div>
                   <div className={styles.districtIndustry}>{text(d.leadingIndustry)}</div>
                   <div className={styles.districtFigures}>

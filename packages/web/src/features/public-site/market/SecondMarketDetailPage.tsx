@@ -12,6 +12,7 @@ import { PATHS, recordQuery } from '../api';
 import { PageBanner, Paragraphs, Section } from '../ui';
 import { TYPE_COLORS } from './SecondMarketPage';
 import styles from './market.module.css';
+import { ResponsiveImage } from '../../../lib/responsive-image';
 
 /** /secondMarketDetail/{id}: one listing; each view is counted (updateSecondMarKetVisitcount). */
 export function SecondMarketDetailPage() {
@@ -76,7 +77,7 @@ export function SecondMarketDetailPage() {
               <div className={styles.photos}>
                 {images.map((img) => (
                   <a key={img.url} href={fileUrl(img.url)} target="_blank" rel="noopener noreferrer">
-                    <img src={fileUrl(img.url)} alt={img.name} width={180} height={130} loading="lazy" decoding="async" />
+                    <ResponsiveImage src={img.url} alt={img.name} width={180} height={130} sizes="(max-width: 576px) 50vw, 180px" style={{ width: '100%', height: '100%' }} />
                   </a>
                 ))}
               </div>

@@ -1,7 +1,7 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { useState, useTransition } from 'react';
 import { Link } from 'react-router';
-import { fileUrl, toFileList } from '../../../lib/files';
+import { toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
 import { Card, Empty, Pagination, SearchInput, Select, Tag } from '../../../public-ui';
 import { districtsQuery, useDistrictOptions } from '../../public-map/api';
@@ -9,6 +9,7 @@ import { areaText, dateText, num, optionLabel, SECOND_MARKET_STATUS_LABELS, SECO
 import { pageQuery, PATHS } from '../api';
 import { PageBanner } from '../ui';
 import styles from './market.module.css';
+import { ResponsiveImage } from '../../../lib/responsive-image';
 
 export const TYPE_COLORS: Record<string, string> = { transfer: 'blue', lease: 'green', mortgage: 'orange' };
 
@@ -54,7 +55,7 @@ export function SecondMarketPage() {
               return (
                 <Link key={String(r.id)} to={`/secondMarketDetail/${encodeURIComponent(String(r.id))}`} className={styles.item} data-testid="market-item">
                   <div className={styles.cover}>
-                    {img ? <img src={fileUrl(img.url)} alt="" width={150} height={96} loading="lazy" decoding="async" /> : typeLabel}
+                    {img ? <ResponsiveImage src={img.url} alt="" width={150} height={96} sizes="150px" style={{ width: '100%', height: '100%' }} /> : typeLabel}
                   </div>
                   <div className={styles.body}>
                     <div className={styles.title}>

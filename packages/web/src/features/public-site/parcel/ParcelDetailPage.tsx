@@ -57,7 +57,7 @@ import {
   ZYLX_LABELS,
   type ParcelMarketState,
 } from '../../public-map/format';
-import { MARKET_STATE_COLORS, PIPE_COLORS } from '../../public-map/colors';
+import { MARKET_STATE_TEXT_COLORS, PIPE_COLORS } from '../../public-map/colors';
 import { CollectButton } from '../../visitor/CollectButton';
 import { CompareButton } from '../../visitor/CompareButton';
 import { FileLinks, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
@@ -78,6 +78,7 @@ import {
 } from './api';
 import { indicatorRows } from './indicators';
 import styles from './ParcelDetailPage.module.css';
+import { ResponsiveImage } from '../../../lib/responsive-image';
 
 const ParcelMiniMap = lazy(() => import('../../public-map/ParcelMiniMap'));
 const PanoramaViewer = lazy(() => import('./PanoramaViewer'));
@@ -309,7 +310,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
               {name}
             </h1>
             <div className={styles.tags}>
-              <Tag color={MARKET_STATE_COLORS[state]}>{MARKET_STATE_LABELS[state]}</Tag>
+              <Tag color={MARKET_STATE_TEXT_COLORS[state]}>{MARKET_STATE_LABELS[state]}</Tag>
               <Tag color={landClassColor(parcel.dlcode)}>{className}</Tag>
               {district && (
                 <Tag>
@@ -452,7 +453,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
                 {advantages.map((a, i) => (
                   <div key={a.id ?? i} className={styles.advantage}>
                     <div className={styles.advantageIcon}>
-                      {toFileList(a.icon)[0] ? <img src={fileUrl(toFileList(a.icon)[0].url)} alt="" /> : <TrophyOutlined />}
+                      {toFileList(a.icon)[0] ? <ResponsiveImage src={toFileList(a.icon)[0].url} alt="" width={40} height={40} sizes="40px" style={{ width: '100%', height: '100%', objectFit: 'contain' }} /> : <TrophyOutlined />}
                     </div>
                     <div>
                       <div className={styles.advantageTitle}>{text(a.title)}</div>
@@ -609,7 +610,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
               <div className={styles.photos}>
                 {photos.map((p) => (
                   <button key={p.url} type="button" className={styles.photoButton} onClick={() => setPreview({ url: fileUrl(p.url), name: p.name })} aria-label={`查看大图：${p.name}`}>
-                    <img src={fileUrl(p.url)} alt={p.name} className={styles.photo} loading="lazy" decoding="async" width={240} height={130} />
+                    <ResponsiveImage src={p.url} alt={p.name} className={styles.photo} width={240} height={130} sizes="(max-width: 576px) 50vw, 240px" />
                   </button>
                 ))}
               </div>
@@ -644,7 +645,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
                   {contacts.map((c) => (
                     <div key={c.id} className={styles.contact}>
                       <span className={styles.avatar} aria-hidden>
-                        {toFileList(c.photo)[0] ? <img src={fileUrl(toFileList(c.photo)[0].url)} alt="" width={32} height={32} loading="lazy" /> : text(c.name).slice(0, 1)}
+                        {toFileList(c.photo)[0] ? <ResponsiveImage src={toFileList(c.photo)[0].url} alt="" width={32} height={32} sizes="32px" /> : text(c.name).slice(0, 1)}
                       </span>
                       <div>
                         <div>

@@ -2,15 +2,14 @@
  * 我的订阅 (保存的搜索) in the personal centre: rename, pause or resume the alerts, delete; and
  * the page the unsubscribe link of a digest opens, which works without signing in.
  */
-import { BellOutlined, DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Input, Modal, Result, Skeleton, Space, Switch, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@land/shared/helpers';
-import { useConfirm } from '../../../components/use-confirm';
 import { notify } from '../../../lib/notify';
 import { showError } from '../../../lib/request';
+import { Button, buttonClass, Empty, Field, Input, Modal, SkeletonLines, Tag, useConfirm } from '../../../public-ui';
+import { CheckCircleFilled, DeleteOutlined, EditOutlined, ExclamationCircleFilled, SearchOutlined } from '../../../public-ui/icons';
 import { useDistrictOptions, useLandClasses } from '../../public-map/api';
 import {
   deleteSavedSearch,
@@ -28,7 +27,12 @@ import styles from './PersonalCenterPage.module.css';
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  useEffect(() => setName(search?.name ?? ''), [search]);
+  const [editing, setEditing] = useState<SavedSearch | null>(null);
+  // A new search to rename starts from its current name.
+  if (search !== editing) {
+    setEditing(search);
+    setName(search?.name ?? '');
+  }
   const rename = useMutation({
     mutationFn: () => renameSavedSearch(search!.id, name.trim()),
     onSuccess: () => {
@@ -38,18 +42,43 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
     },
     onError: showError,
   });
+  const submit = () => {
+    if (name.trim() && !rename.isPending) rename.mutate();
+  };
   return (
     <Modal
       open={search !== null}
       title="重命名"
-      okText="保存"
-      cancelText="取消"
-      onOk={() => rename.mutate()}
-      okButtonProps={{ disabled: name.trim() === '', loading: rename.isPending }}
-      onCancel={onClose}
-      destroyOnHidden
+      onClose={onClose}
+      testId="rename-search-dialog"
+      footer={
+        <>
+          <Button onClick={onClose}>取消</Button>
+          <Button kind="primary" disabled={name.trim() === ''} loading={rename.isPending} onClick={submit} data-testid="rename-search-ok">
+            保存
+          </Button>
+        </>
+      }
     >
-      <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={30} showCount aria-label="搜索名称" data-testid="rename-search-name" onPressEnter={() => name.trim() && rename.mutate()} />
+      <Field label="搜索名称" required>
+        {(a) => (
+          <div className={styles.nameRow}>
+            <Input
+              {...a}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={30}
+              data-testid="rename-search-name"
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') submit();
+              }}
+            />
+            <span className={styles.count} aria-hidden>
+              {name.length} / 30
+            </span>
+          </div>
+        )}
+      </Field>
     </Modal>
   );
 }
@@ -57,7 +86,7 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
 export function SavedSearches() {
   const q = useQuery(savedSearchesQuery);
   const queryClient = useQueryClient();
-  const confirm = useConfirm();
+  const [confirm, confirmDialog] = useConfirm();
   const districts = useDistrictOptions();
   const classes = useLandClasses();
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
@@ -80,63 +109,72 @@ export function SavedSearches() {
   });
 
   if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
-  if (q.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  const list = q.data ?? [];
+  if (q.isPending) return <SkeletonLines rows={4} />;
+  const list = q.data;
   if (list.length === 0)
     return (
-      <Empty description="还没有保存的搜索：在地图找地或挂牌地块中设置条件后点“保存搜索”，有符合条件的地块更新时会通知您" data-testid="saved-searches-empty">
-        <Link to="/index">
-          <Button type="primary" icon={<SearchOutlined />}>
-            去地图找地
-          </Button>
-        </Link>
-      </Empty>
+      <div data-testid="saved-searches-empty">
+        <Empty text="还没有保存的搜索：在地图找地或挂牌地块中设置条件后点“保存搜索”，有符合条件的地块更新时会通知您">
+          <Link to="/index" className={buttonClass('primary')}>
+            <SearchOutlined /> 去地图找地
+          </Link>
+        </Empty>
+      </div>
     );
   const names = { district: (c: string) => districts.nameOf.get(c), landClass: (c: string) => classes.nameOf.get(c) };
   return (
     <div data-testid="saved-searches">
-      {list.map((s) => (
-        <div key={s.id} className={styles.row} data-testid="saved-search-item">
-          <div className={styles.rowMain}>
-            <span className={styles.rowTitle} data-testid="saved-search-name">
-              {s.name}
-            </span>
-            {s.status === 'active' ? <Tag color="blue">提醒中</Tag> : <Tag>已暂停</Tag>}
-            <div className={styles.rowMeta}>{describeFilter(s.filter, names)}</div>
-            <div className={styles.rowDate}>
-              保存于 {formatDateTime(s.createdAt)}
-              {s.lastDigestAt ? ` · 最近提醒 ${formatDateTime(s.lastDigestAt)}` : ''}
-            </div>
-          </div>
-          <Space wrap>
-            <Switch
-              size="small"
-              checked={s.status === 'active'}
-              checkedChildren={<BellOutlined />}
-              loading={pause.isPending && pause.variables?.id === s.id}
-              onChange={(on) => pause.mutate({ id: s.id, paused: !on })}
-              aria-label={s.status === 'active' ? '暂停提醒' : '恢复提醒'}
-              data-testid="saved-search-toggle"
-            />
-            <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(s)} data-testid="saved-search-rename">
-              重命名
-            </Button>
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              loading={remove.isPending && remove.variables === s.id}
-              onClick={async () => {
-                if (await confirm(`确定删除保存的搜索“${s.name}”吗？`, { danger: true })) remove.mutate(s.id);
-              }}
-              data-testid="saved-search-delete"
-            >
-              删除
-            </Button>
-          </Space>
-        </div>
-      ))}
+      <ul className={styles.list}>
+        {list.map((s) => {
+          const active = s.status === 'active';
+          const busy = pause.isPending && pause.variables?.id === s.id;
+          return (
+            <li key={s.id} className={styles.row} data-testid="saved-search-item">
+              <div className={styles.rowMain}>
+                <span className={styles.rowTitle} data-testid="saved-search-name">
+                  {s.name}
+                </span>
+                {active ? <Tag color="blue">提醒中</Tag> : <Tag>已暂停</Tag>}
+                <div className={styles.rowMeta}>{describeFilter(s.filter, names)}</div>
+                <div className={styles.rowDate}>
+                  保存于 {formatDateTime(s.createdAt)}
+                  {s.lastDigestAt ? ` · 最近提醒 ${formatDateTime(s.lastDigestAt)}` : ''}
+                </div>
+              </div>
+              <div className={styles.actions}>
+                <label className={styles.switch}>
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={active}
+                    disabled={busy}
+                    onChange={(e) => pause.mutate({ id: s.id, paused: !e.target.checked })}
+                    data-testid="saved-search-toggle"
+                  />
+                  提醒
+                </label>
+                <Button size="small" icon={<EditOutlined />} onClick={() => setRenaming(s)} data-testid="saved-search-rename">
+                  重命名
+                </Button>
+                <Button
+                  size="small"
+                  kind="danger"
+                  icon={<DeleteOutlined />}
+                  loading={remove.isPending && remove.variables === s.id}
+                  onClick={async () => {
+                    if (await confirm(`确定删除保存的搜索“${s.name}”吗？`, { danger: true })) remove.mutate(s.id);
+                  }}
+                  data-testid="saved-search-delete"
+                >
+                  删除
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
       <RenameDialog search={renaming} onClose={() => setRenaming(null)} />
+      {confirmDialog}
     </div>
   );
 }
@@ -144,20 +182,23 @@ export function SavedSearches() {
 /** What the unsubscribe link of a digest shows: the search named by the signed token is paused. */
 export function UnsubscribeResult({ token }: { token: string }) {
   const q = useQuery({ queryKey: ['savedSearchUnsubscribe', token], queryFn: () => unsubscribeSavedSearch(token), retry: false, staleTime: Infinity });
-  if (q.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (q.isPending) return <SkeletonLines rows={3} />;
   if (q.isError)
-    return <Result status="warning" title="退订链接无效" subTitle={q.error instanceof Error ? q.error.message : undefined} data-testid="unsubscribe-result" />;
+    return (
+      <div className={styles.result} data-testid="unsubscribe-result">
+        <ExclamationCircleFilled className={`${styles.resultIcon} ${styles.resultWarning}`} />
+        <h2 className={styles.resultTitle}>退订链接无效</h2>
+        {q.error instanceof Error && <p className={styles.resultText}>{q.error.message}</p>}
+      </div>
+    );
   return (
-    <Result
-      status="success"
-      title="已退订"
-      subTitle={`保存的搜索“${q.data.name}”不再提醒；登录后可在个人中心的“我的订阅”中恢复。`}
-      extra={
-        <Link to="/index">
-          <Button type="primary">去地图找地</Button>
-        </Link>
-      }
-      data-testid="unsubscribe-result"
-    />
+    <div className={styles.result} data-testid="unsubscribe-result">
+      <CheckCircleFilled className={`${styles.resultIcon} ${styles.resultSuccess}`} />
+      <h2 className={styles.resultTitle}>已退订</h2>
+      <p className={styles.resultText}>保存的搜索“{q.data.name}”不再提醒；登录后可在个人中心的“我的订阅”中恢复。</p>
+      <Link to="/index" className={buttonClass('primary')}>
+        去地图找地
+      </Link>
+    </div>
   );
 }

@@ -1,6 +1,24 @@
 import { sql, type Kysely } from 'kysely';
-import type { EntityDef } from '@land/shared/entity';
-import { COLUMN_TYPES } from './columns';
+import type { EntityDef, FieldDef, FieldType } from '@land/shared/entity';
+
+/** Column type per field type: the one place that decides how a field is stored. */
+export const COLUMN_TYPES: Record<FieldType, (f: FieldDef) => string> = {
+  string: (f) => `varchar(${f.maxLength ?? 200})`,
+  text: () => 'text',
+  richText: () => 'text',
+  integer: () => 'integer',
+  number: () => 'double precision',
+  boolean: () => 'integer',
+  date: () => 'varchar(10)',
+  datetime: () => 'varchar(30)',
+  enum: () => 'varchar(50)',
+  ref: () => 'varchar(32)',
+  tree: () => 'varchar(50)',
+  files: () => 'text',
+  images: () => 'text',
+  geometry: () => 'text',
+  json: () => 'text',
+};
 
 /**
  * Brings entity tables in line with their definitions, additively: missing tables are

@@ -15,10 +15,8 @@
  * a bulk load drops them, then refills the table with `rebuildTileCells` and creates them again.
  * Key columns hold '' for a missing district, class or trade state (a primary key has no nulls).
  */
-import { SqliteAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { SqliteAdapter, sql, type RawBuilder } from 'kysely';
+import type { AnyDb } from '../rows';
 
 /** The zooms whose parcel tiles are drawn from t_tile_cell. */
 export const CELL_ZOOMS: readonly number[] = [10, 11, 12];
