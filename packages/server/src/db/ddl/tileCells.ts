@@ -1,19 +1,22 @@
 /**
  * Per-zoom cell aggregates of the parcels (t_tile_cell), for the counted points of the low-zoom
  * parcel tiles: a z10 tile covers 5,000–50,000 parcels, and counting them per request (even from
- * the spatial index) costs hundreds of milliseconds; reading at most 64 × 64 cells costs a few.
+ * the spatial index) costs hundreds of milliseconds; reading one tile's cells costs a few.
  *
  * A cell of zoom z is a Web Mercator tile of zoom z + CELL_DEPTH (64 × 64 cells per tile, 4 px
- * on a 256 px tile), so the cells of consecutive zooms nest. One row per cell, district,
- * lifecycle state, land class and trade state holds how many parcels have their centre there,
- * the sums of their centres (the point drawn is the mean) and the id of one of them (`pid`, so
- * that a cell of a single parcel opens it; null after that parcel left a cell that still holds
- * others, and looked up when drawn). Scopes (the public one: published, district not disabled)
- * stay filters at read time.
+ * on a 256 px tile), so the cells of consecutive zooms nest. The key is (z, tile x, tile y,
+ * lifecycle state, district, cell x, cell y): one tile's cells are one contiguous key range, and
+ * its public cells (one state) a narrower one. A row holds how many parcels have their centre
+ * there, the sums of their centres (the point drawn is the mean) and `pid`, the smallest id of
+ * them: the parcel a cell of one opens, and the one whose land class and trade state colour the
+ * point (looked up by primary key when drawn, so a class change needs no cell change). When that
+ * parcel leaves, the trigger finds the next smallest through the spatial index, so the table
+ * always equals a refill. Scopes (the public one: published, district not disabled) stay
+ * filters at read time.
  *
  * Kept by row triggers on t_landinfo on both databases (+1 / −1), whichever code path writes;
  * a bulk load drops them, then refills the table with `rebuildTileCells` and creates them again.
- * Key columns hold '' for a missing district, class or trade state (a primary key has no nulls).
+ * The district column holds '' for a parcel without one (a primary key has no nulls).
  */
 import { SqliteAdapter, sql, type RawBuilder } from 'kysely';
 import type { AnyDb } from '../rows';
@@ -23,10 +26,10 @@ export const CELL_ZOOMS: readonly number[] = [10, 11, 12];
 /** A cell is a tile this many zooms deeper: 2^6 = 64 cells per tile side. */
 export const CELL_DEPTH = 6;
 
-const KEY = ['z', 'cx', 'cy', 'areacode', 'status', 'dlcode', 'tradeState'] as const;
+const KEY = ['z', 'tx', 'ty', 'status', 'areacode', 'cx', 'cy'] as const;
 const keyList = sql.raw(KEY.map((k) => `"${k}"`).join(', '));
 /** Parcel columns the cells depend on (an update of other columns leaves them alone). */
-const SOURCE_COLUMNS = ['centerLon', 'centerLat', 'status', 'dlcode', 'tradeState', 'areacode'];
+const SOURCE_COLUMNS = ['centerLon', 'centerLat', 'status', 'areacode'];
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 
@@ -35,16 +38,16 @@ export async function createTileCellTable(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('t_tile_cell')
     .addColumn('z', 'integer', (c) => c.notNull())
+    .addColumn('tx', 'integer', (c) => c.notNull())
+    .addColumn('ty', 'integer', (c) => c.notNull())
+    .addColumn('status', 'varchar(30)', (c) => c.notNull())
+    .addColumn('areacode', 'varchar(50)', (c) => c.notNull())
     .addColumn('cx', 'integer', (c) => c.notNull())
     .addColumn('cy', 'integer', (c) => c.notNull())
-    .addColumn('areacode', 'varchar(50)', (c) => c.notNull())
-    .addColumn('status', 'varchar(30)', (c) => c.notNull())
-    .addColumn('dlcode', 'varchar(50)', (c) => c.notNull())
-    .addColumn('tradeState', 'varchar(30)', (c) => c.notNull())
     .addColumn('n', 'integer', (c) => c.notNull())
     .addColumn('sumLon', 'double precision', (c) => c.notNull())
     .addColumn('sumLat', 'double precision', (c) => c.notNull())
-    .addColumn('pid', 'varchar(64)')
+    .addColumn('pid', 'varchar(64)', (c) => c.notNull())
     .addPrimaryKeyConstraint('t_tile_cell_pk', [...KEY])
     .execute();
 }
@@ -64,42 +67,63 @@ export function cellExpr(db: AnyDb, row: string, axis: 'x' | 'y', z: number): Ra
   return sql<number>`cast(floor((1.0 - ln(tan(${lat}) + 1.0 / cos(${lat})) / pi()) / 2.0 * ${scale}) as integer)`;
 }
 
-const keyOf = (row: string) => {
+/** The key of the parcel `row` at zoom z, in KEY's order (the tile is the cell divided by 64). */
+function keyValues(db: AnyDb, row: string, z: number): RawBuilder<unknown>[] {
   const col = (name: string) => sql.raw(`${row}."${name}"`);
-  return {
-    areacode: sql`coalesce(${col('areacode')}, '')`,
-    status: sql`coalesce(${col('status')}, '')`,
-    dlcode: sql`coalesce(${col('dlcode')}, '')`,
-    tradeState: sql`coalesce(${col('tradeState')}, '')`,
-  };
-};
+  const cx = cellExpr(db, row, 'x', z);
+  const cy = cellExpr(db, row, 'y', z);
+  const side = sql.lit(2 ** CELL_DEPTH);
+  return [sql.lit(z), sql`${cx} / ${side}`, sql`${cy} / ${side}`, sql`coalesce(${col('status')}, '')`, sql`coalesce(${col('areacode')}, '')`, cx, cy];
+}
+
+const hasCentre = (row: string) => sql.raw(`${row}."centerLon" is not null and ${row}."centerLat" is not null`);
 
 /** Statements adding the parcel `row` (new) to its cell at every zoom. */
 function addStatements(db: AnyDb, row: string): RawBuilder<unknown>[] {
-  const k = keyOf(row);
   const col = (name: string) => sql.raw(`${row}."${name}"`);
+  const least = isSqlite(db) ? sql.raw('min') : sql.raw('least');
   return CELL_ZOOMS.map(
     (z) => sql`insert into t_tile_cell (${keyList}, n, "sumLon", "sumLat", pid)
-      select ${sql.lit(z)}, ${cellExpr(db, row, 'x', z)}, ${cellExpr(db, row, 'y', z)}, ${k.areacode}, ${k.status}, ${k.dlcode}, ${k.tradeState},
-        1, ${col('centerLon')}, ${col('centerLat')}, ${col('id')}
-      where ${col('centerLon')} is not null and ${col('centerLat')} is not null
+      select ${sql.join(keyValues(db, row, z))}, 1, ${col('centerLon')}, ${col('centerLat')}, ${col('id')}
+      where ${hasCentre(row)}
       on conflict (${keyList}) do update set n = t_tile_cell.n + 1, "sumLon" = t_tile_cell."sumLon" + excluded."sumLon",
-        "sumLat" = t_tile_cell."sumLat" + excluded."sumLat", pid = coalesce(t_tile_cell.pid, excluded.pid);`,
+        "sumLat" = t_tile_cell."sumLat" + excluded."sumLat", pid = ${least}(t_tile_cell.pid, excluded.pid);`,
   );
+}
+
+/**
+ * The smallest id of the parcels now in cell (cx, cy) of zoom z with this state and district,
+ * found through the spatial index (a parcel's box holds its centre): what a row's pid becomes
+ * when the parcel it named leaves.
+ */
+function smallestInCell(db: AnyDb, z: number, cx: RawBuilder<unknown>, cy: RawBuilder<unknown>, status: RawBuilder<unknown>, areacode: RawBuilder<unknown>) {
+  const cells = sql.lit(2 ** (z + CELL_DEPTH));
+  const lon = (x: RawBuilder<unknown>) => sql`(${x}) * 360.0 / ${cells} - 180.0`;
+  const lat = (y: RawBuilder<unknown>) => sql`degrees(atan(sinh(pi() * (1.0 - 2.0 * (${y}) / ${cells}))))`;
+  const [w, e, n, s] = [sql`${lon(cx)} - 1e-9`, sql`${lon(sql`${cx} + 1`)} + 1e-9`, sql`${lat(cy)} + 1e-9`, sql`${lat(sql`${cy} + 1`)} - 1e-9`];
+  const from = isSqlite(db)
+    ? sql`t_landinfo_rtree r join t_landinfo q on q.rowid = r.id
+        where r."maxLon" >= ${w} and r."minLon" <= ${e} and r."maxLat" >= ${s} and r."minLat" <= ${n}`
+    : sql`t_landinfo q where box(point(q."minLon", q."minLat"), point(q."maxLon", q."maxLat")) && box(point(${w}, ${s}), point(${e}, ${n}))`;
+  return sql`(select min(q.id) from ${from} and coalesce(q.status, '') = ${status} and coalesce(q.areacode, '') = ${areacode}
+    and ${hasCentre('q')} and ${cellExpr(db, 'q', 'x', z)} = ${cx} and ${cellExpr(db, 'q', 'y', z)} = ${cy})`;
 }
 
 /** Statements taking the parcel `row` (old) out of its cell at every zoom. */
 function removeStatements(db: AnyDb, row: string): RawBuilder<unknown>[] {
-  const k = keyOf(row);
   const col = (name: string) => sql.raw(`${row}."${name}"`);
   return CELL_ZOOMS.flatMap((z) => {
-    const where = sql`z = ${sql.lit(z)} and cx = ${cellExpr(db, row, 'x', z)} and cy = ${cellExpr(db, row, 'y', z)}
-      and areacode = ${k.areacode} and status = ${k.status} and dlcode = ${k.dlcode} and "tradeState" = ${k.tradeState}`;
+    const key = keyValues(db, row, z);
+    const where = sql.join(
+      KEY.map((k, i) => sql`${sql.ref(`t_tile_cell.${k}`)} = ${key[i]}`),
+      sql` and `,
+    );
+    const [, , , status, areacode, cx, cy] = key;
     return [
+      sql`delete from t_tile_cell where ${where} and n <= 1 and ${hasCentre(row)};`,
       sql`update t_tile_cell set n = n - 1, "sumLon" = "sumLon" - ${col('centerLon')}, "sumLat" = "sumLat" - ${col('centerLat')},
-        pid = case when pid = ${col('id')} then null else pid end
-        where ${where} and ${col('centerLon')} is not null and ${col('centerLat')} is not null;`,
-      sql`delete from t_tile_cell where ${where} and n <= 0;`,
+        pid = case when pid = ${col('id')} then coalesce(${smallestInCell(db, z, cx, cy, status, areacode)}, pid) else pid end
+        where ${where} and ${hasCentre(row)};`,
     ];
   });
 }
@@ -161,14 +185,14 @@ export async function tileCellTriggersPresent(db: AnyDb): Promise<boolean> {
 /** Refills t_tile_cell from the parcels (after a bulk load without the triggers). */
 export async function rebuildTileCells(db: AnyDb): Promise<void> {
   await sql`delete from t_tile_cell`.execute(db);
-  const k = keyOf('p');
   for (const z of CELL_ZOOMS) {
+    const [zz, tx, ty, status, areacode, cx, cy] = keyValues(db, 'p', z);
     await sql`insert into t_tile_cell (${keyList}, n, "sumLon", "sumLat", pid)
-      select ${sql.lit(z)}, cx, cy, areacode, status, dlcode, "tradeState", count(*), sum("centerLon"), sum("centerLat"), min(id)
-      from (select ${cellExpr(db, 'p', 'x', z)} as cx, ${cellExpr(db, 'p', 'y', z)} as cy, ${k.areacode} as areacode, ${k.status} as status,
-          ${k.dlcode} as dlcode, ${k.tradeState} as "tradeState", p."centerLon" as "centerLon", p."centerLat" as "centerLat", p.id as id
-        from t_landinfo p where p."centerLon" is not null and p."centerLat" is not null) as c
-      group by cx, cy, areacode, status, dlcode, "tradeState"`.execute(db);
+      select ${zz}, tx, ty, status, areacode, cx, cy, count(*), sum("centerLon"), sum("centerLat"), min(id)
+      from (select ${tx} as tx, ${ty} as ty, ${status} as status, ${areacode} as areacode, ${cx} as cx, ${cy} as cy,
+          p."centerLon" as "centerLon", p."centerLat" as "centerLat", p.id as id
+        from t_landinfo p where ${hasCentre('p')}) as c
+      group by tx, ty, status, areacode, cx, cy`.execute(db);
   }
 }
 

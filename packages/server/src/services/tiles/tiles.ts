@@ -20,7 +20,7 @@ import { PUBLIC_PARCEL_STATE, notInDisabledDistrict } from '../publicParcels';
 import { bufferedBounds, encodeTile, parsePolygons, tileBounds, tileFeatures, type LonLatFeature, type Ring, type TileCoord, type TileFeature, type TileProps } from './mvt';
 import { isSqlite, pgBox, postgisSchema, tileVersions, type TileLayerName, type TileVersions } from './store';
 import { tileCacheLookups } from '../../lib/metrics';
-import { CELL_DEPTH, CELL_ZOOMS, cellExpr } from '../../db/ddl/tileCells';
+import { CELL_ZOOMS } from '../../db/ddl/tileCells';
 
 export type TileScope = 'public' | 'staff';
 
@@ -29,8 +29,6 @@ export const DETAIL_ZOOM = 14;
 export const MAX_ZOOM = 22;
 /** Cells per tile side for the counted points below DETAIL_ZOOM (4 px cells on a 256 px tile). */
 const GRID = 64;
-/** Cells per tile side in t_tile_cell. */
-const CELL_SIDE = 2 ** CELL_DEPTH;
 /** No tile is larger than this; detail is dropped until it fits. */
 export const MAX_TILE_BYTES = 500 * 1024;
 /** Bumped when the encoding changes, so browsers drop tiles cached under the old one. */
@@ -127,51 +125,34 @@ async function parcelCells(db: AnyDb, scope: TileScope, tile: TileCoord): Promis
 }
 
 /**
- * The counted points of a zoom kept in t_tile_cell (db/tileCells.ts): at most 64 × 64 cells
- * read by primary key instead of every parcel of the tile. The same points as `parcelCells`,
- * except that a cell's edges are Web Mercator ones (`parcelCells` divides a tile's latitudes
- * evenly: within a tile the two differ by a few hundredths of a cell).
+ * The counted points of a zoom kept in t_tile_cell (db/ddl/tileCells.ts): the tile's rows are
+ * one key range (the public ones one state within it), at most 64 × 64 points, each coloured by
+ * the class and trade state of the parcel its rows name (the smallest id: one primary-key read
+ * per point). The same points as `parcelCells`, except that a cell's edges are Web Mercator ones
+ * (`parcelCells` divides a tile's latitudes evenly: within a tile the two differ by a few
+ * hundredths of a cell) and a group is coloured by that one parcel's class rather than the
+ * smallest class among its parcels.
  */
 async function parcelCellsKept(db: AnyDb, scope: TileScope, tile: TileCoord): Promise<LonLatFeature[]> {
-  const x0 = tile.x * CELL_SIDE;
-  const y0 = tile.y * CELL_SIDE;
   const publicOnly =
     scope === 'public'
       ? sql`and c.status = ${PUBLIC_PARCEL_STATE}
         and c.areacode not in (select off_area.areacode from t_area off_area where off_area.status <> '1' and off_area.areacode is not null)`
       : sql``;
-  const rows = await sql<{ cx: number; cy: number; count: number | string; dlcode: string | null; id: string | null; tradeState: string | null; lon: number; lat: number }>`
-    select c.cx as cx, c.cy as cy, sum(c.n) as count, min(nullif(c.dlcode, '')) as dlcode,
-      max(case when c.n = 1 then c.pid end) as id, max(case when c.n = 1 then nullif(c."tradeState", '') end) as "tradeState",
-      sum(c."sumLon") / sum(c.n) as lon, sum(c."sumLat") / sum(c.n) as lat
-    from t_tile_cell c
-    where c.z = ${tile.z} and c.cx >= ${x0} and c.cx < ${x0 + CELL_SIDE} and c.cy >= ${y0} and c.cy < ${y0 + CELL_SIDE} ${publicOnly}
-    group by c.cx, c.cy`.execute(db);
-  const out: LonLatFeature[] = [];
-  for (const r of rows.rows) {
+  const rows = await sql<{ count: number | string; id: string; dlcode: string | null; tradeState: string | null; lon: number; lat: number }>`
+    select g.count as count, g.id as id, p.dlcode as dlcode, p."tradeState" as "tradeState", g.lon as lon, g.lat as lat
+    from (select c.cx as cx, c.cy as cy, sum(c.n) as count, min(c.pid) as id, sum(c."sumLon") / sum(c.n) as lon, sum(c."sumLat") / sum(c.n) as lat
+      from t_tile_cell c
+      where c.z = ${tile.z} and c.tx = ${tile.x} and c.ty = ${tile.y} ${publicOnly}
+      group by c.cx, c.cy) as g
+    left join t_landinfo p on p.id = g.id
+    order by g.cy, g.cx`.execute(db);
+  return rows.rows.map((r) => {
     const count = Number(r.count);
-    if (count <= 0) continue;
-    let id = r.id;
-    // The parcel a lone cell names left a cell that held others: find the one that is left.
-    if (count === 1 && id === null) id = await loneParcel(db, scope, tile.z, Number(r.cx), Number(r.cy));
-    const props: TileProps = count === 1 ? { count, id, dlcode: r.dlcode, tradeState: r.tradeState } : { count, dlcode: r.dlcode };
-    out.push({ kind: 'point', point: [Number(r.lon), Number(r.lat)], props });
-  }
-  return out;
-}
-
-/** The id of the one parcel of the scope whose centre is in cell (cx, cy) of zoom z. */
-async function loneParcel(db: AnyDb, scope: TileScope, z: number, cx: number, cy: number): Promise<string | null> {
-  const cells = 2 ** (z + CELL_DEPTH);
-  const lon = (x: number) => (x / cells) * 360 - 180;
-  const lat = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / cells))) * 180) / Math.PI;
-  // A parcel's box holds its centre; the margin covers rounding at the cell's edges.
-  const margin = 1e-9;
-  const box = [lon(cx) - margin, lat(cy + 1) - margin, lon(cx + 1) + margin, lat(cy) + margin];
-  const r = await sql<{ id: string }>`select p.id as id from ${parcelsInBox(db, box)} ${scopeCondition(scope)}
-    and ${cellExpr(db, 'p', 'x', z)} = ${cx} and ${cellExpr(db, 'p', 'y', z)} = ${cy}
-    order by p.id limit 1`.execute(db);
-  return r.rows[0]?.id ?? null;
+    // A lone parcel keeps its id (click opens it); a group is coloured by one of its classes.
+    const props: TileProps = count === 1 ? { count, id: r.id, dlcode: r.dlcode, tradeState: r.tradeState } : { count, dlcode: r.dlcode };
+    return { kind: 'point', point: [Number(r.lon), Number(r.lat)], props };
+  });
 }
 
 /** PostGIS: clip, simplify and encode in the database; null when the tile would be too large. */
