@@ -90,14 +90,14 @@ for (const dialect of DIALECTS) {
         expect(sorted(await tilePoints(z, x, y)), `${step}: tile ${key}`).toEqual(sorted(expected.get(key) ?? []));
       }
       // The table kept by the triggers equals a refill from the parcels.
-      type Cell = { z: number; tx: number; ty: number; status: string; areacode: string; cx: number; cy: number; n: number; sumLon: number; sumLat: number; pid: string };
+      type Cell = { z: number; tx: number; ty: number; status: string; areacode: string; cx: number; cy: number; n: number; sumLon: number; sumLat: number; pid: string; dlcode: string | null; tradeState: string | null };
       const cells = async (q: AnyDb): Promise<Cell[]> =>
         (
-          await sql<Cell>`select z, tx, ty, status, areacode, cx, cy, n, "sumLon", "sumLat", pid from t_tile_cell
+          await sql<Cell>`select z, tx, ty, status, areacode, cx, cy, n, "sumLon", "sumLat", pid, dlcode, "tradeState" from t_tile_cell
             order by z, tx, ty, status, areacode, cx, cy`.execute(q)
         ).rows.map((r) => ({ ...r, z: Number(r.z), tx: Number(r.tx), ty: Number(r.ty), cx: Number(r.cx), cy: Number(r.cy), n: Number(r.n), sumLon: Number(r.sumLon), sumLat: Number(r.sumLat) }));
-      // The named parcel too: the smallest id of the row, kept by the triggers as a refill makes it.
-      const keyAndCount = ({ z, tx, ty, status, areacode, cx, cy, n, pid }: Cell) => ({ z, tx, ty, status, areacode, cx, cy, n, pid });
+      // The named parcel too (the smallest id of the row) and its class and trade state, kept by the triggers as a refill makes them.
+      const keyAndCount = ({ z, tx, ty, status, areacode, cx, cy, n, pid, dlcode, tradeState }: Cell) => ({ z, tx, ty, status, areacode, cx, cy, n, pid, dlcode, tradeState });
       const kept = await cells(db());
       expect(kept.length, step).toBeGreaterThan(0);
       await db()

@@ -7,11 +7,11 @@
  * on a 256 px tile), so the cells of consecutive zooms nest. The key is (z, tile x, tile y,
  * lifecycle state, district, cell x, cell y): one tile's cells are one contiguous key range, and
  * its public cells (one state) a narrower one. A row holds how many parcels have their centre
- * there, the sums of their centres (the point drawn is the mean) and `pid`, the smallest id of
- * them: the parcel a cell of one opens, and the one whose land class and trade state colour the
- * point (looked up by primary key when drawn, so a class change needs no cell change). When that
- * parcel leaves, the trigger finds the next smallest through the spatial index, so the table
- * always equals a refill. Scopes (the public one: published, district not disabled) stay
+ * there, the sums of their centres (the point drawn is the mean), `pid`, the smallest id of
+ * them (the parcel a cell of one opens), and that parcel's land class and trade state, which
+ * colour the point (copied here so that a tile reads no parcel row). When that parcel leaves,
+ * the trigger finds the next smallest through the spatial index, so the table always equals a
+ * refill. Scopes (the public one: published, district not disabled) stay
  * filters at read time.
  *
  * Kept by row triggers on t_landinfo on both databases (+1 / −1), whichever code path writes;
@@ -29,7 +29,7 @@ export const CELL_DEPTH = 6;
 const KEY = ['z', 'tx', 'ty', 'status', 'areacode', 'cx', 'cy'] as const;
 const keyList = sql.raw(KEY.map((k) => `"${k}"`).join(', '));
 /** Parcel columns the cells depend on (an update of other columns leaves them alone). */
-const SOURCE_COLUMNS = ['centerLon', 'centerLat', 'status', 'areacode'];
+const SOURCE_COLUMNS = ['centerLon', 'centerLat', 'status', 'areacode', 'dlcode', 'tradeState'];
 
 const isSqlite = (db: AnyDb) => db.getExecutor().adapter instanceof SqliteAdapter;
 
@@ -48,7 +48,11 @@ export async function createTileCellTable(db: AnyDb): Promise<void> {
     .addColumn('sumLon', 'double precision', (c) => c.notNull())
     .addColumn('sumLat', 'double precision', (c) => c.notNull())
     .addColumn('pid', 'varchar(64)', (c) => c.notNull())
+    .addColumn('dlcode', 'varchar(50)')
+    .addColumn('tradeState', 'varchar(30)')
     .addPrimaryKeyConstraint('t_tile_cell_pk', [...KEY])
+    // SQLite: the rows stored in key order, so a tile's cells are read from one stretch of pages.
+    .$call((b) => (isSqlite(db) ? b.modifyEnd(sql`without rowid`) : b))
     .execute();
 }
 
@@ -83,11 +87,13 @@ function addStatements(db: AnyDb, row: string): RawBuilder<unknown>[] {
   const col = (name: string) => sql.raw(`${row}."${name}"`);
   const least = isSqlite(db) ? sql.raw('min') : sql.raw('least');
   return CELL_ZOOMS.map(
-    (z) => sql`insert into t_tile_cell (${keyList}, n, "sumLon", "sumLat", pid)
-      select ${sql.join(keyValues(db, row, z))}, 1, ${col('centerLon')}, ${col('centerLat')}, ${col('id')}
+    (z) => sql`insert into t_tile_cell (${keyList}, n, "sumLon", "sumLat", pid, dlcode, "tradeState")
+      select ${sql.join(keyValues(db, row, z))}, 1, ${col('centerLon')}, ${col('centerLat')}, ${col('id')}, ${col('dlcode')}, ${col('tradeState')}
       where ${hasCentre(row)}
       on conflict (${keyList}) do update set n = t_tile_cell.n + 1, "sumLon" = t_tile_cell."sumLon" + excluded."sumLon",
-        "sumLat" = t_tile_cell."sumLat" + excluded."sumLat", pid = ${least}(t_tile_cell.pid, excluded.pid);`,
+        "sumLat" = t_tile_cell."sumLat" + excluded."sumLat", pid = ${least}(t_tile_cell.pid, excluded.pid),
+        dlcode = case when excluded.pid <= t_tile_cell.pid then excluded.dlcode else t_tile_cell.dlcode end,
+        "tradeState" = case when excluded.pid <= t_tile_cell.pid then excluded."tradeState" else t_tile_cell."tradeState" end;`,
   );
 }
 
@@ -124,6 +130,9 @@ function removeStatements(db: AnyDb, row: string): RawBuilder<unknown>[] {
       sql`update t_tile_cell set n = n - 1, "sumLon" = "sumLon" - ${col('centerLon')}, "sumLat" = "sumLat" - ${col('centerLat')},
         pid = case when pid = ${col('id')} then coalesce(${smallestInCell(db, z, cx, cy, status, areacode)}, pid) else pid end
         where ${where} and ${hasCentre(row)};`,
+      sql`update t_tile_cell set dlcode = (select x.dlcode from t_landinfo x where x.id = t_tile_cell.pid),
+        "tradeState" = (select x."tradeState" from t_landinfo x where x.id = t_tile_cell.pid)
+        where ${where} and t_tile_cell.pid <> ${col('id')} and ${hasCentre(row)};`,
     ];
   });
 }
@@ -182,17 +191,22 @@ export async function tileCellTriggersPresent(db: AnyDb): Promise<boolean> {
   return Number(r.rows[0]?.n ?? 0) === 1;
 }
 
-/** Refills t_tile_cell from the parcels (after a bulk load without the triggers). */
+/**
+ * Refills t_tile_cell from the parcels (after a bulk load without the triggers), in key order:
+ * on PostgreSQL a tile's rows then share heap pages too.
+ */
 export async function rebuildTileCells(db: AnyDb): Promise<void> {
   await sql`delete from t_tile_cell`.execute(db);
   for (const z of CELL_ZOOMS) {
     const [zz, tx, ty, status, areacode, cx, cy] = keyValues(db, 'p', z);
-    await sql`insert into t_tile_cell (${keyList}, n, "sumLon", "sumLat", pid)
-      select ${zz}, tx, ty, status, areacode, cx, cy, count(*), sum("centerLon"), sum("centerLat"), min(id)
+    await sql`insert into t_tile_cell (${keyList}, n, "sumLon", "sumLat", pid, dlcode, "tradeState")
+      select g.*, r.dlcode, r."tradeState" from (select ${zz} as z, tx, ty, status, areacode, cx, cy, count(*) as n, sum("centerLon") as "sumLon",
+        sum("centerLat") as "sumLat", min(id) as pid
       from (select ${tx} as tx, ${ty} as ty, ${status} as status, ${areacode} as areacode, ${cx} as cx, ${cy} as cy,
           p."centerLon" as "centerLon", p."centerLat" as "centerLat", p.id as id
         from t_landinfo p where ${hasCentre('p')}) as c
-      group by tx, ty, status, areacode, cx, cy`.execute(db);
+      group by tx, ty, status, areacode, cx, cy) as g join t_landinfo r on r.id = g.pid
+      order by ${keyList}`.execute(db);
   }
 }
 
