@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { bbox, centroid, geodesicArea, type PolygonGeometry } from '@land/shared/geo/index';
 import { m2ToMu, round } from '@land/shared/helpers';
 import type { DialectName } from '../db/database';
+import { createTileCellTriggers, dropTileCellTriggers, rebuildTileCells } from '../db/ddl/tileCells';
 import { landClassRows } from '../seeds/landClasses';
 
 // The generator writes many tables by name, so it works on the untyped builder.
@@ -387,6 +388,8 @@ export async function generateParcels(db: AnyDb, dialect: DialectName, options: 
   await ensureLandClasses(db, now);
   await insertDistricts(db, districts, rnd, started);
 
+  // The per-zoom cells are refilled once after the load instead of by a trigger per row.
+  await dropTileCellTriggers(db);
   const batch = dialect === 'sqlite' ? 20_000 : 10_000;
   let transactions = 0;
   for (let from = 0; from < total; from += batch) {
@@ -399,5 +402,7 @@ export async function generateParcels(db: AnyDb, dialect: DialectName, options: 
     transactions += deals.length;
     options.onProgress?.(to, total);
   }
+  await rebuildTileCells(db);
+  await createTileCellTriggers(db);
   return { parcels: total, districts: districts.length, transactions, ms: Date.now() - timer };
 }

@@ -13,6 +13,7 @@ import * as m011 from './011_login_lock';
 import * as m012 from './012_review_notes';
 import * as m013 from './013_reference_cache';
 import * as m014 from './014_job_stage';
+import * as m015 from './015_tile_cells';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012_review_notes': m012,
   '013_reference_cache': m013,
   '014_job_stage': m014,
+  '015_tile_cells': m015,
 };

@@ -8,6 +8,7 @@
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnyDb } from '../../entities/repository';
+import { ensureTileCells } from '../../db/ddl/tileCells';
 import {
   TILE_LAYER_NAMES,
   RTREE_COLUMNS,
@@ -63,6 +64,7 @@ export async function parcelBoxCondition(db: AnyDb, box: readonly number[], inde
  * (a bulk load without triggers, or a VACUUM that renumbered rowids, is repaired here).
  */
 export async function ensureTileIndex(db: AnyDb): Promise<void> {
+  await ensureTileCells(db);
   if (!isSqlite(db)) {
     const present = await sql<{ n: number }>`select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where c.relnamespace = current_schema()::regnamespace and t.tgname like '%\\_tiles' escape '\\'`.execute(db);

@@ -20,6 +20,7 @@ import { PUBLIC_PARCEL_STATE, notInDisabledDistrict } from '../publicParcels';
 import { bufferedBounds, encodeTile, parsePolygons, tileBounds, tileFeatures, type LonLatFeature, type Ring, type TileCoord, type TileFeature, type TileProps } from './mvt';
 import { isSqlite, pgBox, postgisSchema, tileVersions, type TileLayerName, type TileVersions } from './store';
 import { tileCacheLookups } from '../../lib/metrics';
+import { CELL_ZOOMS } from '../../db/ddl/tileCells';
 
 export type TileScope = 'public' | 'staff';
 
@@ -121,6 +122,51 @@ async function parcelCells(db: AnyDb, scope: TileScope, tile: TileCoord): Promis
     const props: TileProps = count === 1 ? { count, id: r.id, dlcode: r.dlcode, tradeState: r.tradeState } : { count, dlcode: r.dlcode };
     return { kind: 'point', point: [Number(r.lon), Number(r.lat)], props };
   });
+}
+
+/**
+ * The counted points of a zoom kept in t_tile_cell (db/ddl/tileCells.ts): the tile's rows are
+ * one key range (the public ones one state within it), at most 64 × 64 cells per state and
+ * district, read without touching a parcel row. A point is coloured by the class and trade
+ * state of the parcel with the smallest id among its rows. The same points as `parcelCells`,
+ * except that a cell's edges are Web Mercator ones (`parcelCells` divides a tile's latitudes
+ * evenly: within a tile the two differ by a few hundredths of a cell) and a group is coloured
+ * by that one parcel's class rather than the smallest class among its parcels.
+ */
+async function parcelCellsKept(db: AnyDb, scope: TileScope, tile: TileCoord): Promise<LonLatFeature[]> {
+  const publicOnly =
+    scope === 'public'
+      ? sql`and c.status = ${PUBLIC_PARCEL_STATE}
+        and c.areacode not in (select off_area.areacode from t_area off_area where off_area.status <> '1' and off_area.areacode is not null)`
+      : sql``;
+  const rows = await sql<{ cx: number; cy: number; n: number; sumLon: number; sumLat: number; pid: string; dlcode: string | null; tradeState: string | null }>`
+    select c.cx as cx, c.cy as cy, c.n as n, c."sumLon" as "sumLon", c."sumLat" as "sumLat", c.pid as pid, c.dlcode as dlcode, c."tradeState" as "tradeState"
+    from t_tile_cell c
+    where c.z = ${tile.z} and c.tx = ${tile.x} and c.ty = ${tile.y} ${publicOnly}
+    order by c.status, c.areacode, c.cx, c.cy`.execute(db);
+  // A cell's rows (one per state and district) summed here, in key order on both databases.
+  const cells = new Map<number, { cx: number; cy: number; n: number; lon: number; lat: number; pid: string; dlcode: string | null; tradeState: string | null }>();
+  for (const r of rows.rows) {
+    const cx = Number(r.cx);
+    const cy = Number(r.cy);
+    const key = cy * 4096 + cx;
+    const c = cells.get(key);
+    if (!c) {
+      cells.set(key, { cx, cy, n: Number(r.n), lon: Number(r.sumLon), lat: Number(r.sumLat), pid: r.pid, dlcode: r.dlcode, tradeState: r.tradeState });
+      continue;
+    }
+    c.n += Number(r.n);
+    c.lon += Number(r.sumLon);
+    c.lat += Number(r.sumLat);
+    if (r.pid < c.pid) Object.assign(c, { pid: r.pid, dlcode: r.dlcode, tradeState: r.tradeState });
+  }
+  return [...cells.values()]
+    .sort((a, b) => a.cy - b.cy || a.cx - b.cx)
+    .map((c) => {
+      // A lone parcel keeps its id (click opens it); a group is coloured by one of its classes.
+      const props: TileProps = c.n === 1 ? { count: 1, id: c.pid, dlcode: c.dlcode, tradeState: c.tradeState } : { count: c.n, dlcode: c.dlcode };
+      return { kind: 'point', point: [c.lon / c.n, c.lat / c.n], props };
+    });
 }
 
 /** PostGIS: clip, simplify and encode in the database; null when the tile would be too large. */
@@ -285,6 +331,7 @@ export class TileService {
   /** The encoded tile (empty when nothing is there), at most MAX_TILE_BYTES. */
   async render(layer: TileLayerName, scope: TileScope, coord: TileCoord): Promise<Uint8Array> {
     if (layer === 'parcels') {
+      if (CELL_ZOOMS.includes(coord.z)) return fitted('parcels', await parcelCellsKept(this.db, scope, coord), coord, 0);
       if (coord.z < DETAIL_ZOOM) return fitted('parcels', await parcelCells(this.db, scope, coord), coord, 0);
       const postgis = await this.postgisInUse();
       if (postgis) {
