@@ -525,6 +525,15 @@ async function verifiedSheetFile(buf: Buffer): Promise<Buffer> {
   return Buffer.from(zipSync(parts));
 }
 
+/**
+ * The rebuilt file in 64 KB pieces: the zip stream passes on what it is given, and ExcelJS turns
+ * each piece into one string and one list of XML events, so a whole sheet given at once would
+ * sit in the heap as text and events.
+ */
+function* slices(buf: Buffer, size = 64 * 1024): Generator<Buffer> {
+  for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
+}
+
 /** Rows handed on from the worker at a time, so that neither side holds the sheet as cell objects. */
 export const SHEET_BATCH_ROWS = 500;
 
@@ -555,7 +564,7 @@ export async function readSheetRows(
   const file = await verifiedSheetFile(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
   // An empty batch: the archive is verified (a step of the worker's time limit, see pool.ts readSheet).
   await onRows([]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(slices(file)), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   let header: Map<number, ExcelColumn> | undefined;
   let count = 0;
   let batch: SheetDataRow[] = [];
