@@ -9,6 +9,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { crsFromEpsg, haversineMeters, polygonsOf, type ParcelGeometry, type Position } from '@land/shared/geo/index';
+import { MAX_IMPORT_ROWS } from '../src/entities/excel';
 import type { AnyDb } from '../src/entities/repository';
 import { toKml, writeDbf, writeShapefileZip } from '../src/gis/index';
 import { parcelImportWorkbook } from '../src/scale/workbook';
@@ -454,6 +455,18 @@ for (const dialect of DIALECTS) {
         expect(Number(count.n)).toBe(ROWS);
         // Generous: building and importing the workbook on a busy machine; nothing here is timed.
       }, 300_000);
+
+      it('imports a template of the import limit (10,000 parcels) with the default worker limits', async () => {
+        // The limits every server starts with: the workbook's worker must fit them (no env override here).
+        expect(t.config.workers).toMatchObject({ memoryMb: 256, jobTimeoutSeconds: 60 });
+        const file = await parcelImportWorkbook(t.db.db as unknown as AnyDb, MAX_IMPORT_ROWS, { prefix: 'MAX', perDistrict: 5000 });
+        const res = await upload(file, w.tokens.editor);
+        expect(res.body.msg).toBe(`导入成功：新增${MAX_IMPORT_ROWS}条，更新0条`);
+        expect(res.body.data).toEqual({ created: MAX_IMPORT_ROWS, updated: 0 });
+        const count = await (t.db.db as unknown as AnyDb).selectFrom('t_landinfo').select((eb) => eb.fn.countAll<number>().as('n')).where('dkbh', 'like', 'MAX-%').executeTakeFirstOrThrow();
+        expect(Number(count.n)).toBe(MAX_IMPORT_ROWS);
+        // Generous: a workbook of 10,000 boundaries built, read and saved on a busy machine; nothing here is timed.
+      }, 900_000);
     });
 
     describe('pipe networks', () => {

@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { zipSync, type Zippable } from 'fflate';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODES } from '@land/shared/api';
@@ -11,7 +14,7 @@ import type { JobStage, ProgressFn } from '../lib/jobs';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
 import { safeCell, unescapeCell } from '../lib/spreadsheet';
 import { attachmentHeader, firstFile, MB, readWhole } from '../lib/upload';
-import { ArchiveError, verifiedOfficeFile } from '../lib/zip';
+import { ArchiveError, readArchive, zipDirectory } from '../lib/zip';
 import { GisFileError } from '../gis/errors';
 import { looksLikeWkt, parseWkt, toWkt } from '../gis/wkt';
 import { queryColumns, selectColumns } from './columns';
@@ -407,8 +410,7 @@ function headerKey(text: string): string {
 const ERROR_COLUMNS = ['原行号', '错误原因'];
 
 /** Maps the header row to columns by Chinese label; unknown or repeated headers are refused. */
-/** Maps the header row to columns by Chinese label; unknown or repeated headers are refused. */
-function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[], def: EntityDef): Map<number, ExcelColumn> {
+function readHeader(row: ExcelJS.Row | undefined, columns: ExcelColumn[], def: EntityDef): Map<number, ExcelColumn> {
   const byHeader = new Map<string, ExcelColumn>();
   for (const c of columns) {
     byHeader.set(headerKey(c.header), c);
@@ -417,7 +419,7 @@ function readHeader(ws: ExcelJS.Worksheet, columns: ExcelColumn[], def: EntityDe
   const found = new Map<number, ExcelColumn>();
   const unknown: string[] = [];
   const seen = new Set<string>();
-  ws.getRow(1).eachCell({ includeEmpty: false }, (cell, col) => {
+  row?.eachCell({ includeEmpty: false }, (cell, col) => {
     const text = cellText(plainCell(cell.value)).trim();
     if (text === '') return;
     const key = headerKey(text);
@@ -444,16 +446,67 @@ interface SheetRow {
   cells: Map<ExcelColumn, Cell>;
 }
 
-async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
+/** The parts of a workbook the streaming reader uses; the first sheet's part is found through the workbook's relationships. */
+const WORKBOOK_PART = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const STYLES = 'xl/styles.xml';
+/** Where the first sheet is put for the reader (it only recognises xl/worksheets/sheetN.xml). */
+const FIRST_SHEET = 'xl/worksheets/sheet1.xml';
+const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+
+/** Attribute `name` (any namespace prefix) of an XML start tag's text. */
+function xmlAttribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s(?:[\\w.-]+:)?${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(tag)?.slice(2).find((v) => v !== undefined);
+}
+
+/**
+ * The archive path of the workbook's first sheet (in tab order, as Excel opens it): the first
+ * <sheet> of workbook.xml, through its relationship. Falls back to the lowest-numbered sheet part.
+ */
+function firstSheetPart(workbook: Map<string, Uint8Array>, names: string[]): string | undefined {
+  const text = (name: string) => (workbook.has(name) ? Buffer.from(workbook.get(name)!).toString('utf8') : '');
+  const sheetTag = /<(?:[\w.-]+:)?sheet\s[^>]*>/.exec(text(WORKBOOK_PART))?.[0];
+  const relId = sheetTag && xmlAttribute(sheetTag, 'id');
+  if (relId) {
+    for (const [rel] of text(WORKBOOK_RELS).matchAll(/<(?:[\w.-]+:)?Relationship\s[^>]*>/g)) {
+      if (xmlAttribute(rel, 'Id') !== relId) continue;
+      const target = xmlAttribute(rel, 'Target')?.replace(/\\/g, '/');
+      const part = target && path.posix.normalize(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+      if (part && names.includes(part)) return part;
+      break;
+    }
+  }
+  const sheetNumber = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? Infinity);
+  return names.filter((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n)).sort((a, b) => sheetNumber(a) - sheetNumber(b))[0];
+}
+
+/**
+ * Verifies an uploaded workbook and rebuilds it, uncompressed, from only what the streaming
+ * reader needs, in the order it needs them: relationships, workbook, shared strings, styles,
+ * then the first sheet. Every part is inflated with a real byte count (readArchive,
+ * MAX_IMPORT_INFLATED; the workbook's small index parts first, then the parts to read); other
+ * sheets, pictures and the rest are not inflated at all. ExcelJS's streaming reader thus reads
+ * exactly the verified bytes and never parks a sheet in a temporary file.
+ */
+async function verifiedSheetFile(buf: Buffer): Promise<Buffer> {
   const notXlsx = () => validationError('file', '请上传 Excel（.xlsx）文件');
   if (buf.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))) {
     throw validationError('file', '不支持旧版 Excel（.xls）文件，请另存为 .xlsx 后再导入');
   }
   if (buf.length === 0) throw validationError('file', '文件是空的，请选择填好数据的 Excel（.xlsx）文件');
   if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
-  let verified: Awaited<ReturnType<typeof verifiedOfficeFile>>;
+  const limits = { maxBytes: MAX_IMPORT_INFLATED, maxEntries: MAX_IMPORT_PARTS };
+  let entries: Map<string, Uint8Array>;
+  let sheet: string | undefined;
   try {
-    verified = await verifiedOfficeFile(buf, { maxBytes: MAX_IMPORT_INFLATED, maxEntries: MAX_IMPORT_PARTS });
+    const index = await readArchive(buf, limits, (name) => name === WORKBOOK_PART || name === WORKBOOK_RELS);
+    if (!index.has(WORKBOOK_PART)) throw notXlsx();
+    sheet = firstSheetPart(index, (zipDirectory(buf) ?? []).map((e) => e.name));
+    if (!sheet) throw validationError('file', '文件中没有工作表');
+    const wanted = new Set([SHARED_STRINGS, STYLES, sheet]);
+    entries = await readArchive(buf, limits, (name) => wanted.has(name));
+    for (const [name, data] of index) entries.set(name, data);
   } catch (e) {
     if (!(e instanceof ArchiveError)) throw e;
     if (e.problem === 'too-large' || e.problem === 'too-many') {
@@ -462,57 +515,102 @@ async function openWorkbook(buf: Buffer): Promise<ExcelJS.Worksheet> {
     }
     throw notXlsx();
   }
-  if (!verified.entries.has('xl/workbook.xml')) throw notXlsx();
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(verified.file as unknown as ArrayBuffer);
-  } catch {
-    throw validationError('file', '无法读取该 Excel 文件，请确认文件未损坏');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw validationError('file', '文件中没有工作表');
-  return ws;
+  const parts: Zippable = {};
+  const stored = (data: Uint8Array): [Uint8Array, { level: 0 }] => [data, { level: 0 }];
+  if (entries.has(WORKBOOK_RELS)) parts[WORKBOOK_RELS] = stored(entries.get(WORKBOOK_RELS)!);
+  parts[WORKBOOK_PART] = stored(entries.get(WORKBOOK_PART)!);
+  parts[SHARED_STRINGS] = stored(entries.get(SHARED_STRINGS) ?? Buffer.from(EMPTY_SHARED_STRINGS));
+  if (entries.has(STYLES)) parts[STYLES] = stored(entries.get(STYLES)!);
+  parts[FIRST_SHEET] = stored(entries.get(sheet)!);
+  return Buffer.from(zipSync(parts));
 }
 
-/** Reads the data rows (from row 2), skipping empty ones, bounded by MAX_IMPORT_ROWS. */
-function readRows(ws: ExcelJS.Worksheet, header: Map<number, ExcelColumn>): SheetRow[] {
-  const rows: SheetRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cells = new Map<ExcelColumn, Cell>();
-    let empty = true;
-    for (const [col, c] of header) {
-      const value = plainCell(row.getCell(col).value);
-      if (value !== null && cellText(value).trim() !== '') empty = false;
-      cells.set(c, value);
-    }
-    if (empty) return;
-    if (rows.length >= MAX_IMPORT_ROWS) throw validationError('file', `一次最多导入${MAX_IMPORT_ROWS}行，请拆分后分批导入`);
-    rows.push({ row: rowNumber, cells });
-  });
-  if (rows.length === 0) throw validationError('file', '文件中没有要导入的数据');
-  return rows;
+/**
+ * The rebuilt file in 64 KB pieces: the zip stream passes on what it is given, and ExcelJS turns
+ * each piece into one string and one list of XML events, so a whole sheet given at once would
+ * sit in the heap as text and events.
+ */
+function* slices(buf: Buffer, size = 64 * 1024): Generator<Buffer> {
+  for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
 }
+
+/** Rows handed on from the worker at a time, so that neither side holds the sheet as cell objects. */
+export const SHEET_BATCH_ROWS = 500;
+
+/** One data row of an import sheet as plain data: its sheet row number and cells by column key. */
+export type SheetDataRow = { row: number; cells: [string, Cell][] };
 
 /** The data rows of an import sheet, cells by column key: plain data that crosses to and from a worker thread. */
 export interface SheetData {
   /** The sheet's known columns by key, in the sheet's order (for the error workbook). */
   columns: string[];
-  rows: { row: number; cells: [string, Cell][] }[];
+  rows: SheetDataRow[];
 }
 
 /**
- * Opens an uploaded workbook (archive verified with a real byte count) and reads its first
- * sheet against the entity's columns: the CPU- and memory-heavy half of an import, run in the
- * worker pool (workers/tasks.ts). Refusals are AppErrors on the file field.
+ * Reads an uploaded workbook's first sheet against the entity's columns with ExcelJS's
+ * streaming reader: memory stays proportional to a row (plus the sheet's shared strings), not
+ * to the sheet, so the import limit (MAX_IMPORT_ROWS) fits the worker's heap limit. Data rows
+ * (from row 2, empty ones skipped) are handed to `onRows` in batches of SHEET_BATCH_ROWS; the
+ * sheet's columns are returned at the end. The CPU- and memory-heavy half of an import, run in
+ * the worker pool (workers/tasks.ts). Refusals are AppErrors on the file field.
  */
+export async function readSheetRows(
+  buf: Uint8Array,
+  def: EntityDef,
+  options: ExcelOptions,
+  onRows: (rows: SheetDataRow[]) => void | Promise<void>,
+): Promise<{ columns: string[]; count: number }> {
+  const file = await verifiedSheetFile(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
+  // An empty batch: the archive is verified (a step of the worker's time limit, see pool.ts readSheet).
+  await onRows([]);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(slices(file)), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  let header: Map<number, ExcelColumn> | undefined;
+  let count = 0;
+  let batch: SheetDataRow[] = [];
+  let sheetSeen = false;
+  try {
+    for await (const ws of reader) {
+      sheetSeen = true;
+      for await (const row of ws) {
+        if (!header) header = readHeader(row.number === 1 ? row : undefined, excelColumns(def, options), def);
+        if (row.number === 1) continue;
+        const cells: [string, Cell][] = [];
+        let empty = true;
+        for (const [col, c] of header) {
+          const value = plainCell(row.getCell(col).value);
+          if (value !== null && cellText(value).trim() !== '') empty = false;
+          cells.push([c.key, value]);
+        }
+        if (empty) continue;
+        if (count >= MAX_IMPORT_ROWS) throw validationError('file', `一次最多导入${MAX_IMPORT_ROWS}行，请拆分后分批导入`);
+        count += 1;
+        batch.push({ row: row.number, cells });
+        if (batch.length >= SHEET_BATCH_ROWS) {
+          await onRows(batch);
+          batch = [];
+        }
+      }
+      break;
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw validationError('file', '无法读取该 Excel 文件，请确认文件未损坏');
+  }
+  if (!sheetSeen) throw validationError('file', '文件中没有工作表');
+  header ??= readHeader(undefined, excelColumns(def, options), def);
+  if (count === 0) throw validationError('file', '文件中没有要导入的数据');
+  if (batch.length) await onRows(batch);
+  return { columns: [...header.entries()].sort(([a], [b]) => a - b).map(([, c]) => c.key), count };
+}
+
+/** The whole sheet at once (readSheetRows collected): for callers in the main thread and tests. */
 export async function readSheet(buf: Uint8Array, def: EntityDef, options: ExcelOptions = {}): Promise<SheetData> {
-  const ws = await openWorkbook(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
-  const header = readHeader(ws, excelColumns(def, options), def);
-  return {
-    columns: [...header.entries()].sort(([a], [b]) => a - b).map(([, c]) => c.key),
-    rows: readRows(ws, header).map((r) => ({ row: r.row, cells: [...r.cells].map(([c, value]): [string, Cell] => [c.key, value]) })),
-  };
+  const rows: SheetDataRow[] = [];
+  const { columns } = await readSheetRows(buf, def, options, (batch) => {
+    for (const r of batch) rows.push(r);
+  });
+  return { columns, rows };
 }
 
 export interface ImportRowError {
@@ -799,7 +897,7 @@ export function registerExcelRoutes(
         }
         const buf = await readWhole(part, MAX_IMPORT_BYTES);
         const actorId = req.staff?.userId ?? null;
-        const sheet = await api.workers.run('readSheet', { data: buf, entity: def.name, options: {} });
+        const sheet = await api.workers.readSheet({ data: buf, entity: def.name, options: {} });
         const result = await importWorkbook(db, def, sheet, actorId, (trx, raw) => save(trx, raw, actorId), req.log, { bulk: bulk?.(actorId) });
         return ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`);
       },

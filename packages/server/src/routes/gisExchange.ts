@@ -193,7 +193,7 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
   };
 
   const importFile = async (buf: Buffer, staff: StaffIdentity, req: FastifyRequest, progress?: ProgressFn) => {
-    const sheet = await open.workers.run('readSheet', { data: buf, entity: parcelDef().name, options: excel });
+    const sheet = await open.workers.readSheet({ data: buf, entity: parcelDef().name, options: excel });
     return importWorkbook(db, parcelDef(), sheet, staff.userId, (trx, raw) => saveRecord(trx, parcelDef(), raw, staff.userId, 'save'), req.log, {
       ...excel,
       onProgress: progress,
@@ -284,7 +284,7 @@ function registerPipeImport(api: FastifyInstance, ctx: AppContext): void {
       const buf = await readWhole(part, MAX_CONVERT_BYTES);
       const save = (trx: AnyDb, raw: Row) => saveRecord(trx, pipeDef, { ...raw, dkid: parsed.dkid }, staff.userId, 'save');
       if (/\.xlsx$/i.test(name)) {
-        const sheet = await api.workers.run('readSheet', { data: buf, entity: pipeDef.name, options: { geometry: true } });
+        const sheet = await api.workers.readSheet({ data: buf, entity: pipeDef.name, options: { geometry: true } });
         const result = await importWorkbook(db, pipeDef, sheet, staff.userId, save, req.log, { geometry: true });
         return ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`);
       }

@@ -13,6 +13,7 @@ import { Piscina } from 'piscina';
 import { ERROR_CODES } from '@land/shared/api';
 import type { WorkerLimits } from '../config';
 import { AppError } from '../lib/errors';
+import type { SheetData } from '../entities/excel';
 import type { ShapefileBuilder } from '../services/gisExchange';
 import type * as Tasks from './tasks';
 
@@ -50,13 +51,36 @@ export class WorkerPool {
   }
 
   /** Runs a task in a worker; its refusals are thrown as the AppErrors they were. */
-  async run<K extends TaskName>(name: K, input: Input<K>, transferList?: Transferable[]): Promise<Output<K>> {
+  /**
+   * `watch`, when given, is handed a function that starts the time limit afresh: a task that
+   * reports its progress (readSheet, batch by batch) is stopped when one step, not the whole
+   * of a bounded file, takes longer than the limit.
+   */
+  async run<K extends TaskName>(name: K, input: Input<K>, transferList?: Transferable[], watch?: (restart: () => void) => void): Promise<Output<K>> {
     const seconds = this.limits.jobTimeoutSeconds;
     if (this.inFlight >= this.limits.threads + this.limits.queue) throw new AppError(ERROR_CODES.RATE_LIMITED, BUSY_MESSAGE, 429);
     this.inFlight++;
+    // The time limit starts when a worker takes the task up (it says so on this port), so time
+    // spent waiting in the queue behind other jobs is not counted against it.
+    const { port1: start, port2: started } = new MessageChannel();
+    const stop = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let running = false;
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stop.abort(), seconds * 1000);
+    };
+    start.once('message', () => {
+      running = true;
+      restart();
+    });
+    watch?.(() => {
+      if (running) restart();
+    });
     let outcome: Tasks.TaskOutcome<Output<K>>;
     try {
-      outcome = await this.piscina.run(input, { name, signal: AbortSignal.timeout(seconds * 1000), transferList: transferList as never });
+      const task: Input<K> & Tasks.TaskStart = { ...input, started };
+      outcome = await this.piscina.run(task, { name, signal: stop.signal, transferList: [started, ...(transferList ?? [])] as never });
     } catch (e) {
       const err = e as Error & { code?: string };
       if (err.name === 'AbortError') {
@@ -67,6 +91,8 @@ export class WorkerPool {
       }
       throw e;
     } finally {
+      clearTimeout(timer);
+      start.close();
       this.inFlight--;
     }
     if (!outcome.ok) throw new AppError(outcome.error.code, outcome.error.message, outcome.error.httpStatus, outcome.error.data);
@@ -97,6 +123,38 @@ export class WorkerPool {
     }
     return Buffer.from(await done);
   };
+
+  /**
+   * The rows of an import workbook, read by a streaming reader in a worker and received here in
+   * batches (see tasks.ts readSheet): the worker's memory stays about a batch of rows whatever
+   * the sheet's length, so a sheet of the import limit fits its heap limit. The time limit
+   * applies to each step: verifying the archive, then each batch of SHEET_BATCH_ROWS rows. As
+   * the rows are capped (MAX_IMPORT_ROWS), a legal file gets at most MAX_IMPORT_ROWS /
+   * SHEET_BATCH_ROWS + 2 limits in all (22 minutes at the default 60 s), whatever the machine's
+   * load, while a file that stalls is stopped after one limit as before.
+   */
+  async readSheet(input: Omit<Input<'readSheet'>, 'port'>): Promise<SheetData> {
+    const { port1, port2 } = new MessageChannel();
+    const rows: SheetData['rows'] = [];
+    let progressed = () => {};
+    const ended = new Promise<void>((resolve) => {
+      port1.on('message', (batch: SheetData['rows'] | null) => {
+        if (batch === null) return resolve();
+        progressed();
+        for (const r of batch) rows.push(r);
+      });
+    });
+    try {
+      const { columns } = await this.run('readSheet', { ...input, port: port2 }, [port2], (restart) => {
+        progressed = restart;
+      });
+      // Posted before the worker answered, on another channel: wait for the end mark.
+      await ended;
+      return { columns, rows };
+    } finally {
+      port1.close();
+    }
+  }
 
   async close(): Promise<void> {
     const pool = this.pool;

@@ -26,7 +26,13 @@ export interface TaskFailure {
 
 export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: TaskFailure };
 
-async function guarded<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
+/** Added to every task's input by the pool: told when the task starts in a worker, so that its time limit counts the work only, not the wait in the queue. */
+export interface TaskStart {
+  started?: MessagePort;
+}
+
+async function guarded<T>(input: object, work: () => Promise<T>): Promise<TaskOutcome<T>> {
+  (input as TaskStart).started?.postMessage('started');
   try {
     return { ok: true, value: await work() };
   } catch (e) {
@@ -43,7 +49,7 @@ function entity(name: string): EntityDef {
 
 /** /openApi/ConvertController/fileToGeoJson */
 export function convert(input: { data: Uint8Array; filename: string; options: ConvertOptions }): Promise<TaskOutcome<ConvertResult>> {
-  return guarded(async () => (await import('../services/gisExchange')).convertToGeoJson(input.data, input.filename, input.options));
+  return guarded(input, async () => (await import('../services/gisExchange')).convertToGeoJson(input.data, input.filename, input.options));
 }
 
 export interface LineLayer {
@@ -55,26 +61,33 @@ export interface LineLayer {
 
 /** A GIS line layer (pipe import): the file read, reprojected and checked. */
 export function readLines(input: { data: Uint8Array; filename: string; options: Omit<ReadGisOptions, 'geometry'> }): Promise<TaskOutcome<LineLayer>> {
-  return guarded(async () => {
+  return guarded(input, async () => {
     const { readGisFile } = await import('../gis/read');
     const read = await readGisFile(input.data, input.filename, { ...input.options, geometry: 'line' });
     return { features: read.features, crs: { epsg: read.crs.epsg, label: read.crs.label }, warnings: read.warnings, rejected: read.rejected };
   });
 }
 
-/** The rows of an uploaded import workbook. */
-export function readSheet(input: { data: Uint8Array; entity: string; options: ExcelOptions }): Promise<TaskOutcome<SheetData>> {
-  return guarded(async () => (await import('../entities/excel')).readSheet(input.data, entity(input.entity), input.options));
+/**
+ * The rows of an uploaded import workbook, read with a streaming reader and posted on `port` in
+ * batches, then a null: the worker never holds the sheet. Answers the sheet's columns.
+ */
+export function readSheet(input: { data: Uint8Array; entity: string; options: ExcelOptions; port: MessagePort }): Promise<TaskOutcome<Omit<SheetData, 'rows'>>> {
+  return guarded(input, async () => {
+    const { columns } = await (await import('../entities/excel')).readSheetRows(input.data, entity(input.entity), input.options, (rows) => input.port.postMessage(rows));
+    input.port.postMessage(null);
+    return { columns };
+  });
 }
 
 /** An export workbook from rows and their ref labels. */
 export function writeWorkbook(input: { entity: string; rows: Row[]; lookups: ExportLookups; options: ExcelOptions }): Promise<TaskOutcome<Uint8Array>> {
-  return guarded(async () => (await import('../entities/excel')).writeWorkbook(entity(input.entity), input.rows, input.lookups, input.options));
+  return guarded(input, async () => (await import('../entities/excel')).writeWorkbook(entity(input.entity), input.rows, input.lookups, input.options));
 }
 
 /** The investment manual as Word or PDF. */
 export function renderManual(input: { manual: ManualDocument; format: 'docx' | 'pdf' }): Promise<TaskOutcome<Uint8Array>> {
-  return guarded(async () =>
+  return guarded(input, async () =>
     input.format === 'pdf' ? (await import('../documents/pdf')).manualPdf(input.manual) : (await import('../documents/docx')).manualDocx(input.manual),
   );
 }
@@ -93,5 +106,5 @@ async function* received(port: MessagePort): AsyncGenerator<ShapefileFeature[]> 
 
 /** A zipped shapefile (layer export) from features streamed over a message port. */
 export function writeShapefile(input: { fields: StreamField[]; options: ShapefileStreamOptions; port: MessagePort }): Promise<TaskOutcome<Uint8Array>> {
-  return guarded(async () => (await import('../services/gisExchange')).writeShapefileChunks(input.fields, input.options, received(input.port)));
+  return guarded(input, async () => (await import('../services/gisExchange')).writeShapefileChunks(input.fields, input.options, received(input.port)));
 }
