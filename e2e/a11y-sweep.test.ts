@@ -173,16 +173,18 @@ describe('accessibility sweep over every SPA route', () => {
       const opener = page.getByRole('button', { name: '打开菜单' });
       await opener.click();
       const drawer = page.locator('.ant-drawer').filter({ has: page.getByTestId('side-menu') });
+      // The drawer's root stays in the page (fixed, full window) when closed; its menu is what shows.
+      const drawerMenu = drawer.getByTestId('side-menu');
       await drawer.getByRole('menuitem', { name: '交易管理' }).click();
       await drawer.getByRole('menuitem', { name: '土地交易记录' }).click();
       await page.waitForURL(`**${MANAGEMENT_BASE}/landJystManagement`);
-      await expect.poll(() => drawer.isVisible()).toBe(false);
+      await expect.poll(() => drawerMenu.isVisible(), { timeout: 10_000 }).toBe(false);
       await expect.poll(() => page.getByRole('table').first().isVisible(), { timeout: 15_000 }).toBe(true);
       await expect.poll(() => page.getByRole('button', { name: /新\s*增/ }).first().isVisible()).toBe(true);
       expect(await pageOverflow()).toBeLessThanOrEqual(0);
       await screenshot(page, 'a11y-backoffice-412-landJystManagement');
       await opener.click();
-      await expect.poll(() => drawer.isVisible()).toBe(true);
+      await expect.poll(() => drawerMenu.isVisible()).toBe(true);
       await screenshot(page, 'a11y-backoffice-412-menu');
     } finally {
       await context.close();

@@ -17,7 +17,7 @@ import { AimOutlined, CloseOutlined, EditOutlined, ExpandOutlined, FilterOutline
 import { CompareButton } from '../visitor/CompareButton';
 import { SaveSearchButton } from '../visitor/SaveSearchButton';
 import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from './api';
-import { landClassColor, landClassLegend, MARKET_STATE_COLORS } from './colors';
+import { landClassColor, landClassLegend, MARKET_STATE_COLORS, MARKET_STATE_TEXT_COLORS } from './colors';
 import { ExportMenu } from './ExportMenu';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
@@ -85,7 +85,7 @@ function toAddress(filters: ParcelFilters, sort: SortKey): URLSearchParams {
 function StateTag({ tradeState }: { tradeState: unknown }) {
   const state = marketState(tradeState);
   return (
-    <Tag color={MARKET_STATE_COLORS[state]} className={styles.stateTag}>
+    <Tag color={MARKET_STATE_TEXT_COLORS[state]} className={styles.stateTag}>
       {MARKET_STATE_LABELS[state]}
     </Tag>
   );
