@@ -3,7 +3,7 @@ import { ENTITIES } from '@land/shared/entities/index';
 import { isInForm, type EntityDef } from '@land/shared/entity';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
-import { sampleWithRefs } from './helpers/samples';
+import { parentCreator, sampleWithRefs } from './helpers/samples';
 
 /** One smoke test per entity, generated from the definitions: create, read, update, page, delete. */
 for (const dialect of DIALECTS) {
@@ -12,11 +12,7 @@ for (const dialect of DIALECTS) {
     let t: TestApp;
     let token: string;
     const parents = new Map<string, Record<string, unknown>>();
-    const createParent = async (def: EntityDef, record: Record<string, unknown>) => {
-      const res = await t.call(`/api/${def.name}/${def.calls.save?.[0] ?? def.calls.create![0]}`, record, { token });
-      if (res.body.code !== '200') throw new Error(`${def.name} parent: ${res.body.msg}`);
-      return res.body.data as Record<string, unknown>;
-    };
+    const createParent = parentCreator(() => t, () => token);
     const sampleRecord = (def: EntityDef, n: number) => sampleWithRefs(def, n, createParent, parents);
     beforeAll(async () => {
       t = await createTestApp(dialect);

@@ -208,7 +208,8 @@ const fileEntry = z.object({
   url: z.string().max(1000).refine((u) => u !== '' && isLinkUrl(u), MESSAGES.link),
 });
 
-function jsonValue(v: unknown): unknown {
+/** A JSON-encoded form value parsed; a blank string is absent; anything else as given. */
+export function jsonValue(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   if (v.trim() === '') return undefined;
   try {

@@ -128,6 +128,11 @@ function mapBlock(layers: MapLayer[], extent: BBox, legend: { color: string; lab
   };
 }
 
+/** A section holding one table. */
+function tableSection(heading: string, columns: string[], widths: number[], cells: string[][]): Section {
+  return { heading, blocks: [{ kind: 'table', columns, widths, rows: cells }] };
+}
+
 async function contactsBlock(db: AnyDb, areacode: unknown): Promise<Block | null> {
   let list = await rows(db, 'tInvestmentLinkman', [['status', '1'], ...(areacode ? ([['areacode', areacode]] as [string, unknown][]) : [])], 20);
   // A district without its own contacts is served by the zone's investment office.
@@ -222,67 +227,28 @@ export async function parcelManual(db: AnyDb, dkid: string, scope: ManualScope):
   sections.push({ heading: '主要指标', blocks: [{ kind: 'figures', rows: figures.filter(([, v]) => v !== '') }] });
 
   if (indicators.length) {
-    sections.push({
-      heading: '规划指标',
-      blocks: [
-        {
-          kind: 'table',
-          columns: ['指标', '要求', '单位'],
-          widths: [40, 40, 20],
-          rows: indicators.map((r) => {
-            const spec = INDICATORS.find((i) => i.value === r.indicator);
-            const cmp = COMPARATORS.find((c) => c.value === r.comparator)?.label ?? '';
-            const requirement = r.comparator === 'between' ? `${str(r.value)} ～ ${str(r.valueMax)}` : `${cmp} ${str(r.value)}`;
-            return [spec?.label ?? str(r.indicator), requirement, str(r.unit ?? spec?.unit)];
-          }),
-        },
-      ],
+    const indicatorRows = indicators.map((r) => {
+      const spec = INDICATORS.find((i) => i.value === r.indicator);
+      const cmp = COMPARATORS.find((c) => c.value === r.comparator)?.label ?? '';
+      const requirement = r.comparator === 'between' ? `${str(r.value)} ～ ${str(r.valueMax)}` : `${cmp} ${str(r.value)}`;
+      return [spec?.label ?? str(r.indicator), requirement, str(r.unit ?? spec?.unit)];
     });
+    sections.push(tableSection('规划指标', ['指标', '要求', '单位'], [40, 40, 20], indicatorRows));
   }
 
   if (matching[0]) {
     const m = matching[0];
-    sections.push({
-      heading: '基础设施配套（七通一平）',
-      blocks: [
-        {
-          kind: 'table',
-          columns: ['项目', '现状', '说明'],
-          widths: [18, 22, 60],
-          rows: MATCHING_ITEMS.map((i) => [i.label, MATCHING_STATES.find((s) => s.value === m[i.name])?.label ?? '', str(m[`${i.name}Note`])]),
-        },
-      ],
-    });
+    sections.push(tableSection('基础设施配套（七通一平）', ['项目', '现状', '说明'], [18, 22, 60], MATCHING_ITEMS.map((i) => [i.label, MATCHING_STATES.find((s) => s.value === m[i.name])?.label ?? '', str(m[`${i.name}Note`])])));
   }
 
   if (facilities.length) {
     const fDef = def('tLandzbpt');
-    sections.push({
-      heading: '周边配套',
-      blocks: [
-        {
-          kind: 'table',
-          columns: ['类型', '名称', '距离（米）', '地址'],
-          widths: [14, 34, 14, 38],
-          rows: facilities.map((f) => [optionLabel(fDef, 'facilityType', f.facilityType), str(f.name), fmt(num(f.distanceM), 0), str(f.address)]),
-        },
-      ],
-    });
+    sections.push(tableSection('周边配套', ['类型', '名称', '距离（米）', '地址'], [14, 34, 14, 38], facilities.map((f) => [optionLabel(fDef, 'facilityType', f.facilityType), str(f.name), fmt(num(f.distanceM), 0), str(f.address)])));
   }
 
   if (distances.length) {
     const dDef = def('tDistance');
-    sections.push({
-      heading: '区位交通',
-      blocks: [
-        {
-          kind: 'table',
-          columns: ['类型', '地点', '距离（公里）', '车程（分钟）'],
-          widths: [20, 40, 20, 20],
-          rows: distances.map((d) => [optionLabel(dDef, 'placeType', d.placeType), str(d.placeName), fmt(num(d.distanceKm), 1), str(d.driveMinutes)]),
-        },
-      ],
-    });
+    sections.push(tableSection('区位交通', ['类型', '地点', '距离（公里）', '车程（分钟）'], [20, 40, 20, 20], distances.map((d) => [optionLabel(dDef, 'placeType', d.placeType), str(d.placeName), fmt(num(d.distanceKm), 1), str(d.driveMinutes)])));
   }
 
   const advantageItems = advantages.map((a) => (a.content ? `${str(a.title)}：${str(a.content)}` : str(a.title)));
@@ -373,17 +339,7 @@ export async function districtManual(db: AnyDb, areacode: string, scope: ManualS
   }
 
   if (parcels.length) {
-    sections.push({
-      heading: '可供地块',
-      blocks: [
-        {
-          kind: 'table',
-          columns: ['宗地编号', '地块名称', '面积（亩）', '土地用途', '起始价（万元）'],
-          widths: [18, 34, 14, 18, 16],
-          rows: parcels.map((r) => [str(r.dkbh), str(r.dkmc), fmt(num(r.landAreaMu), 2), classNames.get(str(r.dlcode)) ?? str(r.dlcode), fmt(num(r.startingPrice))]),
-        },
-      ],
-    });
+    sections.push(tableSection('可供地块', ['宗地编号', '地块名称', '面积（亩）', '土地用途', '起始价（万元）'], [18, 34, 14, 18, 16], parcels.map((r) => [str(r.dkbh), str(r.dkmc), fmt(num(r.landAreaMu), 2), classNames.get(str(r.dlcode)) ?? str(r.dlcode), fmt(num(r.startingPrice))])));
   }
 
   const contacts = await contactsBlock(db, areacode);

@@ -172,19 +172,19 @@ function formatDate(v: FeatureValue): string | null {
   return m ? `${m[1]}${m[2]}${m[3]}` : null;
 }
 
-/** Writes a dBase III table with UTF-8 text (declare it with a .cpg "UTF-8"). */
-export function writeDbf(fields: DbfWriteField[], rows: FeatureProperties[], warnings: string[] = []): Uint8Array {
-  const headerLength = 32 + fields.length * 32 + 1;
-  const recordLength = 1 + fields.reduce((s, f) => s + f.length, 0);
-  if (recordLength > 65535) throw new GisFileError('属性字段过多或过长，无法写入 .dbf');
-  const out = new Uint8Array(headerLength + rows.length * recordLength + 1);
-  const view = new DataView(out.buffer);
+/** The byte length of a dBase III header with this many fields. */
+export const dbfHeaderLength = (fieldCount: number): number => 32 + fieldCount * 32 + 1;
+
+/** Writes a dBase III header (today's date, counts, field descriptors) at the start of out. */
+export function writeDbfHeader(out: Uint8Array, recordCount: number, recordLength: number, fields: Pick<DbfWriteField, 'name' | 'type' | 'length' | 'decimals'>[]): void {
+  const headerLength = dbfHeaderLength(fields.length);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   const now = new Date();
   out[0] = 0x03;
   out[1] = now.getUTCFullYear() - 1900;
   out[2] = now.getUTCMonth() + 1;
   out[3] = now.getUTCDate();
-  view.setUint32(4, rows.length, true);
+  view.setUint32(4, recordCount, true);
   view.setUint16(8, headerLength, true);
   view.setUint16(10, recordLength, true);
   out[29] = 0x00; // code page given by the .cpg
@@ -196,6 +196,15 @@ export function writeDbf(fields: DbfWriteField[], rows: FeatureProperties[], war
     out[p + 17] = f.decimals;
   });
   out[headerLength - 1] = 0x0d;
+}
+
+/** Writes a dBase III table with UTF-8 text (declare it with a .cpg "UTF-8"). */
+export function writeDbf(fields: DbfWriteField[], rows: FeatureProperties[], warnings: string[] = []): Uint8Array {
+  const headerLength = dbfHeaderLength(fields.length);
+  const recordLength = 1 + fields.reduce((s, f) => s + f.length, 0);
+  if (recordLength > 65535) throw new GisFileError('属性字段过多或过长，无法写入 .dbf');
+  const out = new Uint8Array(headerLength + rows.length * recordLength + 1);
+  writeDbfHeader(out, rows.length, recordLength, fields);
   let overflow = 0;
   let truncated = 0;
   rows.forEach((row, r) => {

@@ -9,15 +9,14 @@ import { zipSync, type Zippable } from 'fflate';
 import {
   crsToEsriWkt,
   geographicCrs,
-  planarRingArea,
-  polygonsOf,
   type CrsInfo,
   type FeatureProperties,
   type FeatureValue,
   type ParcelGeometry,
-  type Ring,
 } from '@land/shared/geo/index';
+import { dbfHeaderLength, writeDbfHeader } from './dbf';
 import { GisFileError } from './errors';
+import { shapefileRings } from './shp';
 import { truncateUtf8 } from './text';
 
 export interface StreamField {
@@ -80,18 +79,6 @@ class ByteSink {
 
 function dbfType(f: StreamField): 'C' | 'N' | 'D' {
   return f.type === 'string' ? 'C' : f.type === 'date' ? 'D' : 'N';
-}
-
-/** Shapefile ring order: exteriors clockwise, holes counter-clockwise. */
-function shapefileRings(g: ParcelGeometry): Ring[] {
-  const out: Ring[] = [];
-  for (const poly of polygonsOf(g)) {
-    poly.forEach((ring, i) => {
-      const cw = planarRingArea(ring) < 0;
-      out.push(cw === (i === 0) ? ring : [...ring].reverse());
-    });
-  }
-  return out;
 }
 
 export class ShapefileZipWriter {
@@ -232,25 +219,9 @@ export class ShapefileZipWriter {
   }
 
   private dbfHeader(): Uint8Array {
-    const headerLength = 32 + this.fields.length * 32 + 1;
-    const out = new Uint8Array(headerLength);
-    const view = new DataView(out.buffer);
-    const now = new Date();
-    out[0] = 0x03;
-    out[1] = now.getUTCFullYear() - 1900;
-    out[2] = now.getUTCMonth() + 1;
-    out[3] = now.getUTCDate();
-    view.setUint32(4, this.count, true);
-    view.setUint16(8, headerLength, true);
-    view.setUint16(10, this.recordLength, true);
-    this.fields.forEach((f, i) => {
-      const p = 32 + i * 32;
-      out.set(encoder.encode(f.dbfName), p);
-      out[p + 11] = dbfType(f).charCodeAt(0);
-      out[p + 16] = f.width;
-      out[p + 17] = f.decimals ?? 0;
-    });
-    out[headerLength - 1] = 0x0d;
+    const out = new Uint8Array(dbfHeaderLength(this.fields.length));
+    const fields = this.fields.map((f) => ({ name: f.dbfName, type: dbfType(f), length: f.width, decimals: f.decimals ?? 0 }));
+    writeDbfHeader(out, this.count, this.recordLength, fields);
     return out;
   }
 

@@ -161,7 +161,7 @@ function shpHeader(view: DataView, fileBytes: number, shapeType: number, box: BB
 }
 
 /** Shapefile ring order: exterior clockwise, holes counter-clockwise. */
-function shapefileRings(g: ParcelGeometry): Ring[] {
+export function shapefileRings(g: ParcelGeometry): Ring[] {
   const out: Ring[] = [];
   for (const poly of polygonsOf(g)) {
     poly.forEach((ring, i) => {

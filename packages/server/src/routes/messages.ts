@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MESSAGE_TYPES } from '@land/shared/entities/common';
+import { jsonValue } from '@land/shared/entity';
 import type { AppContext } from '../context';
 import { batchInput, MAX_BATCH_ROWS } from '../entities/batch';
 import { presentRow, type AnyDb, type Row } from '../entities/repository';
@@ -22,16 +23,6 @@ import { idsInput } from './public/inputs';
 
 const messageTypes = MESSAGE_TYPES.map((t) => t.value) as [string, ...string[]];
 const messageType = z.enum(messageTypes, { error: '消息类型不正确' });
-
-function jsonValue(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  if (v.trim() === '') return undefined;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-}
 
 /** Keyword values of a template: an array in placeholder order or {keyword: value}. */
 const templateValues = z.preprocess(

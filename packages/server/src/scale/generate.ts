@@ -12,6 +12,7 @@ import { m2ToMu, round } from '@land/shared/helpers';
 import type { DialectName } from '../db/database';
 import { createTileCellTriggers, dropTileCellTriggers, rebuildTileCells } from '../db/ddl/tileCells';
 import { landClassRows } from '../seeds/landClasses';
+import { rng } from '../seeds/layout';
 
 // The generator writes many tables by name, so it works on the untyped builder.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,18 +40,6 @@ export interface GenerateResult {
   districts: number;
   transactions: number;
   ms: number;
-}
-
-/** Mulberry32: small, fast and good enough for plausible data. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const CITY_NAMES = ['临江', '湖州', '嘉兴', '绍兴', '金华', '衢州', '台州', '丽水', '温州', '宁波', '舟山', '义乌', '海宁', '慈溪', '余姚', '诸暨', '瑞安', '乐清', '温岭', '桐乡'];
@@ -381,7 +370,7 @@ export async function generateParcels(db: AnyDb, dialect: DialectName, options: 
   const total = options.parcels;
   const perDistrict = options.perDistrict ?? 5000;
   const prefix = options.prefix ?? 'G';
-  const rnd = random(options.seed ?? 20_240_601);
+  const rnd = rng(options.seed ?? 20_240_601);
   const districts = layoutDistricts(Math.max(1, Math.ceil(total / perDistrict)), perDistrict, prefix);
   const now = new Date().toISOString();
 

@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import { parcelEntity } from '@land/shared/entities/parcel';
 import { buildWorkbook } from '../entities/excel';
-import { ensureLandClasses, insertDistricts, layoutDistricts, parcelRows, random } from './generate';
+import { rng } from '../seeds/layout';
+import { ensureLandClasses, insertDistricts, layoutDistricts, parcelRows } from './generate';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
@@ -17,7 +18,7 @@ const NOT_IMPORTED = ['id', 'geometryArea', 'centerLon', 'centerLat', 'minLon', 
 export async function parcelImportWorkbook(db: AnyDb, count: number, options: { prefix?: string; seed?: number; perDistrict?: number } = {}): Promise<Buffer> {
   const prefix = options.prefix ?? 'I';
   const perDistrict = options.perDistrict ?? 5000;
-  const rnd = random(options.seed ?? 99);
+  const rnd = rng(options.seed ?? 99);
   const districts = layoutDistricts(Math.max(1, Math.ceil(count / perDistrict)), perDistrict, prefix);
   await ensureLandClasses(db);
   await insertDistricts(db, districts, rnd);

@@ -62,7 +62,8 @@ export interface NewVisitor {
   email?: string | null;
 }
 
-async function openSession(db: DbOrTrx, config: Config, row: ProfileRow, meta: VisitorMeta): Promise<VisitorSession> {
+/** A new visitor session for an active account (password, registration or WeChat login). */
+export async function openSession(db: DbOrTrx, config: Config, row: Pick<VisitorTable, 'id' | 'userName' | 'userAccount' | 'registerType' | 'sqdw'>, meta: VisitorMeta): Promise<VisitorSession> {
   const token = await createSession(db, row.id, 'visitor', visitorSessionPolicy(config), meta);
   return {
     token,

@@ -12,8 +12,7 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditedLogin } from './audit';
-import { createSession } from './sessions';
-import { newVisitorRow, visitorSessionPolicy, type VisitorMeta, type VisitorSession } from './visitors';
+import { newVisitorRow, openSession, type VisitorMeta, type VisitorSession } from './visitors';
 import './messagingTables';
 import './publicTables';
 
@@ -109,14 +108,8 @@ async function checkWechatLogin(db: Db, config: Config, client: WechatClient, in
   const visitorId = await findOrCreate(db, session.openid, session.unionid, input, session.dev);
   const visitor = await db.selectFrom('t_visitor').select(['id', 'userName', 'userAccount', 'registerType', 'sqdw', 'status']).where('id', '=', visitorId).executeTakeFirstOrThrow();
   if (visitor.status !== '1') throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, '账号已停用，请联系管理员', 400);
-  const token = await createSession(db, visitor.id, 'visitor', visitorSessionPolicy(config), meta);
   return {
-    token,
-    userId: visitor.id,
-    userName: visitor.userName,
-    userAccount: visitor.userAccount,
-    registerType: visitor.registerType,
-    sqdw: visitor.sqdw ?? '',
+    ...(await openSession(db, config, visitor, meta)),
     openid: session.openid,
     devLogin: session.dev,
   };

@@ -1,5 +1,6 @@
 import type { EntityDef, FieldDef, FieldType } from '@land/shared/entity';
 import { entityByName } from '@land/shared/entities/index';
+import type { TestApp } from './app';
 
 /** A valid value per field type, for tests generated from the definitions. */
 const SAMPLES: Record<FieldType, (f: FieldDef, n: number) => unknown> = {
@@ -41,6 +42,15 @@ export function sampleRecord(def: EntityDef, n: number): Record<string, unknown>
 }
 
 type Created = Record<string, unknown>;
+
+/** Creates a parent for sampleWithRefs through its save (or create) call; a refusal throws. */
+export function parentCreator(app: () => TestApp, token: () => string) {
+  return async (def: EntityDef, record: Created): Promise<Created> => {
+    const res = await app().call(`/api/${def.name}/${def.calls.save?.[0] ?? def.calls.create![0]}`, record, { token: token() });
+    if (res.body.code !== '200') throw new Error(`${def.name} parent: ${res.body.msg}`);
+    return res.body.data as Created;
+  };
+}
 
 /**
  * A sample record whose required refs and tree codes point at real records, created on demand

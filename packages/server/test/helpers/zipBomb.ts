@@ -37,25 +37,23 @@ export function zipOf(entries: Entry[]): Buffer {
     const name = Buffer.from(e.name);
     const size = e.declared ?? e.data.length;
     const crc = e.deflated ? 0 : zlib.crc32(e.data);
+    // The fields both headers share, from "version needed" on; the central one has them 2 bytes later.
+    const common = (b: Buffer, at: number) => {
+      b.writeUInt16LE(20, at);
+      b.writeUInt16LE(0x800, at + 2);
+      b.writeUInt16LE(e.deflated ? 8 : 0, at + 4);
+      b.writeUInt32LE(crc, at + 10);
+      b.writeUInt32LE(e.data.length, at + 14);
+      b.writeUInt32LE(size, at + 18);
+      b.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(e.deflated ? 8 : 0, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    common(local, 4);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(e.deflated ? 8 : 0, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    common(central, 6);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, e.data);
     centrals.push(central, name);

@@ -189,19 +189,18 @@ interface GkRange {
   count: number;
 }
 
+/** A datum's four EPSG ranges: 6° with and without zone prefix, then 3° likewise. */
+const gkRanges = (datum: GeodeticDatum, [six, sixBare, three, threeBare]: [number, number, number, number]): GkRange[] => [
+  { datum, width: 6, zonePrefix: true, first: six, firstZone: 13, count: 11 },
+  { datum, width: 6, zonePrefix: false, first: sixBare, firstZone: 13, count: 11 },
+  { datum, width: 3, zonePrefix: true, first: three, firstZone: 25, count: 21 },
+  { datum, width: 3, zonePrefix: false, first: threeBare, firstZone: 25, count: 21 },
+];
+
 const GK_RANGES: GkRange[] = [
-  { datum: 'CGCS2000', width: 6, zonePrefix: true, first: 4491, firstZone: 13, count: 11 },
-  { datum: 'CGCS2000', width: 6, zonePrefix: false, first: 4502, firstZone: 13, count: 11 },
-  { datum: 'CGCS2000', width: 3, zonePrefix: true, first: 4513, firstZone: 25, count: 21 },
-  { datum: 'CGCS2000', width: 3, zonePrefix: false, first: 4534, firstZone: 25, count: 21 },
-  { datum: 'Xian80', width: 6, zonePrefix: true, first: 2327, firstZone: 13, count: 11 },
-  { datum: 'Xian80', width: 6, zonePrefix: false, first: 2338, firstZone: 13, count: 11 },
-  { datum: 'Xian80', width: 3, zonePrefix: true, first: 2349, firstZone: 25, count: 21 },
-  { datum: 'Xian80', width: 3, zonePrefix: false, first: 2370, firstZone: 25, count: 21 },
-  { datum: 'Beijing54', width: 6, zonePrefix: true, first: 21413, firstZone: 13, count: 11 },
-  { datum: 'Beijing54', width: 6, zonePrefix: false, first: 21473, firstZone: 13, count: 11 },
-  { datum: 'Beijing54', width: 3, zonePrefix: true, first: 2401, firstZone: 25, count: 21 },
-  { datum: 'Beijing54', width: 3, zonePrefix: false, first: 2422, firstZone: 25, count: 21 },
+  ...gkRanges('CGCS2000', [4491, 4502, 4513, 4534]),
+  ...gkRanges('Xian80', [2327, 2338, 2349, 2370]),
+  ...gkRanges('Beijing54', [21413, 21473, 2401, 2422]),
 ];
 
 const GEOGRAPHIC_EPSG: Record<number, GeodeticDatum> = { 4490: 'CGCS2000', 4326: 'WGS84', 4610: 'Xian80', 4214: 'Beijing54' };

@@ -60,6 +60,11 @@ function marketStateColor(): unknown[] {
   ];
 }
 
+/** A layer of the parcel tiles: polygons from DETAIL_ZOOM on, cluster points below it. */
+function parcelLayer(id: string, type: string, zoom: { minzoom: number } | { maxzoom: number }, geometry: 'Polygon' | 'Point', paint: Record<string, unknown>) {
+  return { id, type, source: 'parcels', 'source-layer': 'parcels', ...zoom, filter: ['==', ['geometry-type'], geometry], paint };
+}
+
 export function publicMapStyle(base: string): Record<string, unknown> {
   const source = (layer: TileLayerName) => ({ type: 'vector', url: tileJsonUrl(base, layer) });
   return {
@@ -76,38 +81,14 @@ export function publicMapStyle(base: string): Record<string, unknown> {
         'source-layer': 'districts',
         paint: { 'line-color': '#1677ff', 'line-width': 1.5, 'line-dasharray': [4, 2] },
       },
-      {
-        id: 'parcels-fill',
-        type: 'fill',
-        source: 'parcels',
-        'source-layer': 'parcels',
-        minzoom: DETAIL_ZOOM,
-        filter: ['==', ['geometry-type'], 'Polygon'],
-        paint: { 'fill-color': landClassColor(), 'fill-opacity': 0.55 },
-      },
-      {
-        id: 'parcels-outline',
-        type: 'line',
-        source: 'parcels',
-        'source-layer': 'parcels',
-        minzoom: DETAIL_ZOOM,
-        filter: ['==', ['geometry-type'], 'Polygon'],
-        paint: { 'line-color': marketStateColor(), 'line-width': 1.5 },
-      },
-      {
-        id: 'parcels-points',
-        type: 'circle',
-        source: 'parcels',
-        'source-layer': 'parcels',
-        maxzoom: DETAIL_ZOOM,
-        filter: ['==', ['geometry-type'], 'Point'],
-        paint: {
-          'circle-color': landClassColor(),
-          'circle-radius': ['interpolate', ['linear'], ['coalesce', ['get', 'count'], 1], 1, 3, 50, 8],
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 1,
-        },
-      },
+      parcelLayer('parcels-fill', 'fill', { minzoom: DETAIL_ZOOM }, 'Polygon', { 'fill-color': landClassColor(), 'fill-opacity': 0.55 }),
+      parcelLayer('parcels-outline', 'line', { minzoom: DETAIL_ZOOM }, 'Polygon', { 'line-color': marketStateColor(), 'line-width': 1.5 }),
+      parcelLayer('parcels-points', 'circle', { maxzoom: DETAIL_ZOOM }, 'Point', {
+        'circle-color': landClassColor(),
+        'circle-radius': ['interpolate', ['linear'], ['coalesce', ['get', 'count'], 1], 1, 3, 50, 8],
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1,
+      }),
     ],
   };
 }
