@@ -75,15 +75,15 @@ function queryOf(params: URLSearchParams, fixed: Partial<ParcelPageQuery>): Parc
 function AreaBound({ value, placeholder, label, onSet }: { value: string; placeholder: string; label: string; onSet: (value: string) => void }) {
   return (
     <Input
+      aria-label={label}
+      defaultValue={value}
+      onBlur={(e) => onSet(e.target.value)}
+      onKeyDown={(e) => e.key === 'Enter' && onSet(e.currentTarget.value)}
       type="number"
       min={0}
       inputMode="decimal"
       className={styles.number}
       placeholder={placeholder}
-      defaultValue={value}
-      onBlur={(e) => onSet(e.target.value)}
-      onKeyDown={(e) => e.key === 'Enter' && onSet(e.currentTarget.value)}
-      aria-label={label}
     />
   );
 }
