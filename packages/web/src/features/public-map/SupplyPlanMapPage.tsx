@@ -4,14 +4,14 @@
  * map loads after hydration.
  */
 import { queryOptions, useSuspenseQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { PageHead } from '../../public/head';
-import { Button, SearchInput, Select, Tag } from '../../public-ui';
-import { DownloadOutlined } from '../../public-ui/icons';
+import { SearchInput, Select, Tag } from '../../public-ui';
 import { districtsQuery, listOf, openPost, useDistrictOptions, type PublicRecord } from './api';
 import { landClassColor } from './colors';
+import { ExportMenu, type ExportFormat } from './ExportMenu';
 import { muText, num, optionLabel, SUPPLY_DIRECTION_LABELS, SUPPLY_METHOD_LABELS, SUPPLY_PLAN_STATUS_LABELS, text, dateText } from './format';
 import styles from './MapSearchPage.module.css';
 import { Segmented } from './Segmented';
@@ -60,54 +60,11 @@ const yearsQuery = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-const EXPORT_FORMATS = [
+const EXPORT_FORMATS: ExportFormat[] = [
   { key: 'shp', label: 'Shapefile（.zip）' },
   { key: 'geojson', label: 'GeoJSON' },
   { key: 'kml', label: 'KML' },
 ];
-
-/** 导出 and its menu of formats (a disclosure: Escape or a click elsewhere closes it). */
-function ExportMenu({ onExport }: { onExport: (format: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return undefined;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('pointerdown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('pointerdown', close);
-    };
-  }, [open]);
-  return (
-    <div className={styles.menuWrap} ref={ref}>
-      <Button size="small" icon={<DownloadOutlined />} aria-expanded={open} aria-controls="supply-plan-export" onClick={() => setOpen((o) => !o)}>
-        导出
-      </Button>
-      {open && (
-        <ul id="supply-plan-export" className={styles.menu} aria-label="导出格式">
-          {EXPORT_FORMATS.map((f) => (
-            <li key={f.key}>
-              <button
-                type="button"
-                className={styles.menuItem}
-                onClick={() => {
-                  setOpen(false);
-                  onExport(f.key);
-                }}
-              >
-                {f.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 export function SupplyPlanMapPage() {
   const thisYear = new Date().getFullYear();
@@ -247,7 +204,7 @@ export function SupplyPlanMapPage() {
               { value: 'class', label: '按地类' },
             ]}
           />
-          <ExportMenu onExport={(format) => void exportPlan(format)} />
+          <ExportMenu formats={EXPORT_FORMATS} onExport={(format) => void exportPlan(format)} />
         </div>
         <ThemeLegend title={colorBy === 'gdfx' ? '供地方向' : colorBy === 'status' ? '执行状态' : '地类'} items={legend} />
       </ThemeMapSection>

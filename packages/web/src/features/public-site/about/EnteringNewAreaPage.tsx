@@ -11,6 +11,14 @@ import styles from './about.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
 
 /** 走进新区 (enteringNewArea): the zone at a glance, built from its districts, projects and events. */
+function MoreLink({ to }: { to: string }) {
+  return (
+    <Link to={to}>
+      更多 <RightOutlined />
+    </Link>
+  );
+}
+
 export function EnteringNewAreaPage() {
   const [{ data: settings }, { data: list }, { data: projects }, { data: events }] = useSuspenseQueries({
     queries: [settingsQuery, districtsWithFiguresQuery, pageQuery(PATHS.keyProjects, { pageNo: 1, pageSize: 4 }), pageQuery(PATHS.events, { pageNo: 1, pageSize: 6 })],
@@ -97,11 +105,7 @@ export function EnteringNewAreaPage() {
       <div className={styles.twoColumns}>
         <Section
           title="重点项目"
-          extra={
-            <Link to="/zhongdianxiangmu">
-              更多 <RightOutlined />
-            </Link>
-          }
+          extra={<MoreLink to="/zhongdianxiangmu" />}
           className={styles.timelineCard}
         >
           {projects.list.length === 0 ? (
@@ -119,11 +123,7 @@ export function EnteringNewAreaPage() {
         </Section>
         <Section
           title="新区动态"
-          extra={
-            <Link to="/landPromotion">
-              更多 <RightOutlined />
-            </Link>
-          }
+          extra={<MoreLink to="/landPromotion" />}
           className={styles.timelineCard}
         >
           {events.list.length === 0 ? (

@@ -2,8 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useTransition } from 'react';
 import { useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
-import { notify } from '../../../lib/notify';
-import { downloadFile, saveBlob, showError } from '../../../lib/request';
 import { PageHead } from '../../../public/head';
 import { NotFoundPage } from '../../../public/NotFoundPage';
 import { useInView } from '../../../public/use-in-view';
@@ -13,6 +11,7 @@ import { parcelPageQuery } from '../../public-map/api';
 import { landClassColor, MARKET_STATE_COLORS } from '../../public-map/colors';
 import { DISTRICT_TYPE_LABELS, marketState, num, optionLabel, stripHtml, text } from '../../public-map/format';
 import { districtByNameQuery } from '../api';
+import { useManualDownload } from '../manual';
 import { ParcelCard } from '../ParcelCard';
 import { firstImage, NoData, onBannerClass, PageBanner, RichText, Section } from '../ui';
 import { Figure, ProgressBar } from '../widgets';
@@ -24,24 +23,7 @@ const MAP_HEIGHT = 420;
 const PARCELS_PER_PAGE = 8;
 
 function ManualButtons({ areacode, name }: { areacode: string; name: string }) {
-  const [busy, setBusy] = useState('');
-  const get = async (kind: 'pdf' | 'doc') => {
-    setBusy(kind);
-    try {
-      saveBlob(
-        await downloadFile(
-          kind === 'pdf' ? '/openApi/ExcelMainDispose/createPdf' : '/openApi/ExcelMainDispose/exportZsscDoc',
-          { areacode },
-          `${name}招商手册.${kind === 'pdf' ? 'pdf' : 'docx'}`,
-        ),
-      );
-      notify.success('招商手册已生成');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy('');
-    }
-  };
+  const { busy, get } = useManualDownload({ areacode }, name);
   return (
     <div className={styles.manualButtons}>
       <Button kind="ghost" className={onBannerClass} icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')}>

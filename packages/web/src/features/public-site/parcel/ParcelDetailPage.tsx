@@ -10,8 +10,6 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
-import { notify } from '../../../lib/notify';
-import { downloadFile, saveBlob, showError } from '../../../lib/request';
 import { PageHead } from '../../../public/head';
 import { NotFoundPage } from '../../../public/NotFoundPage';
 import { useInView } from '../../../public/use-in-view';
@@ -60,6 +58,7 @@ import {
 import { MARKET_STATE_TEXT_COLORS, PIPE_COLORS } from '../../public-map/colors';
 import { CollectButton } from '../../visitor/CollectButton';
 import { CompareButton } from '../../visitor/CompareButton';
+import { useManualDownload } from '../manual';
 import { FileLinks, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
 import {
   contactsQuery,
@@ -128,23 +127,7 @@ function dash(v: unknown): string {
 }
 
 function ManualButtons({ id, name }: { id: string; name: string }) {
-  const [busy, setBusy] = useState<'' | 'pdf' | 'doc'>('');
-  const get = async (kind: 'pdf' | 'doc') => {
-    setBusy(kind);
-    try {
-      const file = await downloadFile(
-        kind === 'pdf' ? '/openApi/ExcelMainDispose/createPdf' : '/openApi/ExcelMainDispose/exportZsscDoc',
-        { dkid: id },
-        `${name}招商手册.${kind === 'pdf' ? 'pdf' : 'docx'}`,
-      );
-      saveBlob(file);
-      notify.success('招商手册已生成');
-    } catch (error) {
-      showError(error);
-    } finally {
-      setBusy('');
-    }
-  };
+  const { busy, get } = useManualDownload({ dkid: id }, name);
   return (
     <div className={styles.buttons}>
       <Button icon={<FilePdfOutlined />} loading={busy === 'pdf'} onClick={() => void get('pdf')} data-testid="manual-pdf">

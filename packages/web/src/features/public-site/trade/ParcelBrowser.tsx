@@ -71,6 +71,23 @@ function queryOf(params: URLSearchParams, fixed: Partial<ParcelPageQuery>): Parc
   };
 }
 
+/** One end of the area range: applied on leaving the field or on Enter. */
+function AreaBound({ value, placeholder, label, onSet }: { value: string; placeholder: string; label: string; onSet: (value: string) => void }) {
+  return (
+    <Input
+      aria-label={label}
+      defaultValue={value}
+      onBlur={(e) => onSet(e.target.value)}
+      onKeyDown={(e) => e.key === 'Enter' && onSet(e.currentTarget.value)}
+      type="number"
+      min={0}
+      inputMode="decimal"
+      className={styles.number}
+      placeholder={placeholder}
+    />
+  );
+}
+
 export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText, searchState }: ParcelBrowserProps) {
   const [params, setParams] = useSearchParams();
   // The controls follow the address at once; the list keeps showing (dimmed) until the new page is there.
@@ -134,31 +151,9 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         <Select className={styles.select} options={districtOptions} value={params.get('areacode') ?? ''} onChange={(e) => set({ areacode: e.target.value })} aria-label="片区" />
         <Select className={styles.select} options={landClassOptions} value={params.get('dlcode') ?? ''} onChange={(e) => set({ dlcode: e.target.value })} aria-label="土地用途" />
         <span className={styles.range}>
-          <Input
-            key={`min-${params.get('areaMin') ?? ''}`}
-            type="number"
-            min={0}
-            inputMode="decimal"
-            className={styles.number}
-            placeholder="面积≥"
-            defaultValue={params.get('areaMin') ?? ''}
-            onBlur={(e) => set({ areaMin: num(e.target.value) })}
-            onKeyDown={(e) => e.key === 'Enter' && set({ areaMin: num(e.currentTarget.value) })}
-            aria-label="最小面积（亩）"
-          />
+          <AreaBound key={`min-${params.get('areaMin') ?? ''}`} value={params.get('areaMin') ?? ''} placeholder="面积≥" label="最小面积（亩）" onSet={(v) => set({ areaMin: num(v) })} />
           <span aria-hidden>–</span>
-          <Input
-            key={`max-${params.get('areaMax') ?? ''}`}
-            type="number"
-            min={0}
-            inputMode="decimal"
-            className={styles.number}
-            placeholder="面积≤"
-            defaultValue={params.get('areaMax') ?? ''}
-            onBlur={(e) => set({ areaMax: num(e.target.value) })}
-            onKeyDown={(e) => e.key === 'Enter' && set({ areaMax: num(e.currentTarget.value) })}
-            aria-label="最大面积（亩）"
-          />
+          <AreaBound key={`max-${params.get('areaMax') ?? ''}`} value={params.get('areaMax') ?? ''} placeholder="面积≤" label="最大面积（亩）" onSet={(v) => set({ areaMax: num(v) })} />
           <span className={styles.unit}>亩</span>
         </span>
         <Button icon={<ReloadOutlined />} onClick={() => setParams({}, { replace: true })}>
