@@ -151,7 +151,8 @@ describe('maps drawn from vector tiles', () => {
     await page.goto(`${server.url}/clkcrtd`, { waitUntil: 'networkidle' });
     await page.getByTestId('stock-list').getByRole('button').first().waitFor();
     expect(await page.getByTestId('theme-map').count()).toBe(0);
-    expect(scripts.some((u) => /ThemeMap/.test(u))).toBe(false);
+    // The map component's own chunk (ThemeMap-<hash>.js), not the page parts' (ThemeMapParts-…).
+    expect(scripts.some((u) => /\/ThemeMap-[^/]*\.js/.test(u))).toBe(false);
     await page.getByRole('button', { name: '查看地图' }).click();
     const map = page.getByTestId('theme-map');
     await expect.poll(() => map.getAttribute('data-parcel-source'), { timeout: 15_000 }).toBe('tiles');
