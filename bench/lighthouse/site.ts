@@ -1,6 +1,6 @@
 /**
  * The public site for the browser benchmarks of issue 14 (Lighthouse, JavaScript per route): the
- * real server (packages/server/src/main.ts under tsx) with the built web app, on the demo data
+ * real server as `npm start` runs it (compiled; see serverEntry) with the built web app, on the demo data
  * (a fresh DATA_DIR, the default) or, with BENCH_PARCELS=N, on the generated database of
  * bench/search/common.ts (made once and kept in bench/.cache). The pages to measure are found
  * through the public API, as a visitor's browser finds them.
@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_PASSWORD, ROOT, benchDatabase, startPlatform, startProcess, type Proc } from '../search/common';
+import { ADMIN_PASSWORD, ROOT, benchDatabase, serverEntry, startPlatform, startProcess, type Proc } from '../search/common';
 
 export const WEB_DIST = path.join(ROOT, 'packages/web/dist');
 
@@ -36,7 +36,7 @@ export async function startSite(): Promise<Site> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'land-bench-site-'));
   let proc: Proc;
   try {
-    proc = await startProcess(path.join(ROOT, 'packages/server/src/main.ts'), { DATA_DIR: dataDir, ADMIN_PASSWORD, WEB_DIST, SCHEDULER: '0' });
+    proc = await startProcess(serverEntry(), { DATA_DIR: dataDir, ADMIN_PASSWORD, WEB_DIST, SCHEDULER: '0' });
   } catch (err) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;

@@ -3,6 +3,7 @@
  * once per size and kept: bench/.cache/search-<N>/land.db, PostgreSQL schema bench_<N>), server
  * processes started like `npm start`, and the request mix of the public parcel search.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,7 +98,7 @@ export interface Proc {
 }
 
 /**
- * Starts a TypeScript entry point as a child process (tsx) and waits for `health` to answer.
+ * Starts an entry point as a child process (TypeScript through tsx, `.js` with plain node) and waits for `health` to answer.
  * BENCH_NODE_ARGS adds options to its node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (not
  * allowed in NODE_OPTIONS) to find the hot spots of what a benchmark measures.
  */
@@ -122,9 +123,25 @@ export async function startProcess(entry: string, env: Record<string, string>, h
   };
 }
 
+let compiled: string | undefined;
+
+/**
+ * The server's entry as `npm start` runs it: compiled to JavaScript (packages/server/dist, built
+ * once per benchmark run) and run by plain node. `BENCH_SERVER=tsx` runs the TypeScript sources
+ * through tsx instead (`npm run dev`), to compare.
+ */
+export function serverEntry(): string {
+  if (process.env.BENCH_SERVER === 'tsx') return path.join(ROOT, 'packages/server/src/main.ts');
+  if (!compiled) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: path.join(ROOT, 'packages/server'), stdio: 'inherit' });
+    compiled = path.join(ROOT, 'packages/server/dist/main.js');
+  }
+  return compiled;
+}
+
 /** The platform as `npm start` runs it (no demo data, no web app), on a benchmark database. */
 export function startPlatform(db: BenchDb, env: Record<string, string> = {}): Promise<Proc> {
-  return startProcess(path.join(ROOT, 'packages/server/src/main.ts'), {
+  return startProcess(serverEntry(), {
     ...db.env,
     DEMO_DATA: '0',
     ADMIN_PASSWORD,

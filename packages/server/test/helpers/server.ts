@@ -53,9 +53,9 @@ export interface ChildServer {
 export interface SpawnOptions {
   /** Added to this process's environment (PORT, HOST and LOG_LEVEL=warn are set first). */
   env?: Record<string, string>;
-  /** The TypeScript entry point, run through tsx; the server's main.ts unless said. */
+  /** The entry point: TypeScript run through tsx, or compiled JavaScript (`.js`) run by plain node; the server's main.ts unless said. */
   entry?: string;
-  /** Options for node before `--import tsx` (e.g. --cpu-prof). */
+  /** Options for node before the entry (e.g. --cpu-prof). */
   nodeArgs?: string[];
   health?: string;
   timeoutMs?: number;
@@ -66,7 +66,8 @@ export interface SpawnOptions {
 export async function spawnServer(options: SpawnOptions = {}): Promise<ChildServer> {
   const { env = {}, entry = SERVER_MAIN, nodeArgs = [], health, timeoutMs = 90_000, pollMs } = options;
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const loader = entry.endsWith('.js') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
