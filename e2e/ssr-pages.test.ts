@@ -37,8 +37,8 @@ const num = (v: number | null, digits = 2) => (v === null ? '' : v.toLocaleStrin
 
 const detailPath = (p: ListedParcel) => (p.tradeState === 'listed' ? `/mapMoreGpggDetails/${p.id}` : p.tradeState === 'deal' ? `/landTransactionDetails/${p.id}` : `/mapMoreDetails/${p.id}`);
 
-/** The calls a page makes on purpose besides its data: the view count, and a map's own base map and tiles (tiles/…) once in view. */
-const NOT_DATA = new Set(['updateLandInfoVisitcount', 'selectBaseMapFeatures', 'tiles/meta']);
+/** The calls a page makes on purpose besides its data: view counts, and a map's own base map and tiles (tiles/…) once in view. */
+const NOT_DATA = new Set(['updateLandInfoVisitcount', 'updateSecondMarKetVisitcount', 'selectBaseMapFeatures', 'tiles/meta']);
 /** Site-wide lookups a page may ask for beside its own call when an earlier page has not (names of districts and land classes, site settings). */
 const LOOKUPS = new Set(['selectTAreaByPage', 'selectDLTreeList', 'config']);
 
@@ -240,6 +240,83 @@ describe('public pages after the first one', () => {
         await context.close();
       }
     }, 120_000);
+  });
+
+  /**
+   * Public pages reached by a link (a client-side navigation: history entry and popstate, as
+   * back and forward do) from a light page whose cache holds little, each in a fresh browser.
+   * `late`: calls that may follow the first answer, and why.
+   */
+  const LINKED: { name: string; path?: () => string; late?: string[] }[] = [
+    { name: '/home' },
+    // The parcels follow the tile index: drawn from tiles (a page of the list) or as one layer, depending on how many there are.
+    { name: '/index', late: ['selectLandInfoList'] },
+    { name: '/landListing' },
+    { name: '/landDeal' },
+    { name: '/jiaoyixinxi' },
+    { name: '/gdjhMapIndex' },
+    { name: '/clkcrtd' },
+    { name: '/policiesRegulations' },
+    { name: '/consultingServices' },
+    { name: '/pqList' },
+    { name: '/zhongdianxiangmu' },
+    { name: '/tuijiejihua' },
+    { name: '/enteringNewArea' },
+    { name: '/landPromotion' },
+    { name: '/regionalPosition' },
+    { name: '/personalCenter' },
+    { name: '/secondMarket' },
+    { name: `/search/${encodeURIComponent('物流')}` },
+    { name: 'parcel detail (photos, panorama)', path: () => detailPath(pictured) },
+    { name: 'parcel detail', path: () => detailPath(plain) },
+    { name: '/tzggDetail', path: () => `/tzggDetail/${linkedIds.notice}` },
+    { name: '/secondMarketDetail', path: () => `/secondMarketDetail/${linkedIds.market}` },
+    { name: '/plotContrastTable', path: () => `/plotContrastTable/${pictured.id},${plain.id}` },
+    // Below the fold: the district's parcel list needs the district's code from the first answer, and the district map loads its parcels when in view.
+    { name: '/pqPositionDetail', path: () => `/pqPositionDetail/${encodeURIComponent(district)}`, late: ['selectLandInfoListPage', 'selectLandInfoList'] },
+  ];
+  let district: string;
+  const linkedIds = { notice: '', market: '' };
+
+  describe('every public page reached by a link', () => {
+    beforeAll(async () => {
+      district = (await openPost<{ list: { areaname: string }[] }>(server, 'getTAreaByPageList', { pageNo: 0, pageSize: 0 })).list[0].areaname;
+      linkedIds.notice = (await openPost<{ id: string }[]>(server, 'getTzggList', { limit: 1 }))[0].id;
+      linkedIds.market = (await openPost<{ list: { id: string }[] }>(server, 'selectSecondMarketByPage', { pageNo: 1, pageSize: 1 })).list[0].id;
+    });
+
+    it.each(LINKED)('gets its data in one round, without a document load ($name)', async ({ name, path: to, late = [] }) => {
+      const { page, context } = await browser.newPage({ viewport: DESKTOP });
+      try {
+        const requests = recordRequests(page);
+        await page.goto(`${server.url}/popularInquiries`, { waitUntil: 'load' });
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        await markFirstDocument(page);
+        requests.reset();
+        const target = to ? to() : name;
+        await page.evaluate((url) => {
+          const state = { usr: null, key: 'linked', idx: 1 };
+          window.history.pushState(state, '', url);
+          window.dispatchEvent(new PopStateEvent('popstate', { state }));
+        }, target);
+        await page.waitForURL(`**${target}`);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+        await page.waitForLoadState('networkidle');
+        const calls = requests.dataCalls();
+        const firstAnswer = Math.min(...calls.map((c) => c.answered));
+        const names = calls.map((c) => c.call);
+        console.log(`${target}: ${names.join(', ') || '(all cached)'}`);
+        expect(calls.filter((c) => c.sent > firstAnswer && !late.includes(c.call)).map((c) => c.call), 'calls sent only after an answer (a second round)').toEqual([]);
+        expect(names.filter((c, i) => names.indexOf(c) !== i), 'calls made twice').toEqual([]);
+        expect(requests.documents).toEqual([]);
+        expect(await stillFirstDocument(page)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
   });
 
   describe('share cards', () => {
