@@ -113,6 +113,7 @@ for (const dialect of DIALECTS) {
         '/openApi/getTAreaByAreacode': { body: { areacode: 'T01' } },
         '/openApi/getTAreaMoreInfoByAreacode': { body: { areacode: 'T01' } },
         '/openApi/getTAreaByAreaname': { body: { areaname: '测试片区' } },
+        '/openApi/getTAreaPageByAreaname': { body: { areaname: '测试片区' } },
         '/openApi/getTAreaByType': { body: { type: 'industry' } },
         '/openApi/getTAreaByCantoncode': { body: { cantoncode: '330176' } },
         '/openApi/selectTAreaByPage': {
@@ -294,6 +295,24 @@ for (const dialect of DIALECTS) {
       }
       expect((await t.call('/openApi/getLandInfoPageById', {})).body.code).toBe(ERROR_CODES.VALIDATION);
       expect((await t.call('/openApi/getLandInfoPageById', { id: logistics.id, nearby: 21 })).body.code).toBe(ERROR_CODES.VALIDATION);
+    });
+
+    it("answers a district page's data in one call: the district as getTAreaByAreaname, its first parcels as selectLandInfoListPage", async () => {
+      for (const [areaname, areacode] of [['测试片区', 'T01'], ['第二片区', 'T02']]) {
+        const page = await t.call('/openApi/getTAreaPageByAreaname', { areaname, pageSize: 2 });
+        expect(page.body.code, page.body.msg).toBe('200');
+        const { parcels, ...district } = page.body.data as Row;
+        expect(district).toEqual((await t.call('/openApi/getTAreaByAreaname', { areaname })).body.data);
+        expect(parcels).toEqual((await t.call('/openApi/selectLandInfoListPage', { pageNo: 1, pageSize: 2, areacode })).body.data);
+        expect((parcels as { list: Row[] }).list.length, areaname).toBeGreaterThan(0);
+        expect(JSON.stringify(parcels)).not.toContain(HIDDEN);
+      }
+      const byDefault = await t.call('/openApi/getTAreaPageByAreaname', { areaname: '测试片区' });
+      expect(byDefault.body.data.parcels).toMatchObject({ pageNo: 1, pageSize: 12 });
+      const unknown = await t.call('/openApi/getTAreaPageByAreaname', { areaname: '没有这个片区' });
+      expect(unknown.body).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: null });
+      expect((await t.call('/openApi/getTAreaPageByAreaname', {})).body.code).toBe(ERROR_CODES.VALIDATION);
+      expect((await t.call('/openApi/getTAreaPageByAreaname', { areaname: '测试片区', pageSize: 501 })).body.code).toBe(ERROR_CODES.VALIDATION);
     });
 
     it('compares two to four published parcels in the order given', async () => {

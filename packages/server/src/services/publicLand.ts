@@ -297,6 +297,21 @@ export async function districtMoreInfo(db: AnyDb, area: Row): Promise<Row> {
   };
 }
 
+/**
+ * Everything a district's public page shows, in one answer (getTAreaPageByAreaname): the district
+ * as getTAreaByAreaname answers it, and the first page of its parcels as selectLandInfoListPage
+ * answers {areacode, pageNo 1, pageSize} (the list needs the district's code, which the page's
+ * address does not have). A0404 for an unknown or disabled district.
+ */
+export async function districtPageData(db: AnyDb, dialect: DialectName, areaname: string, pageSize: number): Promise<Row> {
+  const area = await requireDistrict(db, { areaname });
+  const [info, parcels] = await Promise.all([
+    districtMoreInfo(db, area),
+    parcelPage(db, dialect, parcelListInput.parse({ pageNo: 1, pageSize, areacode: area.areacode })),
+  ]);
+  return { ...info, parcels };
+}
+
 /** An enabled district by code or by name, with the detail columns; A0404 otherwise. */
 export async function requireDistrict(db: AnyDb, by: { areacode?: string; areaname?: string }): Promise<Row> {
   let q = db.selectFrom('t_area').select([...AREAS.detail]).where(AREAS.scope!()!);
