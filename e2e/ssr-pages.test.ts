@@ -272,8 +272,8 @@ describe('public pages after the first one', () => {
     { name: '/tzggDetail', path: () => `/tzggDetail/${linkedIds.notice}` },
     { name: '/secondMarketDetail', path: () => `/secondMarketDetail/${linkedIds.market}` },
     { name: '/plotContrastTable', path: () => `/plotContrastTable/${pictured.id},${plain.id}` },
-    // Below the fold: the district's parcel list needs the district's code from the first answer, and the district map loads its parcels when in view.
-    { name: '/pqPositionDetail', path: () => `/pqPositionDetail/${encodeURIComponent(district)}`, late: ['selectLandInfoListPage', 'selectLandInfoList'] },
+    // The district map (in view at once) loads its parcels when it comes into view; the parcel list comes with the district (getTAreaPageByAreaname).
+    { name: '/pqPositionDetail', path: () => `/pqPositionDetail/${encodeURIComponent(district)}`, late: ['selectLandInfoList'] },
   ];
   let district: string;
   const linkedIds = { notice: '', market: '' };
