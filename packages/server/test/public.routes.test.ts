@@ -98,6 +98,7 @@ for (const dialect of DIALECTS) {
         '/openApi/getMyProblemList': asVisitor(),
         '/openApi/getLandInfoById': byId(logistics.id as string),
         '/openApi/getLandInfoAndMatchingById': byId(logistics.id as string),
+        '/openApi/getLandInfoPageById': byId(logistics.id as string),
         '/openApi/getDistanceByDkId': parcel,
         '/openApi/getLandZbptByDkId': parcel,
         '/openApi/selectPipeNetworkByDkId': parcel,
@@ -112,6 +113,7 @@ for (const dialect of DIALECTS) {
         '/openApi/getTAreaByAreacode': { body: { areacode: 'T01' } },
         '/openApi/getTAreaMoreInfoByAreacode': { body: { areacode: 'T01' } },
         '/openApi/getTAreaByAreaname': { body: { areaname: '测试片区' } },
+        '/openApi/getTAreaPageByAreaname': { body: { areaname: '测试片区' } },
         '/openApi/getTAreaByType': { body: { type: 'industry' } },
         '/openApi/getTAreaByCantoncode': { body: { cantoncode: '330176' } },
         '/openApi/selectTAreaByPage': {
@@ -252,6 +254,65 @@ for (const dialect of DIALECTS) {
       expect(hidden.body.code).toBe(ERROR_CODES.NOT_FOUND);
       const prices = await t.call('/openApi/selectDkxqByPage', { dkid: logistics.id });
       expect((prices.body.data.list as Row[]).map((p) => p.priceType)).toEqual(['starting']);
+    });
+
+    it("answers a detail page's data in one call, each part as its own call answers it", async () => {
+      const data = async (url: string, body: Row) => {
+        const res = await t.call(`/openApi/${url}`, body);
+        expect(res.body.code, `${url}: ${res.body.msg}`).toBe('200');
+        return res.body.data;
+      };
+      for (const parcel of w.published) {
+        const dkid = parcel.id as string;
+        const page = (await data('getLandInfoPageById', { id: dkid, nearby: 7 })) as Row;
+        const landInfo = (await data('getLandInfoById', { id: dkid })) as Row;
+        expect(page.landInfo).toEqual(landInfo);
+        expect(page.matching).toEqual((await data('getLandInfoAndMatchingById', { id: dkid })).matching);
+        expect(page.distances).toEqual(await data('getDistanceByDkId', { dkid }));
+        expect(page.facilities).toEqual(await data('getLandZbptByDkId', { dkid }));
+        expect(page.pipes).toEqual(await data('selectPipeNetworkByDkId', { dkid }));
+        expect(page.markers).toEqual(await data('getPhotoSphereMarkerListById', { dkid }));
+        expect(page.manual).toEqual(await data('getByDkid', { dkid }));
+        expect(page.prices).toEqual((await data('selectDkxqByPage', { dkid, pageNo: 1, pageSize: 50 })).list);
+        expect(page.transactions).toEqual((await data('selectLandJystByPage', { dkid, pageNo: 1, pageSize: 20 })).list);
+        expect(page.contacts).toEqual((await data('getInvestmentLinkList', { areacode: landInfo.areacode })).list);
+        expect(page.nearby).toEqual((await data('selectLandInfoListPage', { pageNo: 1, pageSize: 7, areacode: landInfo.areacode })).list);
+        // Without `nearby` the district's parcels are not looked up.
+        expect(await data('getLandInfoPageById', { dkid })).not.toHaveProperty('nearby');
+      }
+      // Every part has something in the test world, so the comparison above compares data.
+      const [logistics] = w.published;
+      const full = (await data('getLandInfoPageById', { id: logistics.id, nearby: 7 })) as Record<string, Row[] | Row>;
+      for (const part of ['distances', 'facilities', 'pipes', 'markers', 'prices', 'transactions', 'contacts', 'nearby']) expect((full[part] as Row[]).length, part).toBeGreaterThan(0);
+      expect(full.matching).toMatchObject({ water: 'ready' });
+      expect(full.manual).toMatchObject({ title: expect.stringContaining('招商手册') });
+      expect((full.prices as Row[]).map((p) => p.priceType)).toEqual(['starting']);
+      // Refused like getLandInfoById: unknown, unpublished and taken-down parcels answer A0404 with nothing of them.
+      for (const id of [...Object.values(w.hidden).map((p) => p.id as string), 'no-such-parcel']) {
+        const res = await t.call('/openApi/getLandInfoPageById', { id, nearby: 7 });
+        expect(res.body, id).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: null });
+        expect(JSON.stringify(res.body)).not.toContain(HIDDEN);
+      }
+      expect((await t.call('/openApi/getLandInfoPageById', {})).body.code).toBe(ERROR_CODES.VALIDATION);
+      expect((await t.call('/openApi/getLandInfoPageById', { id: logistics.id, nearby: 21 })).body.code).toBe(ERROR_CODES.VALIDATION);
+    });
+
+    it("answers a district page's data in one call: the district as getTAreaByAreaname, its first parcels as selectLandInfoListPage", async () => {
+      for (const [areaname, areacode] of [['测试片区', 'T01'], ['第二片区', 'T02']]) {
+        const page = await t.call('/openApi/getTAreaPageByAreaname', { areaname, pageSize: 2 });
+        expect(page.body.code, page.body.msg).toBe('200');
+        const { parcels, ...district } = page.body.data as Row;
+        expect(district).toEqual((await t.call('/openApi/getTAreaByAreaname', { areaname })).body.data);
+        expect(parcels).toEqual((await t.call('/openApi/selectLandInfoListPage', { pageNo: 1, pageSize: 2, areacode })).body.data);
+        expect((parcels as { list: Row[] }).list.length, areaname).toBeGreaterThan(0);
+        expect(JSON.stringify(parcels)).not.toContain(HIDDEN);
+      }
+      const byDefault = await t.call('/openApi/getTAreaPageByAreaname', { areaname: '测试片区' });
+      expect(byDefault.body.data.parcels).toMatchObject({ pageNo: 1, pageSize: 12 });
+      const unknown = await t.call('/openApi/getTAreaPageByAreaname', { areaname: '没有这个片区' });
+      expect(unknown.body).toMatchObject({ code: ERROR_CODES.NOT_FOUND, data: null });
+      expect((await t.call('/openApi/getTAreaPageByAreaname', {})).body.code).toBe(ERROR_CODES.VALIDATION);
+      expect((await t.call('/openApi/getTAreaPageByAreaname', { areaname: '测试片区', pageSize: 501 })).body.code).toBe(ERROR_CODES.VALIDATION);
     });
 
     it('compares two to four published parcels in the order given', async () => {

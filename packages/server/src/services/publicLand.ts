@@ -11,12 +11,14 @@ import type { DistrictFigures } from '@land/shared/statistics';
 import type { DialectName } from '../db/database';
 import type { AnyDb, Row } from '../entities/repository';
 import { notFound } from '../lib/errors';
-import { AREAS, CONTACTS, STREETS } from './publicContent';
+import { AREAS, CONTACTS, STREETS, transactionsSpec } from './publicContent';
 import {
+  CONFIDENTIAL_PRICE_TYPES,
   PARCEL_RECORD_COLUMNS,
   PARCEL_SUMMARY_COLUMNS,
   loadNames,
   ofPublicParcel,
+  parcelListInput,
   parcelPage,
   presentSummary,
   publicParcelDetail,
@@ -26,7 +28,7 @@ import {
   requirePublicParcelRow,
   type ParcelPageInput,
 } from './publicParcels';
-import { presentPublic, publicRecord } from './publicQuery';
+import { listInput, presentPublic, publicList, publicRecord, unpagedInput, type ListInput, type PublicListSpec } from './publicQuery';
 
 /** The latest transaction record of each parcel (by listing start, then entry). */
 export async function latestTransactions(db: AnyDb, dkids: string[]): Promise<Map<string, Row>> {
@@ -53,6 +55,67 @@ export async function parcelDetailWithRecords(db: AnyDb, id: string): Promise<Ro
     latestTransactions(db, [id]),
   ]);
   return { ...detail, indicators, advantages, transaction: latest.get(id) ?? null };
+}
+
+/** 地块价格记录 (selectDkxqByPage): price records of public parcels; appraisals never. */
+export const PRICE_RECORDS: PublicListSpec = { entity: 'tDkxq', list: PARCEL_RECORD_COLUMNS.tDkxq, keyword: [], filters: ['dkid', 'priceType'] };
+
+export function priceRecordPage(db: AnyDb, dialect: DialectName, input: ListInput): Promise<PageResult<Row>> {
+  return publicList(
+    db,
+    dialect,
+    PRICE_RECORDS,
+    { ...input, keyword: undefined },
+    sql<SqlBool>`${ofPublicParcel(db)} and ${sql.ref('priceType')} not in (${sql.join(CONFIDENTIAL_PRICE_TYPES)})`,
+  );
+}
+
+/**
+ * What the detail pages ask the separate calls for: the first 50 price records, the first 20
+ * transaction records (newest first), and with `nearby` the first parcels of the same district.
+ */
+export const PARCEL_PAGE_LIMITS = { prices: 50, transactions: 20, nearbyMax: 20 } as const;
+
+/**
+ * Everything a parcel's public detail page shows, in one answer (getLandInfoPageById), so that a
+ * page opened by client-side navigation gets its data in one round, as the server render does.
+ * Each part is what its own call answers (getLandInfoById, getLandInfoAndMatchingById's matching,
+ * getDistanceByDkId, getLandZbptByDkId, selectPipeNetworkByDkId, getPhotoSphereMarkerListById,
+ * getByDkid, selectDkxqByPage, selectLandJystByPage, getInvestmentLinkList of the parcel's
+ * district and, when asked, selectLandInfoListPage of that district), built by the same services
+ * with the same inputs. A0404 when the parcel is unknown or not published.
+ */
+export async function parcelPageData(db: AnyDb, dialect: DialectName, id: string, options: { nearby?: number } = {}): Promise<Row> {
+  const landInfo = await parcelDetailWithRecords(db, id);
+  const areacode = typeof landInfo.areacode === 'string' ? landInfo.areacode : '';
+  const records = (entity: string) => recordsOfPublicParcels(db, entity, [id]);
+  const nearby = Math.min(PARCEL_PAGE_LIMITS.nearbyMax, Math.max(0, Math.floor(options.nearby ?? 0)));
+  const transactions = transactionsSpec(db);
+  const [matching, distances, facilities, pipes, markers, manual, prices, trades, contacts, others] = await Promise.all([
+    records('tLandmatching'),
+    records('tDistance'),
+    records('tLandzbpt'),
+    records('tPipenetwork'),
+    records('tPhotoSphereMarker'),
+    records('tDkzssc'),
+    priceRecordPage(db, dialect, listInput(PRICE_RECORDS).parse({ dkid: id, pageNo: 1, pageSize: PARCEL_PAGE_LIMITS.prices })),
+    publicList(db, dialect, transactions, listInput(transactions).parse({ dkid: id, pageNo: 1, pageSize: PARCEL_PAGE_LIMITS.transactions })),
+    areacode ? publicList(db, dialect, CONTACTS, unpagedInput({ areacode })) : null,
+    nearby && areacode ? parcelPage(db, dialect, parcelListInput.parse({ pageNo: 1, pageSize: nearby, areacode })) : null,
+  ]);
+  return {
+    landInfo,
+    matching: matching[0] ?? null,
+    distances,
+    facilities,
+    pipes,
+    markers,
+    manual: manual[0] ?? null,
+    prices: prices.list,
+    transactions: trades.list,
+    contacts: contacts?.list ?? [],
+    ...(nearby ? { nearby: others?.list ?? [] } : {}),
+  };
 }
 
 /** Parcels side by side (plotContrastTable): detail, indicators, 七通一平 and latest transaction. */
@@ -232,6 +295,21 @@ export async function districtMoreInfo(db: AnyDb, area: Row): Promise<Row> {
     streets: (streets as Row[]).map((r) => presentPublic('tJd', STREETS.list, r)),
     contacts: (contacts as Row[]).map((r) => presentPublic('tInvestmentLinkman', CONTACTS.list, r)),
   };
+}
+
+/**
+ * Everything a district's public page shows, in one answer (getTAreaPageByAreaname): the district
+ * as getTAreaByAreaname answers it, and the first page of its parcels as selectLandInfoListPage
+ * answers {areacode, pageNo 1, pageSize} (the list needs the district's code, which the page's
+ * address does not have). A0404 for an unknown or disabled district.
+ */
+export async function districtPageData(db: AnyDb, dialect: DialectName, areaname: string, pageSize: number): Promise<Row> {
+  const area = await requireDistrict(db, { areaname });
+  const [info, parcels] = await Promise.all([
+    districtMoreInfo(db, area),
+    parcelPage(db, dialect, parcelListInput.parse({ pageNo: 1, pageSize, areacode: area.areacode })),
+  ]);
+  return { ...info, parcels };
 }
 
 /** An enabled district by code or by name, with the detail columns; A0404 otherwise. */

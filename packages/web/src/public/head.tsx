@@ -9,12 +9,18 @@ import { useRenderContext } from './ssr-context';
 export const SITE_NAME_FALLBACK = '开发区土地信息平台';
 export const DEFAULT_DESCRIPTION = '开发区土地信息平台：地块查询、招商政策、交易信息与咨询服务';
 
+/**
+ * The platform's share picture for pages without a photo of their own: a raster image (chats show
+ * no SVG) at the 1200×630 that share cards use; made from packages/web/public-src/share.svg.
+ */
+export const SHARE_IMAGE = { url: '/share.png', type: 'image/png', width: 1200, height: 630 } as const;
+
 export interface PageHeadProps {
   /** The page's own title; the site name is appended. */
   title: string;
   siteName?: string;
   description?: string;
-  /** A picture for the share card (site-relative or absolute). */
+  /** A picture for the share card (site-relative or absolute); the platform's share picture when none. */
   image?: string | null;
   /** og:type: 'website' unless the page is one thing ('article'). */
   type?: 'website' | 'article';
@@ -39,7 +45,14 @@ export function PageHead({ title, siteName, description, image, type = 'website'
       <meta property="og:title" content={title || site} />
       <meta property="og:description" content={text} />
       <meta property="og:url" content={absolute(origin, path)} />
-      {image ? <meta property="og:image" content={absolute(origin, image)} /> : <meta property="og:image" content={absolute(origin, '/favicon.svg')} />}
+      <meta property="og:image" content={absolute(origin, image || SHARE_IMAGE.url)} />
+      {!image && (
+        <>
+          <meta property="og:image:type" content={SHARE_IMAGE.type} />
+          <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
+          <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
+        </>
+      )}
     </>
   );
 }

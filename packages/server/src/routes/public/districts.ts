@@ -9,10 +9,13 @@ import { UNPAGED_LIMIT } from '../../lib/pagedQuery';
 import { divisionPrefix } from '../../services/publicCantons';
 import { AREAS, AREAS_WITH_BOUNDARY, STREETS } from '../../services/publicContent';
 import { divisionIndex } from '../../services/publicDivisions';
-import { districtFigures, districtMoreInfo, requireDistrict } from '../../services/publicLand';
-import { escapeLike, listInput, optionalText, presentPublic, publicColumns, publicList, unpagedInput } from '../../services/publicQuery';
+import { districtFigures, districtMoreInfo, districtPageData, requireDistrict } from '../../services/publicLand';
+import { escapeLike, listInput, optionalNumber, optionalText, presentPublic, publicColumns, publicList, unpagedInput } from '../../services/publicQuery';
 
 const tags = ['公众端 · 片区与行政区'];
+
+/** A district named in the address (pqPositionDetail/{name}). */
+const areanameInput = z.string({ error: '缺少片区名称' }).trim().min(1, '缺少片区名称').max(60, '片区名称不正确');
 
 const LAND_CLASS_COLUMNS = publicColumns('tDl', ['id', 'code', 'name', 'parentCode', 'level', 'scheme', 'displayorder']);
 
@@ -90,9 +93,24 @@ export function registerPublicDistrictRoutes(open: FastifyInstance, ctx: AppCont
     {
       summary: '按片区名称（pqPositionDetail/{name}）取片区详情，并附 statistics、streets、contacts',
       tags,
-      input: z.object({ areaname: z.string({ error: '缺少片区名称' }).trim().min(1, '缺少片区名称').max(60, '片区名称不正确') }),
+      input: z.object({ areaname: areanameInput }),
     },
     async (input) => districtMoreInfo(db, await requireDistrict(db, { areaname: input.areaname })),
+  );
+
+  defineCall(
+    open,
+    '/getTAreaPageByAreaname',
+    {
+      summary:
+        '片区详情页所需的全部数据（一次请求）：同 getTAreaByAreaname 的片区详情（statistics、streets、contacts），并附 parcels：该片区已发布地块的第一页（同 selectLandInfoListPage {areacode, pageNo 1, pageSize}，pageSize 默认12，最多500）',
+      tags,
+      input: z.object({
+        areaname: areanameInput,
+        pageSize: optionalNumber({ min: 1, max: 500, integer: true, message: '每页条数应为1到500' }),
+      }),
+    },
+    (input) => districtPageData(db, dialect, input.areaname, input.pageSize ?? 12),
   );
 
   defineCall(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalNumber } from '../../services/publicQuery';
 
 /** A record id (our ids are 26 characters; 32 leaves room for imported ones). */
 export const recordId = (label: string) => z.string({ error: `缺少${label}` }).trim().min(1, `缺少${label}`).max(32, `${label}不正确`);
@@ -9,6 +10,16 @@ export const idInput = z.object({ id: recordId('记录编号') });
 export const parcelRef = z
   .object({ dkid: z.string().max(32, '地块编号不正确').nullish(), id: z.string().max(32, '地块编号不正确').nullish() })
   .transform((v) => ({ dkid: (v.dkid || v.id || '').trim() }))
+  .refine((v) => v.dkid !== '', { message: '缺少地块编号', path: ['dkid'] });
+
+/** The detail page's one call: a parcel as `dkid` or `id`, and how many parcels of its district to add (`nearby`, 0–20). */
+export const parcelPageRef = z
+  .object({
+    dkid: z.string().max(32, '地块编号不正确').nullish(),
+    id: z.string().max(32, '地块编号不正确').nullish(),
+    nearby: optionalNumber({ min: 0, max: 20, integer: true, message: '同片区地块数应为0到20' }),
+  })
+  .transform((v) => ({ dkid: (v.dkid || v.id || '').trim(), nearby: v.nearby ?? 0 }))
   .refine((v) => v.dkid !== '', { message: '缺少地块编号', path: ['dkid'] });
 
 /** An array as is; a string as the JSON array it holds or as a comma list (form posts, GET). */

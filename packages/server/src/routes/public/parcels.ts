@@ -10,16 +10,16 @@ import { divisionWithChildren, divisionsNamed } from '../../services/publicDivis
 import {
   compareParcels,
   parcelDetailWithRecords,
+  parcelPageData,
   parcelPageWithTransactions,
+  priceRecordPage,
   planParcelPage,
   recommendParcels,
   transactionWithParcel,
   publicTotals,
 } from '../../services/publicLand';
 import {
-  CONFIDENTIAL_PRICE_TYPES,
   inDivision,
-  ofPublicParcel,
   parcelFilterShape,
   parcelList,
   parcelListInput,
@@ -34,7 +34,7 @@ import { transactionsSpec } from '../../services/publicContent';
 import { listInput, optionalNumber, optionalText, publicList } from '../../services/publicQuery';
 import { VisitCounter } from '../../services/publicVisits';
 import { VISITOR_OPTIONAL } from './guard';
-import { idsInput, parcelRef } from './inputs';
+import { idsInput, parcelPageRef, parcelRef } from './inputs';
 
 const tags = ['公众端 · 地块'];
 
@@ -158,6 +158,18 @@ export function registerPublicParcelRoutes(open: FastifyInstance, ctx: AppContex
 
   defineCall(
     open,
+    '/getLandInfoPageById',
+    {
+      summary:
+        '地块详情页所需的全部数据（一次请求）：landInfo（同 getLandInfoById）、matching（七通一平）、distances、facilities（周边配套）、pipes（管网）、markers（全景标注）、manual（招商手册）、prices（前50条价格记录）、transactions（前20条交易记录）、contacts（所在片区的招商联系人）；nearby 为 1–20 时另附同片区的前 nearby 个地块（同 selectLandInfoListPage）',
+      tags,
+      input: parcelPageRef,
+    },
+    (input) => parcelPageData(db, dialect, input.dkid, { nearby: input.nearby }),
+  );
+
+  defineCall(
+    open,
     '/getLandInfoAndMatchingById',
     { summary: '地块详情 landInfo 与配套（七通一平）matching（没有时为 null）', tags, input: parcelRef },
     async (input) => {
@@ -192,14 +204,7 @@ export function registerPublicParcelRoutes(open: FastifyInstance, ctx: AppContex
     open,
     '/selectDkxqByPage',
     { summary: '地块价格记录（分页）：dkid、priceType；评估价不公开', tags, input: pagedQuerySchema.extend({ dkid: optionalText(32), priceType: optionalText(50) }) },
-    (input) =>
-      publicList(
-        db,
-        dialect,
-        { entity: 'tDkxq', list: ['id', 'dkid', 'priceType', 'price', 'unit', 'priceDate', 'source'], keyword: [], filters: ['dkid', 'priceType'] },
-        { ...input, keyword: undefined },
-        sql<SqlBool>`${ofPublicParcel(db)} and ${sql.ref('priceType')} not in (${sql.join(CONFIDENTIAL_PRICE_TYPES)})`,
-      ),
+    (input) => priceRecordPage(db, dialect, { ...input, keyword: undefined }),
   );
 
   defineCall(

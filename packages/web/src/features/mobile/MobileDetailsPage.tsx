@@ -3,7 +3,7 @@
  * (/xcxmobileMoreDetails/{id}, `embedded`). The embedded page has no title bar or desktop links:
  * the mini-program draws its own bar, and every link stays on the /xcx… pages.
  */
-import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,7 @@ import { NotFoundPage } from '../../public/NotFoundPage';
 import { useInView } from '../../public/use-in-view';
 import { Empty, Modal, Spin } from '../../public-ui';
 import { EnvironmentOutlined, EyeOutlined, PhoneOutlined, TrophyOutlined } from '../../public-ui/icons';
-import { districtsQuery, landClassesQuery, landClassName, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
+import { districtsQuery, landClassesQuery, landClassName, settingsQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
 import { landClassColor, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
 import {
   areaText,
@@ -35,19 +35,7 @@ import {
   withUnit,
   ZYLX_LABELS,
 } from '../public-map/format';
-import {
-  contactsQuery,
-  countVisit,
-  distancesQuery,
-  facilitiesQuery,
-  markersQuery,
-  matchingQuery,
-  parcelDetailQuery,
-  pricesQuery,
-  transactionsQuery,
-  type ParcelDetail,
-  type Row,
-} from '../public-site/parcel/api';
+import { countVisit, parcelDetailPageQuery, type ParcelDetail, type ParcelPageData, type Row } from '../public-site/parcel/api';
 import { indicatorRows } from '../public-site/parcel/indicators';
 import { CollectButton } from '../visitor/CollectButton';
 import { useVisitor } from '../visitor/session';
@@ -110,10 +98,14 @@ function price(parcel: ParcelDetail): string {
   return parcel.landArea ? `${perMu}；${num((Number(parcel.startingPrice) * 10000) / Number(parcel.landArea), 0)} 元/㎡` : perMu;
 }
 
+/** The district's other parcels the page lists (the answer has one more, in case it is this one). */
+const NEARBY = 7;
+
 export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) {
   const { id = '' } = useParams();
-  const parcel = useSuspenseQuery(parcelDetailQuery(id)).data;
-  if (!parcel) {
+  // One round: the page's one call, and the names and the mini map's settings (usually cached) beside it.
+  const [{ data }] = useSuspenseQueries({ queries: [parcelDetailPageQuery(id, NEARBY), districtsQuery, landClassesQuery, settingsQuery] });
+  if (!data) {
     // Unknown or not published: the not-found page (HTTP 404 from the server), nothing of the parcel.
     return (
       <div className={styles.detail} data-testid="parcel-not-found">
@@ -122,37 +114,19 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
       </div>
     );
   }
-  return <ParcelBody key={id} id={id} parcel={parcel} embedded={embedded} />;
+  return <ParcelBody key={id} id={id} data={data} embedded={embedded} />;
 }
 
-const none = <T,>(key: string) => ({ queryKey: ['public', 'none', key] as const, queryFn: () => [] as T[] });
-
 /**
- * Everything about the parcel in one round (in parallel; on the server when the page is rendered
- * there). The mini map and the panorama load when they come into view, in boxes of their size.
+ * Everything about the parcel from one call (getLandInfoPageById; on the server when the page is
+ * rendered there). The mini map and the panorama load when they come into view, in boxes of their size.
  */
-function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail; embedded: boolean }) {
+function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; embedded: boolean }) {
+  const { landInfo: parcel, distances, facilities, prices, contacts } = data;
   const visitor = useVisitor();
   const panorama = toFileList(parcel.panorama)[0];
   const areacode = text(parcel.areacode);
   const tradeState = marketState(parcel.tradeState);
-  const [matchingQ, distancesQ, facilitiesQ, markersQ, pricesQ, tradesQ, contactsQ, othersQ] = useSuspenseQueries({
-    queries: [
-      matchingQuery(id),
-      distancesQuery(id),
-      facilitiesQuery(id),
-      // Optional parts answer "nothing" without a call when there is nothing to ask for.
-      panorama ? markersQuery(id) : none<Row>('markers'),
-      pricesQuery(id),
-      tradeState === 'deal' ? transactionsQuery(id) : none<Row>('transactions'),
-      areacode ? contactsQuery(areacode) : none<Row>('contacts'),
-      parcelPageQuery({ pageNo: 1, pageSize: 7, areacode }),
-      districtsQuery,
-      landClassesQuery,
-      // The mini map's settings (centre, base map), so it asks for nothing again.
-      settingsQuery,
-    ],
-  });
   const { nameOf: districtName } = useDistrictOptions();
   const classes = useLandClasses();
   const [mapRef, mapInView] = useInView<HTMLDivElement>();
@@ -171,22 +145,22 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
 
   const places = useMemo(
     () => [
-      ...facilitiesQ.data.map((f) => ({ id: `f:${f.id}`, name: text(f.name), type: text(f.facilityType), lon: f.lon, lat: f.lat })),
-      ...distancesQ.data.map((d) => ({ id: `d:${d.id}`, name: text(d.placeName), type: text(d.placeType), lon: d.lon, lat: d.lat })),
+      ...facilities.map((f) => ({ id: `f:${f.id}`, name: text(f.name), type: text(f.facilityType), lon: f.lon, lat: f.lat })),
+      ...distances.map((d) => ({ id: `d:${d.id}`, name: text(d.placeName), type: text(d.placeType), lon: d.lon, lat: d.lat })),
     ],
-    [facilitiesQ.data, distancesQ.data],
+    [facilities, distances],
   );
   const shapes = useMemo(() => [{ id: parcel.id, name: text(parcel.dkmc), geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }], [parcel]);
   const markers = useMemo(
     () =>
-      markersQ.data.map((m) => ({
+      data.markers.map((m) => ({
         id: text(m.markerId) || m.id,
         title: text(m.title),
         content: text(m.content),
         yaw: Number(m.yaw) || 0,
         pitch: Number(m.pitch) || 0,
       })),
-    [markersQ.data],
+    [data.markers],
   );
 
   const desktopTo = embedded ? undefined : parcelDetailPath(parcel.id, parcel.tradeState);
@@ -198,13 +172,12 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
   const state = tradeState;
   const className = landClassName(classes.nameOf, parcel.dlcode, parcel.dlname);
   const district = text(parcel.areaname) || districtName.get(text(parcel.areacode)) || '';
-  const matching = matchingQ.data ?? parcel.matching ?? null;
+  const matching = data.matching ?? parcel.matching ?? null;
   const indicators = indicatorRows(parcel, parcel.indicators ?? []);
   const advantages = parcel.advantages ?? [];
-  const contacts = contactsQ.data;
-  const dealt = tradesQ.data.find((t) => text(t.status) === 'dealt') ?? (text(parcel.transaction?.status) === 'dealt' ? parcel.transaction : null);
+  const dealt = (tradeState === 'deal' ? data.transactions : []).find((t) => text(t.status) === 'dealt') ?? (text(parcel.transaction?.status) === 'dealt' ? parcel.transaction : null);
   const callNumber = text(contacts.find((c) => text(c.phone))?.phone) || text(parcel.phone);
-  const others = (areacode ? othersQ.data.list : []).filter((p) => p.id !== parcel.id).slice(0, 6);
+  const others = (areacode ? (data.nearby ?? []) : []).filter((p) => p.id !== parcel.id).slice(0, 6);
   const canCollect = !embedded || visitor !== null;
   const hasActions = canCollect || callNumber !== '';
   const priceText = dealt && num(dealt.dealPrice) ? `成交价 ${num(dealt.dealPrice)} 万元` : num(parcel.startingPrice) ? `起始价 ${num(parcel.startingPrice)} 万元` : '价格面议';
@@ -333,7 +306,7 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
             { key: 'inc', label: '加价幅度', value: wanText(parcel.bidIncrement) },
             { key: 'app', label: '评估价', value: wanText(parcel.appraisedPrice) },
             { key: 'unit', label: '折合单价', value: price(parcel) },
-            ...pricesQ.data.map((p: Row) => ({
+            ...prices.map((p: Row) => ({
               key: p.id,
               label: `${optionLabel(PRICE_TYPE_LABELS, p.priceType)}（${dateText(p.priceDate)}）`,
               value: `${num(p.price)} ${optionLabel(PRICE_UNIT_LABELS, p.unit)}`,
@@ -343,11 +316,11 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
       </Block>
 
       <Block title="周边配套" testId="facilities">
-        {facilitiesQ.data.length === 0 ? (
+        {facilities.length === 0 ? (
           <Empty text="暂无周边配套" />
         ) : (
           <ul className={styles.places}>
-            {facilitiesQ.data.map((f) => (
+            {facilities.map((f) => (
               <li key={f.id}>
                 <span className={styles.tag}>{FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType)}</span>
                 <span className={styles.placeName}>{text(f.name)}</span>
@@ -359,11 +332,11 @@ function ParcelBody({ id, parcel, embedded }: { id: string; parcel: ParcelDetail
       </Block>
 
       <Block title="区位距离" testId="distances">
-        {distancesQ.data.length === 0 ? (
+        {distances.length === 0 ? (
           <Empty text="暂无区位距离" />
         ) : (
           <ul className={styles.places}>
-            {distancesQ.data.map((d) => (
+            {distances.map((d) => (
               <li key={d.id}>
                 <span className={styles.placeName}>{text(d.placeName)}</span>
                 <span className={styles.muted}>

@@ -54,11 +54,13 @@ const summaryQuery = (filters: PlanFilters) =>
     queryFn: async ({ signal }) => (await openPost<{ summary?: Summary }>('getGyjsydByPage', { pageNo: 1, pageSize: 1, ...filters }, signal)).summary ?? null,
   });
 
-const yearsQuery = queryOptions({
-  queryKey: ['public', 'supplyPlanYears'],
-  queryFn: async ({ signal }) => listOf<PublicRecord>(await openPost<unknown>('getGdjhByPage', { pageNo: 0, pageSize: 0 }, signal)).map((r) => Number(r.planYear)),
-  staleTime: 10 * 60_000,
-});
+const NO_FILTERS: PlanFilters = { planYear: '', gdfx: '', areacode: '', keyword: '' };
+
+/**
+ * The years of every plan, read from the unfiltered list: the first view's own call and cache
+ * entry, not a second download of the same rows.
+ */
+const yearsQuery = queryOptions({ ...planQuery(NO_FILTERS), select: (rows: PublicRecord[]) => rows.map((r) => Number(r.planYear)) });
 
 const EXPORT_FORMATS: ExportFormat[] = [
   { key: 'shp', label: 'Shapefile（.zip）' },
@@ -68,7 +70,7 @@ const EXPORT_FORMATS: ExportFormat[] = [
 
 export function SupplyPlanMapPage() {
   const thisYear = new Date().getFullYear();
-  const { filters, setFilter, pending } = useTransitionFilters<PlanFilters>({ planYear: '', gdfx: '', areacode: '', keyword: '' });
+  const { filters, setFilter, pending } = useTransitionFilters<PlanFilters>(NO_FILTERS);
   const { planYear, gdfx, areacode, keyword } = filters;
   const [colorBy, setColorBy] = useState<ColorBy>('gdfx');
   const selection = useThemeSelection();

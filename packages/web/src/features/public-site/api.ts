@@ -92,12 +92,22 @@ export const districtsWithFiguresQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export const districtByNameQuery = (areaname: string) =>
+/** getTAreaPageByAreaname: the district (as getTAreaByAreaname) and the first page of its parcels. */
+export interface DistrictPage extends DistrictInfo {
+  parcels: PageResult<Parcel>;
+}
+
+/**
+ * A district's page (pqPositionDetail/{name}) in one call, its first `pageSize` parcels included:
+ * the parcel list needs the district's code, which the address does not have.
+ */
+export const districtPageQuery = (areaname: string, pageSize: number) =>
   queryOptions({
-    queryKey: ['public', 'districtByName', areaname] as const,
-    queryFn: async ({ signal }): Promise<DistrictInfo | null> => {
+    queryKey: ['public', 'districtPage', areaname, pageSize] as const,
+    queryFn: async ({ signal }): Promise<DistrictPage | null> => {
       try {
-        return await openPost<DistrictInfo>('getTAreaByAreaname', { areaname }, signal);
+        const page = await openPost<DistrictPage>('getTAreaPageByAreaname', { areaname, pageSize }, signal);
+        return { ...page, parcels: pageOf<Parcel>(page.parcels, { pageNo: 1, pageSize }) };
       } catch (error) {
         if (error instanceof ApiError && (error.code === 'A0404' || error.status === 404)) return null;
         throw error;

@@ -1,4 +1,4 @@
-import { queryOptions, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
 import { linkHref } from '../../../lib/files';
@@ -21,8 +21,11 @@ const recommendedQuery = queryOptions({
   queryFn: async ({ signal }) => listOf<Parcel>(await openPost<unknown>('interestDk', { limit: 4 }, signal)),
 });
 
+const newsQuery = (kind: 'event' | 'article', id: string) => recordQuery(kind === 'event' ? PATHS.event : 'getWxgzhById', id);
+const eventsQuery = (type: string, pageNo: number) => pageQuery(PATHS.events, { pageNo, pageSize: EVENTS_PER_PAGE, type });
+
 function NewsDrawer({ kind, id, onClose }: { kind: 'event' | 'article'; id: string; onClose: () => void }) {
-  const r = useSuspenseQuery(recordQuery(kind === 'event' ? PATHS.event : 'getWxgzhById', id)).data;
+  const r = useSuspenseQuery(newsQuery(kind, id)).data;
   const cover = firstImage(r?.cover);
   return (
     <Modal open onClose={onClose} placement="drawer" width={820} title={r ? text(r.title) : '详情'} testId="news-drawer">
@@ -63,7 +66,7 @@ function NewsDrawer({ kind, id, onClose }: { kind: 'event' | 'article'; id: stri
 }
 
 function Events({ type, pageNo, fading, onPage, onOpen }: { type: string; pageNo: number; fading: boolean; onPage: (pageNo: number) => void; onOpen: (id: string) => void }) {
-  const { data } = useSuspenseQuery(pageQuery(PATHS.events, { pageNo, pageSize: EVENTS_PER_PAGE, type }));
+  const { data } = useSuspenseQuery(eventsQuery(type, pageNo));
   if (data.list.length === 0) return <Empty text="暂无活动" />;
   return (
     <div style={{ opacity: fading ? 0.6 : 1 }}>
@@ -108,9 +111,15 @@ export function LandPromotionPage() {
   const [params, setParams] = useSearchParams();
   const [filter, setFilter] = useState({ type: '', pageNo: 1 });
   const [fading, startTransition] = useTransition();
-  const [{ data: popular }, { data: recommended }] = useSuspenseQueries({ queries: [pageQuery(PATHS.popularNews, { pageNo: 1, pageSize: 8 }), recommendedQuery] });
   const eventId = params.get('event');
   const articleId = params.get('article');
+  // The events list and an event or article opened by the address (the home page links to them)
+  // are asked for with the rest of the page, not after it: one round when reached by a link.
+  usePrefetchQuery(eventsQuery(filter.type, filter.pageNo));
+  const client = useQueryClient();
+  const opened = eventId ? newsQuery('event', eventId) : articleId ? newsQuery('article', articleId) : null;
+  if (opened && !client.getQueryState(opened.queryKey)) void client.prefetchQuery(opened);
+  const [{ data: popular }, { data: recommended }] = useSuspenseQueries({ queries: [pageQuery(PATHS.popularNews, { pageNo: 1, pageSize: 8 }), recommendedQuery] });
   const close = () => setParams({});
   const events = (
     <Suspense fallback={<SkeletonLines rows={8} />}>

@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import type { PageResult } from '@land/shared/api';
 import { lazy, Suspense, useState, useTransition } from 'react';
 import { useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
@@ -7,10 +8,10 @@ import { NotFoundPage } from '../../../public/NotFoundPage';
 import { useInView } from '../../../public/use-in-view';
 import { Button, Modal, Pagination, SkeletonLines, Spin, Tag } from '../../../public-ui';
 import { EnvironmentOutlined, FilePdfOutlined, FileWordOutlined, MailOutlined, PhoneOutlined } from '../../../public-ui/icons';
-import { parcelPageQuery } from '../../public-map/api';
+import { parcelPageQuery, type Parcel } from '../../public-map/api';
 import { landClassColor, MARKET_STATE_COLORS } from '../../public-map/colors';
 import { DISTRICT_TYPE_LABELS, marketState, num, optionLabel, stripHtml, text } from '../../public-map/format';
-import { districtByNameQuery } from '../api';
+import { districtPageQuery } from '../api';
 import { useManualDownload } from '../manual';
 import { ParcelCard } from '../ParcelCard';
 import { firstImage, NoData, onBannerClass, PageBanner, RichText, Section } from '../ui';
@@ -69,10 +70,11 @@ function DistrictMapBox({ areacode, name, boundary }: { areacode: string; name: 
   );
 }
 
-function DistrictParcels({ areacode, count }: { areacode: string; count: number }) {
+/** The district's parcels: the first page came with the district (no second round), later pages are asked for. */
+function DistrictParcels({ areacode, count, first }: { areacode: string; count: number; first: PageResult<Parcel> }) {
   const [pageNo, setPageNo] = useState(1);
   const [fading, startTransition] = useTransition();
-  const { data } = useSuspenseQuery(parcelPageQuery({ pageNo, pageSize: PARCELS_PER_PAGE, areacode }));
+  const { data } = useSuspenseQuery({ ...parcelPageQuery({ pageNo, pageSize: PARCELS_PER_PAGE, areacode }), initialData: pageNo === 1 ? first : undefined });
   return (
     <Section title={`片区地块（${data.total ?? count}）`}>
       {data.list.length === 0 ? (
@@ -98,7 +100,7 @@ function DistrictParcels({ areacode, count }: { areacode: string; count: number 
 /** /pqPositionDetail/{name}: a district's introduction, figures, streets, contacts and its parcels on a map. */
 export function DistrictDetailPage() {
   const { name = '' } = useParams();
-  const d = useSuspenseQuery(districtByNameQuery(name)).data;
+  const d = useSuspenseQuery(districtPageQuery(name, PARCELS_PER_PAGE)).data;
   if (!d) return <NotFoundPage what="片区" />;
 
   const s = d.statistics;
@@ -142,7 +144,7 @@ export function DistrictDetailPage() {
               </Section>
             }
           >
-            <DistrictParcels areacode={d.areacode} count={s?.count ?? 0} />
+            <DistrictParcels areacode={d.areacode} count={s?.count ?? 0} first={d.parcels} />
           </Suspense>
         </div>
         <div className={styles.sideColumn}>

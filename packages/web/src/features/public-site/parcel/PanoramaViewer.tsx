@@ -1,13 +1,15 @@
 /**
  * The parcel's 360° panorama with its hotspots (photo-sphere-viewer). Loaded only when the page
- * shows a panorama, so its WebGL code never reaches other pages.
+ * shows a panorama, so its WebGL code never reaches other pages; public pages, so the public UI
+ * kit, not antd. It fills the box the page reserves for it (420 px high).
  */
 import '@photo-sphere-viewer/core/index.css';
 import '@photo-sphere-viewer/markers-plugin/index.css';
 import { Viewer } from '@photo-sphere-viewer/core';
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from 'antd';
+import { Alert } from '../../../public-ui';
+import styles from './PanoramaViewer.module.css';
 
 export interface PanoramaMarker {
   id: string;
@@ -77,9 +79,14 @@ export default function PanoramaViewer({ url, caption, markers }: { url: string;
   }, [url, caption, markers]);
 
   return (
-    <div>
-      {failed && <Alert type="warning" showIcon title="全景图无法显示（浏览器不支持 WebGL 或图片加载失败）" style={{ marginBottom: 8 }} />}
-      <div ref={ref} style={{ width: '100%', height: 420, borderRadius: 8, overflow: 'hidden', background: '#1f1f1f' }} data-testid="panorama" />
+    // The notice lies over the dark box instead of above it: the page keeps its height either way.
+    <div className={styles.frame}>
+      {failed && (
+        <Alert type="warning" className={styles.notice}>
+          全景图无法显示（浏览器不支持 WebGL 或图片加载失败）
+        </Alert>
+      )}
+      <div ref={ref} className={styles.viewer} data-testid="panorama" />
     </div>
   );
 }

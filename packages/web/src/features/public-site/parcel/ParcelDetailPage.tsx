@@ -5,7 +5,7 @@
  * the surroundings and distances, pipe networks, the panorama, photos, documents, contacts, the
  * investment manual and, for listed and dealt parcels, the transaction data.
  */
-import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -60,21 +60,7 @@ import { CollectButton } from '../../visitor/CollectButton';
 import { CompareButton } from '../../visitor/CompareButton';
 import { useManualDownload } from '../manual';
 import { FileLinks, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
-import {
-  contactsQuery,
-  countVisit,
-  distancesQuery,
-  facilitiesQuery,
-  manualQuery,
-  markersQuery,
-  matchingQuery,
-  parcelDetailQuery,
-  pipesQuery,
-  pricesQuery,
-  transactionsQuery,
-  type ParcelDetail,
-  type Row as DataRow,
-} from './api';
+import { countVisit, parcelDetailPageQuery, type ParcelPageData, type Row as DataRow } from './api';
 import { indicatorRows } from './indicators';
 import styles from './ParcelDetailPage.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
@@ -181,36 +167,19 @@ function TransactionSection({ rows, variant }: { rows: DataRow[]; variant: Varia
 
 function ParcelDetail({ variant }: { variant: Variant }) {
   const { id = '' } = useParams();
-  const parcel = useSuspenseQuery(parcelDetailQuery(id)).data;
+  // One round: the page's one call, and the district and land-class names (usually cached) beside it.
+  const [{ data }] = useSuspenseQueries({ queries: [parcelDetailPageQuery(id), districtsQuery, landClassesQuery] });
   // Unknown or not published: the not-found page (HTTP 404 from the server), nothing of the parcel.
-  if (!parcel) return <NotFoundPage what="地块" />;
-  return <ParcelBody key={id} id={id} parcel={parcel} variant={variant} />;
+  if (!data) return <NotFoundPage what="地块" />;
+  return <ParcelBody key={id} id={id} data={data} variant={variant} />;
 }
 
 /**
- * Everything about the parcel, fetched in one round (in parallel, on the server when the page is
+ * Everything about the parcel, from one call (getLandInfoPageById; on the server when the page is
  * rendered there): every section's data is in the HTML, none arrives later to move the page.
  */
-function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail; variant: Variant }) {
-  const hasPanorama = toFileList(parcel.panorama).length > 0;
-  const areacode = text(parcel.areacode);
-  const [matchingQ, distancesQ, facilitiesQ, pipesQ, pricesQ, manualQ, tradesQ, contactsQ, markersQ] = useSuspenseQueries({
-    queries: [
-      matchingQuery(id),
-      distancesQuery(id),
-      facilitiesQuery(id),
-      pipesQuery(id),
-      pricesQuery(id),
-      manualQuery(id),
-      transactionsQuery(id),
-      // Optional parts answer "nothing" without a call when there is nothing to ask for.
-      areacode ? contactsQuery(areacode) : { queryKey: ['public', 'contacts', ''], queryFn: () => [] as DataRow[] },
-      hasPanorama ? markersQuery(id) : { queryKey: [...markersQuery(id).queryKey, 'none'], queryFn: () => [] as DataRow[] },
-      // Names of the district and the land class (read below through their usual hooks).
-      districtsQuery,
-      landClassesQuery,
-    ],
-  });
+function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; variant: Variant }) {
+  const { landInfo: parcel, distances, facilities, pipes, markers, prices, manual, transactions, contacts } = data;
   const { nameOf: districtName } = useDistrictOptions();
   const classes = useLandClasses();
   const [activePlace, setActivePlace] = useState<string | null>(null);
@@ -227,7 +196,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
   }, [id]);
 
   const places = useMemo(() => {
-    const facilities = facilitiesQ.data.map((f) => ({
+    const facilityPlaces = facilities.map((f) => ({
       id: `f:${f.id}`,
       name: text(f.name),
       type: text(f.facilityType),
@@ -235,7 +204,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
       lat: f.lat,
       note: `${FACILITY_TYPE_LABELS[text(f.facilityType)] ?? ''} · ${withUnit(f.distanceM, 'm', 0)}`,
     }));
-    const distances = distancesQ.data.map((d) => ({
+    const distancePlaces = distances.map((d) => ({
       id: `d:${d.id}`,
       name: text(d.placeName),
       type: text(d.placeType),
@@ -243,8 +212,8 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
       lat: d.lat,
       note: `${withUnit(d.distanceKm, '公里', 1)}${text(d.driveMinutes) ? ` · 车程约 ${text(d.driveMinutes)} 分钟` : ''}`,
     }));
-    return [...facilities, ...distances];
-  }, [facilitiesQ.data, distancesQ.data]);
+    return [...facilityPlaces, ...distancePlaces];
+  }, [facilities, distances]);
 
   const crumb = VARIANT_CRUMB[variant];
 
@@ -252,17 +221,15 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
   const state: ParcelMarketState = marketState(parcel.tradeState);
   const className = landClassName(classes.nameOf, parcel.dlcode, parcel.dlname);
   const district = text(parcel.areaname) || districtName.get(text(parcel.areacode)) || '';
-  const matching = matchingQ.data ?? parcel.matching ?? null;
+  const matching = data.matching ?? parcel.matching ?? null;
   const priceText = variant === 'deal' ? null : num(parcel.startingPrice) ? `起始价 ${num(parcel.startingPrice)} 万元` : '价格面议';
   const indicators = indicatorRows(parcel, parcel.indicators ?? []);
   const advantages = parcel.advantages ?? [];
   const photos = toFileList(parcel.photos);
   const panorama = toFileList(parcel.panorama)[0];
-  const trades = tradesQ.data?.length ? tradesQ.data : parcel.transaction ? [parcel.transaction] : [];
+  const trades = transactions.length ? transactions : parcel.transaction ? [parcel.transaction] : [];
   const dealt = trades.find((t) => text(t.status) === 'dealt');
   const listing = trades.find((t) => text(t.status) === 'listing') ?? trades[0];
-  const contacts = contactsQ.data;
-  const manual = manualQ.data;
   const dealText = dealt && num(dealt.dealPrice) ? `成交价 ${num(dealt.dealPrice)} 万元` : null;
   const summary = [district, className, num(parcel.landAreaMu) ? `${num(parcel.landAreaMu)} 亩` : '', priceText ?? dealText ?? '', text(parcel.location)].filter(Boolean).join(' · ');
 
@@ -274,7 +241,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
     ...(advantages.length ? [{ key: 'advantages', title: '地块优势' }] : []),
     { key: 'price', title: '价格信息' },
     { key: 'location', title: '区位与周边' },
-    ...(pipesQ.data.length ? [{ key: 'pipes', title: '管网' }] : []),
+    ...(pipes.length ? [{ key: 'pipes', title: '管网' }] : []),
     ...(panorama ? [{ key: 'panorama', title: '全景' }] : []),
     ...(photos.length ? [{ key: 'photos', title: '现场照片' }] : []),
     { key: 'documents', title: '相关文件' },
@@ -467,10 +434,10 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
                 },
               ]}
             />
-            {pricesQ.data.length > 0 && (
+            {prices.length > 0 && (
               <SimpleTable<DataRow>
                 className={styles.priceTable}
-                dataSource={pricesQ.data}
+                dataSource={prices}
                 columns={[
                   { title: '价格类型', dataIndex: 'priceType', render: (v: unknown) => optionLabel(PRICE_TYPE_LABELS, v) },
                   { title: '价格', dataIndex: 'price', align: 'right', render: (v: unknown, r: DataRow) => `${num(v)} ${optionLabel(PRICE_UNIT_LABELS, r.unit)}` },
@@ -490,7 +457,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
                     <ParcelMiniMap
                     shapes={[{ id: parcel.id, name, geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }]}
                     places={places}
-                    lines={(pipesQ.data ?? []).map((pipe) => ({
+                    lines={pipes.map((pipe) => ({
                       id: pipe.id,
                       name: text(pipe.name),
                       geometry: pipe.geometry,
@@ -509,11 +476,11 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
                 <h4 className={styles.subTitle}>
                   <AimOutlined /> 区位距离
                 </h4>
-                {distancesQ.data.length === 0 ? (
+                {distances.length === 0 ? (
                   <NoData text="暂无区位距离" />
                 ) : (
                   <SimpleTable<DataRow>
-                    dataSource={distancesQ.data}
+                    dataSource={distances}
                     data-testid="distances"
                     onRow={(r) => ({ onMouseEnter: () => setActivePlace(`d:${r.id}`), onMouseLeave: () => setActivePlace(null) })}
                     columns={[
@@ -524,11 +491,11 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
                   />
                 )}
                 <h4 className={styles.subTitle}>周边配套</h4>
-                {facilitiesQ.data.length === 0 ? (
+                {facilities.length === 0 ? (
                   <NoData text="暂无周边配套" />
                 ) : (
                   <div className={styles.facilityList}>
-                    {facilitiesQ.data.map((f) => (
+                    {facilities.map((f) => (
                       <div
                         key={f.id}
                         className={`${styles.facility} ${activePlace === `f:${f.id}` ? styles.facilityActive : ''}`}
@@ -546,10 +513,10 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
             </div>
           </Section>
 
-          {pipesQ.data.length > 0 && (
+          {pipes.length > 0 && (
             <Section id="pipes" title="周边管网" extra={<span className={styles.muted}>管线走向见“区位与周边”地图</span>}>
               <SimpleTable<DataRow>
-                dataSource={pipesQ.data}
+                dataSource={pipes}
                 minWidth={720}
                 columns={[
                   { title: '管线名称', dataIndex: 'name' },
@@ -572,7 +539,7 @@ function ParcelBody({ id, parcel, variant }: { id: string; parcel: ParcelDetail;
                 <PanoramaViewer
                   url={fileUrl(panorama.url)}
                   caption={name}
-                  markers={(markersQ.data ?? []).map((m) => ({
+                  markers={markers.map((m) => ({
                     id: text(m.markerId) || m.id,
                     title: text(m.title),
                     content: text(m.content),

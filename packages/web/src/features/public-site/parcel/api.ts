@@ -1,7 +1,6 @@
 /**
- * What a parcel's public detail page shows beyond the parcel record: matching (七通一平),
- * indicators, advantages, distances, surrounding facilities, pipe networks, panorama markers,
- * prices, the investment manual, transaction records and the district's contacts.
+ * The data of a parcel's public detail page (desktop and mobile), the view count and the compare
+ * table.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { ERROR_CODES } from '@land/shared/api';
@@ -9,19 +8,9 @@ import { ApiError } from '../../../lib/request';
 import { listOf, openPost, type Parcel, type PublicRecord } from '../../public-map/api';
 
 export const parcelKeys = {
-  all: (id: string) => ['public', 'parcelDetail', id] as const,
-  part: (id: string, part: string) => ['public', 'parcelDetail', id, part] as const,
+  page: (id: string, nearby: number) => ['public', 'parcelDetail', id, 'page', nearby] as const,
   compare: (ids: string[]) => ['public', 'compare', ids.join(',')] as const,
 };
-
-/** One optional section of the page: a failing or missing call shows as "no data", never breaks the page. */
-async function quietly<T>(load: () => Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await load();
-  } catch {
-    return fallback;
-  }
-}
 
 export type Row = PublicRecord;
 
@@ -35,74 +24,43 @@ export interface ParcelDetail extends Parcel {
   [key: string]: unknown;
 }
 
-export const parcelDetailQuery = (id: string) =>
+/**
+ * getLandInfoPageById: everything the detail page shows, in one answer: the parcel (as
+ * getLandInfoById), 七通一平, distances, surrounding facilities, pipe networks, panorama markers,
+ * the investment manual, prices, transaction records (newest first), the district's contacts
+ * and, when asked for, the first parcels of the same district.
+ */
+export interface ParcelPageData {
+  landInfo: ParcelDetail;
+  matching: Row | null;
+  distances: Row[];
+  facilities: Row[];
+  pipes: Row[];
+  markers: Row[];
+  manual: Row | null;
+  prices: Row[];
+  transactions: Row[];
+  contacts: Row[];
+  nearby?: Parcel[];
+}
+
+/**
+ * The detail page's data in one call, so a page reached by client-side navigation gets it in one
+ * round, as the server render does. `nearby` (0–20) adds that many parcels of the same district.
+ */
+export const parcelDetailPageQuery = (id: string, nearby = 0) =>
   queryOptions({
-    queryKey: parcelKeys.all(id),
+    queryKey: parcelKeys.page(id, nearby),
     // Not found (or not published) is an answer the page shows, not an error to toast.
     queryFn: async ({ signal }) => {
       try {
-        return await openPost<ParcelDetail | null>('getLandInfoById', { dkid: id }, signal);
+        return await openPost<ParcelPageData | null>('getLandInfoPageById', { dkid: id, ...(nearby ? { nearby } : {}) }, signal);
       } catch (error) {
         if (error instanceof ApiError && (error.code === ERROR_CODES.NOT_FOUND || error.status === 404)) return null;
         throw error;
       }
     },
     retry: false,
-  });
-
-/** getLandInfoAndMatchingById: {landInfo, matching}; the page needs the 七通一平 record. */
-export const matchingQuery = (id: string) =>
-  queryOptions({
-    queryKey: parcelKeys.part(id, 'matching'),
-    queryFn: ({ signal }) =>
-      quietly(async () => {
-        const data = await openPost<{ matching?: Row | null } | null>('getLandInfoAndMatchingById', { dkid: id }, signal);
-        return data?.matching ?? null;
-      }, null as Row | null),
-  });
-
-const listCall = (id: string, part: string, path: string, body: object) =>
-  queryOptions({
-    queryKey: parcelKeys.part(id, part),
-    queryFn: ({ signal }) => quietly(async () => listOf<Row>(await openPost<unknown>(path, body, signal)), [] as Row[]),
-  });
-
-export const distancesQuery = (id: string) => listCall(id, 'distances', 'getDistanceByDkId', { dkid: id });
-export const facilitiesQuery = (id: string) => listCall(id, 'facilities', 'getLandZbptByDkId', { dkid: id });
-export const pipesQuery = (id: string) => listCall(id, 'pipes', 'selectPipeNetworkByDkId', { dkid: id });
-export const markersQuery = (id: string) => listCall(id, 'markers', 'getPhotoSphereMarkerListById', { dkid: id });
-/** Every transaction record of the parcel (listing and deal), newest first. */
-export const transactionsQuery = (id: string) =>
-  queryOptions({
-    queryKey: parcelKeys.part(id, 'transactions'),
-    queryFn: ({ signal }) =>
-      quietly(async () => listOf<Row>(await openPost<unknown>('selectLandJystByPage', { dkid: id, pageNo: 1, pageSize: 20 }, signal)), [] as Row[]),
-  });
-
-export const pricesQuery = (id: string) =>
-  queryOptions({
-    queryKey: parcelKeys.part(id, 'prices'),
-    queryFn: ({ signal }) =>
-      quietly(
-        async () =>
-          listOf<Row>(
-            await openPost<unknown>('selectDkxqByPage', { dkid: id, pageNo: 1, pageSize: 50 }, signal),
-          ),
-        [] as Row[],
-      ),
-  });
-
-export const manualQuery = (id: string) =>
-  queryOptions({
-    queryKey: parcelKeys.part(id, 'manual'),
-    queryFn: ({ signal }) => quietly(() => openPost<Row | null>('getByDkid', { dkid: id }, signal), null),
-  });
-
-export const contactsQuery = (areacode: string) =>
-  queryOptions({
-    queryKey: ['public', 'contacts', areacode],
-    queryFn: ({ signal }) => quietly(async () => listOf<Row>(await openPost<unknown>('getInvestmentLinkList', { areacode }, signal)), [] as Row[]),
-    staleTime: 5 * 60_000,
   });
 
 /** Counts one view of the page (SPEC updateLandInfoVisitcount); the answer is not needed. */

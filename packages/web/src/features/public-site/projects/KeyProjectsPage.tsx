@@ -1,4 +1,4 @@
-import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
@@ -21,8 +21,10 @@ interface Filter {
   pageNo: number;
 }
 
+const projectsQuery = (filter: Filter, keyword: string) => pageQuery(PATHS.keyProjects, { pageNo: filter.pageNo, pageSize: PAGE_SIZE, stage: filter.stage, areacode: filter.areacode, keyword });
+
 function Projects({ filter, keyword, fading, onPage, nameOf }: { filter: Filter; keyword: string; fading: boolean; onPage: (pageNo: number) => void; nameOf: Map<string, string> }) {
-  const { data } = useSuspenseQuery(pageQuery(PATHS.keyProjects, { pageNo: filter.pageNo, pageSize: PAGE_SIZE, stage: filter.stage, areacode: filter.areacode, keyword }));
+  const { data } = useSuspenseQuery(projectsQuery(filter, keyword));
   const list = data.list;
   if (list.length === 0) return <Empty text="暂无重点项目" />;
   const totalInvestment = list.reduce((s, p) => s + Number(p.totalInvestment ?? 0), 0);
@@ -73,12 +75,14 @@ function Projects({ filter, keyword, fading, onPage, nameOf }: { filter: Filter;
 /** 重点项目 (zhongdianxiangmu): the zone's key projects and their progress. */
 export function KeyProjectsPage() {
   const [params, setParams] = useSearchParams();
-  useSuspenseQueries({ queries: [districtsQuery] });
-  const { options: districtOptions, nameOf } = useDistrictOptions();
   const [filter, setFilter] = useState<Filter>({ stage: '', areacode: '', pageNo: 1 });
   const [fading, startTransition] = useTransition();
-  const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const keyword = params.get('keyword') ?? '';
+  // The list's call goes out with the district names', not after them (one round when reached by a link).
+  usePrefetchQuery(projectsQuery(filter, keyword));
+  useSuspenseQueries({ queries: [districtsQuery] });
+  const { options: districtOptions, nameOf } = useDistrictOptions();
+  const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const list = (
     <Suspense fallback={<SkeletonLines rows={8} />}>
       <Projects filter={filter} keyword={keyword} fading={fading} onPage={(pageNo) => change({ pageNo })} nameOf={nameOf} />

@@ -1,4 +1,4 @@
-import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState, useTransition } from 'react';
 import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
@@ -22,8 +22,10 @@ interface Filter {
   pageNo: number;
 }
 
+const leasesQuery = (filter: Filter) => pageQuery(PATHS.leasable, { ...filter, pageSize: PAGE_SIZE });
+
 function Leases({ filter, fading, onPage, nameOf }: { filter: Filter; fading: boolean; onPage: (pageNo: number) => void; nameOf: Map<string, string> }) {
-  const { data } = useSuspenseQuery(pageQuery(PATHS.leasable, { ...filter, pageSize: PAGE_SIZE }));
+  const { data } = useSuspenseQuery(leasesQuery(filter));
   if (data.list.length === 0) return <Empty text="暂无符合条件的租赁信息" />;
   return (
     <div style={{ opacity: fading ? 0.6 : 1 }}>
@@ -80,10 +82,12 @@ function Leases({ filter, fading, onPage, nameOf }: { filter: Filter; fading: bo
 
 /** 公开租赁 (tuijiejihua): standard factories, warehouses, offices and land offered for lease. */
 export function LeasingPage() {
-  useSuspenseQueries({ queries: [districtsQuery] });
-  const { options: districtOptions, nameOf } = useDistrictOptions();
   const [filter, setFilter] = useState<Filter>({ type: '', status: 'available', areacode: '', keyword: '', pageNo: 1 });
   const [fading, startTransition] = useTransition();
+  // The list's call goes out with the district names', not after them (one round when reached by a link).
+  usePrefetchQuery(leasesQuery(filter));
+  useSuspenseQueries({ queries: [districtsQuery] });
+  const { options: districtOptions, nameOf } = useDistrictOptions();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const list = (
     <Suspense fallback={<SkeletonLines rows={8} />}>

@@ -1,0 +1,385 @@
+/**
+ * The server-rendered public site after its first page (issue 14): following links between public
+ * pages stays client-side (no second document), a parcel's detail page opened that way gets its
+ * data in one round (one call, getLandInfoPageById), share cards name the parcel and show its
+ * photo (or the platform's share picture), and a parcel page with photos and a panorama does not
+ * move while it is read to the bottom. The demo data has panoramas but no photos: the test stores
+ * photos for a parcel with a panorama, as e2e/images.test.ts does.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { DESKTOP_UA, layoutShift, MAX_LAYOUT_SHIFT, metaContent, openPost, PHONE_UA, scrollThrough, watchLayoutShift } from './public-site';
+
+const PHONE = { width: 412, height: 915 };
+const DESKTOP = { width: 1440, height: 900 };
+
+interface ListedParcel {
+  id: string;
+  dkmc: string;
+  dlname: string;
+  tradeState: string;
+  landAreaMu: number | null;
+  startingPrice: number | null;
+}
+
+interface ParcelDetail extends ListedParcel {
+  panorama: unknown;
+  photos: unknown;
+}
+
+/** Numbers as the pages print them (features/public-map/format num). */
+const num = (v: number | null, digits = 2) => (v === null ? '' : v.toLocaleString('zh-CN', { maximumFractionDigits: digits, minimumFractionDigits: 0 }));
+
+const detailPath = (p: ListedParcel) => (p.tradeState === 'listed' ? `/mapMoreGpggDetails/${p.id}` : p.tradeState === 'deal' ? `/landTransactionDetails/${p.id}` : `/mapMoreDetails/${p.id}`);
+
+/** The calls a page makes on purpose besides its data: view counts, and a map's own base map and tiles (tiles/…) once in view. */
+const NOT_DATA = new Set(['updateLandInfoVisitcount', 'updateSecondMarKetVisitcount', 'selectBaseMapFeatures', 'tiles/meta']);
+/** Site-wide lookups a page may ask for beside its own call when an earlier page has not (names of districts and land classes, site settings). */
+const LOOKUPS = new Set(['selectTAreaByPage', 'selectDLTreeList', 'config']);
+
+/**
+ * Records what a page asks the server for from now on: documents (a full page load) and public
+ * API calls, each call with the order in which it was sent and answered.
+ */
+function recordRequests(page: Page) {
+  let seq = 0;
+  const documents: string[] = [];
+  const calls: { call: string; sent: number; answered: number }[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'document') documents.push(req.url());
+    const call = /\/openApi\/([^?]+)/.exec(req.url())?.[1];
+    if (call) calls.push({ call, sent: ++seq, answered: Infinity });
+  });
+  page.on('requestfinished', (req) => {
+    const call = /\/openApi\/([^?]+)/.exec(req.url())?.[1];
+    const entry = calls.find((c) => c.call === call && c.answered === Infinity);
+    if (entry) entry.answered = ++seq;
+  });
+  return {
+    documents,
+    /** Forget what was asked so far (the first page's load). */
+    reset() {
+      documents.length = 0;
+      calls.length = 0;
+    },
+    /** The data calls since the last reset, in the order sent. */
+    dataCalls: () => calls.filter((c) => !NOT_DATA.has(c.call) && !c.call.startsWith('tiles/')),
+  };
+}
+
+/**
+ * A detail page's data came in one round: its one call (getLandInfoPageById, once), at most the
+ * site-wide lookups beside it, and every call sent before the first answer came back.
+ */
+function expectOneRound(calls: { call: string; sent: number; answered: number }[]) {
+  const names = calls.map((c) => c.call);
+  console.log(`detail page data calls: ${calls.map((c) => `${c.call} (sent #${c.sent}, answered #${c.answered})`).join(', ')}`);
+  expect(names.filter((c) => c === 'getLandInfoPageById')).toHaveLength(1);
+  expect(names.filter((c) => c !== 'getLandInfoPageById' && !LOOKUPS.has(c)), 'no call but the page call and the lookups').toEqual([]);
+  expect(new Set(names).size, `no call twice: ${names.join(', ')}`).toBe(names.length);
+  const firstAnswer = Math.min(...calls.map((c) => c.answered));
+  expect(calls.filter((c) => c.sent > firstAnswer).map((c) => c.call), 'calls sent only after an answer (a second round)').toEqual([]);
+}
+
+/** The page counts as a single document as long as this marker, set on the first page, survives. */
+async function markFirstDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __firstDocument: boolean }).__firstDocument = true));
+}
+async function stillFirstDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __firstDocument?: boolean }).__firstDocument === true);
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+}
+
+describe('public pages after the first one', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  /** A published, not yet dealt parcel with a panorama, given photos by the test. */
+  let pictured: ParcelDetail;
+  /** A published parcel without photos. */
+  let plain: ListedParcel;
+  const photoKeys = [1, 2, 3].map((n) => `images/202611/${String(n).padStart(26, '0').replace(/^0/, 's')}.jpg`);
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const page = await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfoListPage', { pageNo: 1, pageSize: 500 });
+    const candidates = page.list.filter((p) => p.tradeState !== 'deal' && p.dkmc && p.landAreaMu && p.startingPrice);
+    for (const p of candidates) {
+      const detail = await openPost<ParcelDetail>(server, 'getLandInfoById', { dkid: p.id });
+      if (Array.isArray(detail.panorama) && detail.panorama.length > 0) {
+        pictured = { ...p, ...detail };
+        break;
+      }
+    }
+    if (!pictured) throw new Error('the demo data has no published, not dealt parcel with a panorama');
+    plain = candidates.find((p) => p.id !== pictured.id)!;
+    // Photos as a camera gives them, stored as uploads are.
+    for (const [i, key] of photoKeys.entries()) {
+      const file = path.join(server.dataDir, 'uploads', key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await sharp({ create: { width: 2400, height: 1600, channels: 3, background: { r: 60 + i * 40, g: 140, b: 90 } } })
+        .jpeg({ quality: 80 })
+        .toFile(file);
+    }
+    const db = new SQLite(path.join(server.dataDir, 'land.db'));
+    try {
+      const files = JSON.stringify(photoKeys.map((k, i) => ({ id: `photo${i}`, name: `现场照片${i + 1}`, url: `/virtualPath/${k}` })));
+      db.prepare('UPDATE t_landinfo SET photos = ? WHERE id = ?').run(files, pictured.id);
+    } finally {
+      db.close();
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  describe('client-side navigation', () => {
+    it('home → a parcel → back → map search → a parcel: one document, each detail page in one round', async () => {
+      const { page, context } = await browser.newPage({ viewport: DESKTOP });
+      try {
+        const requests = recordRequests(page);
+        await page.goto(`${server.url}/home`, { waitUntil: 'load' });
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        await markFirstDocument(page);
+        requests.reset();
+
+        const card = page.getByTestId('parcel-card').first();
+        const href = (await card.getAttribute('href'))!;
+        await card.click();
+        await page.waitForURL(`**${href}`);
+        await page.getByTestId('parcel-detail').waitFor();
+        await page.waitForLoadState('networkidle');
+        expectOneRound(requests.dataCalls());
+        expect(requests.documents).toEqual([]);
+
+        requests.reset();
+        await page.goBack();
+        await page.waitForURL('**/home');
+        await page.getByTestId('parcel-card').first().waitFor();
+        await page.getByRole('link', { name: '地图找地' }).first().click();
+        await page.waitForURL('**/index');
+        // The popup belongs to the map: wait for OpenLayers to draw.
+        await page.getByTestId('land-map').locator('canvas').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.getByTestId('result-item').first().click();
+        await page.getByTestId('map-popup').getByTestId('popup-detail-link').click();
+        await page.waitForURL('**/mapMoreDetails/**');
+        requests.reset();
+        await page.getByTestId('parcel-detail').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await stillFirstDocument(page)).toBe(true);
+        expect(requests.documents).toEqual([]);
+        await screenshot(page, 'ssr-nav-detail-1440');
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+
+    it('from the map search, a parcel detail asks for its one call and nothing else', async () => {
+      const { page, context } = await browser.newPage({ viewport: DESKTOP });
+      try {
+        const requests = recordRequests(page);
+        await page.goto(`${server.url}/index`, { waitUntil: 'load' });
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        await markFirstDocument(page);
+        await page.getByTestId('result-item').first().click();
+        const link = page.getByTestId('map-popup').getByTestId('popup-detail-link');
+        await link.waitFor();
+        requests.reset();
+        await link.click();
+        await page.getByTestId('parcel-detail').waitFor();
+        await page.waitForLoadState('networkidle');
+        // The map search has the lookups already: only the page's own call is left.
+        expect(requests.dataCalls().map((c) => c.call)).toEqual(['getLandInfoPageById']);
+        expect(requests.documents).toEqual([]);
+        expect(await stillFirstDocument(page)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+
+    it('/mobileindex → a mobile parcel detail → back: one document, the detail in one round', async () => {
+      const { page, context } = await browser.newPage({ viewport: PHONE, userAgent: PHONE_UA });
+      try {
+        const requests = recordRequests(page);
+        await page.goto(`${server.url}/mobileindex`, { waitUntil: 'load' });
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        await markFirstDocument(page);
+        requests.reset();
+        const item = page.getByTestId('mobile-parcel').first();
+        const id = (await item.getAttribute('data-parcel-id'))!;
+        await item.click();
+        await page.waitForURL(`**/mobileMoreDetails/${id}`);
+        await page.getByTestId('mobile-detail').waitFor();
+        await page.waitForLoadState('networkidle');
+        expectOneRound(requests.dataCalls());
+        // The district's other parcels come in the same answer.
+        expect(await page.getByTestId('other-parcels').count()).toBe(1);
+        await screenshot(page, 'ssr-nav-mobile-detail-412');
+
+        requests.reset();
+        await page.goBack();
+        await page.waitForURL('**/mobileindex');
+        await page.getByTestId('mobile-parcel').first().waitFor();
+        expect(requests.documents).toEqual([]);
+        expect(await stillFirstDocument(page)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  });
+
+  /**
+   * Public pages reached by a link (a client-side navigation: history entry and popstate, as
+   * back and forward do) from a light page whose cache holds little, each in a fresh browser.
+   * `late`: calls that may follow the first answer, and why.
+   */
+  const LINKED: { name: string; path?: () => string; late?: string[] }[] = [
+    { name: '/home' },
+    // The parcels follow the tile index: drawn from tiles (a page of the list) or as one layer, depending on how many there are.
+    { name: '/index', late: ['selectLandInfoList'] },
+    { name: '/landListing' },
+    { name: '/landDeal' },
+    { name: '/jiaoyixinxi' },
+    { name: '/gdjhMapIndex' },
+    { name: '/clkcrtd' },
+    { name: '/policiesRegulations' },
+    { name: '/consultingServices' },
+    { name: '/pqList' },
+    { name: '/zhongdianxiangmu' },
+    { name: '/tuijiejihua' },
+    { name: '/enteringNewArea' },
+    { name: '/landPromotion' },
+    { name: '/regionalPosition' },
+    { name: '/personalCenter' },
+    { name: '/secondMarket' },
+    { name: `/search/${encodeURIComponent('物流')}` },
+    { name: 'parcel detail (photos, panorama)', path: () => detailPath(pictured) },
+    { name: 'parcel detail', path: () => detailPath(plain) },
+    { name: '/tzggDetail', path: () => `/tzggDetail/${linkedIds.notice}` },
+    { name: '/secondMarketDetail', path: () => `/secondMarketDetail/${linkedIds.market}` },
+    { name: '/plotContrastTable', path: () => `/plotContrastTable/${pictured.id},${plain.id}` },
+    // The district map (in view at once) loads its parcels when it comes into view; the parcel list comes with the district (getTAreaPageByAreaname).
+    { name: '/pqPositionDetail', path: () => `/pqPositionDetail/${encodeURIComponent(district)}`, late: ['selectLandInfoList'] },
+  ];
+  let district: string;
+  const linkedIds = { notice: '', market: '' };
+
+  describe('every public page reached by a link', () => {
+    beforeAll(async () => {
+      district = (await openPost<{ list: { areaname: string }[] }>(server, 'getTAreaByPageList', { pageNo: 0, pageSize: 0 })).list[0].areaname;
+      linkedIds.notice = (await openPost<{ id: string }[]>(server, 'getTzggList', { limit: 1 }))[0].id;
+      linkedIds.market = (await openPost<{ list: { id: string }[] }>(server, 'selectSecondMarketByPage', { pageNo: 1, pageSize: 1 })).list[0].id;
+    });
+
+    it.each(LINKED)('gets its data in one round, without a document load ($name)', async ({ name, path: to, late = [] }) => {
+      const { page, context } = await browser.newPage({ viewport: DESKTOP });
+      try {
+        const requests = recordRequests(page);
+        await page.goto(`${server.url}/popularInquiries`, { waitUntil: 'load' });
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        await markFirstDocument(page);
+        requests.reset();
+        const target = to ? to() : name;
+        await page.evaluate((url) => {
+          const state = { usr: null, key: 'linked', idx: 1 };
+          window.history.pushState(state, '', url);
+          window.dispatchEvent(new PopStateEvent('popstate', { state }));
+        }, target);
+        await page.waitForURL(`**${target}`);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(300);
+        await page.waitForLoadState('networkidle');
+        const calls = requests.dataCalls();
+        const firstAnswer = Math.min(...calls.map((c) => c.answered));
+        const names = calls.map((c) => c.call);
+        console.log(`${target}: ${names.join(', ') || '(all cached)'}`);
+        expect(calls.filter((c) => c.sent > firstAnswer && !late.includes(c.call)).map((c) => c.call), 'calls sent only after an answer (a second round)').toEqual([]);
+        expect(names.filter((c, i) => names.indexOf(c) !== i), 'calls made twice').toEqual([]);
+        expect(requests.documents).toEqual([]);
+        expect(await stillFirstDocument(page)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+  });
+
+  describe('share cards', () => {
+    it("a parcel's card names it with its area in 亩, land class and price, and shows its photo", async () => {
+      for (const url of [detailPath(pictured), `/mobileMoreDetails/${pictured.id}`]) {
+        const html = await (await fetch(`${server.url}${url}`)).text();
+        expect(metaContent(html, 'og:title'), url).toBe(pictured.dkmc);
+        const description = metaContent(html, 'og:description')!;
+        for (const part of [`${num(pictured.landAreaMu)} 亩`, pictured.dlname, `起始价 ${num(pictured.startingPrice)} 万元`]) expect(description, url).toContain(part);
+        expect(metaContent(html, 'description'), url).toBe(description);
+        expect(metaContent(html, 'og:image'), url).toBe(`${server.url}/virtualPath/${photoKeys[0]}`);
+        expect(html, url).toMatch(new RegExp(`<title>${pictured.dkmc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - `));
+      }
+      const photo = await fetch(`${server.url}/virtualPath/${photoKeys[0]}`);
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    });
+
+    it("pages without a photo show the platform's share picture: a 1200×630 PNG, not the SVG icon", async () => {
+      for (const url of ['/home', detailPath(plain), `/mobileMoreDetails/${plain.id}`, '/mobileindex', '/popularInquiries']) {
+        const html = await (await fetch(`${server.url}${url}`)).text();
+        expect(metaContent(html, 'og:image'), url).toBe(`${server.url}/share.png`);
+        expect(metaContent(html, 'og:image:type'), url).toBe('image/png');
+        expect([metaContent(html, 'og:image:width'), metaContent(html, 'og:image:height')], url).toEqual(['1200', '630']);
+      }
+      const res = await fetch(`${server.url}/share.png`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await res.arrayBuffer());
+      expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    });
+  });
+
+  describe('a parcel with photos and a panorama', () => {
+    const cases = [
+      { name: 'detail, phone', url: () => detailPath(pictured), viewport: PHONE, userAgent: PHONE_UA },
+      { name: 'detail, desktop', url: () => detailPath(pictured), viewport: DESKTOP, userAgent: DESKTOP_UA },
+      { name: 'mobile detail, phone', url: () => `/mobileMoreDetails/${pictured.id}`, viewport: PHONE, userAgent: PHONE_UA },
+      { name: 'mobile detail, desktop', url: () => `/mobileMoreDetails/${pictured.id}`, viewport: DESKTOP, userAgent: DESKTOP_UA },
+    ];
+
+    it.each(cases)('does not move while read to the bottom, photos and panorama shown ($name)', async ({ url, viewport, userAgent, name }) => {
+      const { page, context } = await browser.newPage({ viewport, userAgent });
+      try {
+        await watchLayoutShift(context);
+        await page.goto(`${server.url}${url()}`, { waitUntil: 'load' });
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        await scrollThrough(page);
+        // What came in while scrolling did come: the panorama's canvas and every photo.
+        await page.getByTestId('panorama').locator('canvas').waitFor({ timeout: 20_000 });
+        const photos = page.locator(`img[alt^="现场照片"]`);
+        expect(await photos.count()).toBe(photoKeys.length);
+        for (const img of await photos.all()) expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+        expect(await page.getByText('全景图无法显示').count()).toBe(0);
+        const cls = await layoutShift(page);
+        await page.getByTestId('panorama').scrollIntoViewIfNeeded();
+        await screenshot(page, `ssr-pictured-${name.replace(/[ ,]+/g, '-')}-${viewport.width}`);
+        expect(cls).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  });
+});
