@@ -193,7 +193,8 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
   };
 
   const importFile = async (buf: Buffer, staff: StaffIdentity, req: FastifyRequest, progress?: ProgressFn, signal?: AbortSignal) => {
-    const sheet = await open.workers.readSheet({ data: buf, entity: parcelDef().name, options: excel });
+    // While the sheet streams in, the count read so far is both figures: the total is not known yet.
+    const sheet = await open.workers.readSheet({ data: buf, entity: parcelDef().name, options: excel }, progress && ((read) => progress(read, read, 'read')));
     return importWorkbook(db, parcelDef(), sheet, staff.userId, (trx, raw) => saveRecord(trx, parcelDef(), raw, staff.userId, 'save'), req.log, {
       ...excel,
       onProgress: progress,
