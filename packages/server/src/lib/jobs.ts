@@ -70,6 +70,14 @@ function statusOf(job: { id: string; kind: string; state: string; processed: num
   };
 }
 
+/** Seconds from each stage's start to the next one's (or to `end`), in the order they began. */
+function stageDurations(started: Map<JobStage, number>, end: number): Partial<Record<JobStage, number>> {
+  const entries = [...started.entries()].sort(([, a], [, b]) => a - b);
+  const out: Partial<Record<JobStage, number>> = {};
+  for (const [i, [stage, at]] of entries.entries()) out[stage] = ((entries[i + 1]?.[1] ?? end) - at) / 1000;
+  return out;
+}
+
 /**
  * Long imports and exports run in the background so the browser can poll their progress. The
  * work runs in the process that received the request; its state (progress, outcome, the export
@@ -138,8 +146,11 @@ export class JobTable {
         .catch((err: unknown) => this.log.warn({ err, jobId }, 'job state not written'));
       return chain;
     };
+    // When each stage began: a staged job's result says how long each took (stageSeconds).
+    const stageStarted = new Map<JobStage, number>();
     const progress: ProgressFn = (processed, total, stage) => {
       const newStage = (stage ?? null) !== latest.stage;
+      if (stage && !stageStarted.has(stage)) stageStarted.set(stage, Date.now());
       latest = { processed, total, stage: stage ?? null };
       local.latest = latest;
       const t = Date.now();
@@ -171,7 +182,11 @@ export class JobTable {
             state: 'done',
             processed: done,
             total: done,
-            result: JSON.stringify(file ? { ...(result as object), fileName: file.fileName, downloadUrl: `/api/jobs/download?jobId=${jobId}` } : result),
+            result: JSON.stringify({
+              ...(result as object),
+              ...(file && { fileName: file.fileName, downloadUrl: `/api/jobs/download?jobId=${jobId}` }),
+              ...(stageStarted.size > 0 && { stageSeconds: stageDurations(stageStarted, Date.now()) }),
+            }),
             fileName: file?.fileName ?? null,
             asciiName: file?.asciiName ?? null,
             contentType: file?.contentType ?? null,

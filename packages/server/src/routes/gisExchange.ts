@@ -193,7 +193,9 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
   };
 
   const importFile = async (buf: Buffer, staff: StaffIdentity, req: FastifyRequest, progress?: ProgressFn, signal?: AbortSignal) => {
-    // While the sheet streams in, the count read so far is both figures: the total is not known yet.
+    // Reading starts now (the worker's start and the archive's check count as reading); while the
+    // sheet streams in, the count read so far is both figures: the total is not known yet.
+    progress?.(0, 0, 'read');
     const sheet = await open.workers.readSheet({ data: buf, entity: parcelDef().name, options: excel }, progress && ((read) => progress(read, read, 'read')));
     return importWorkbook(db, parcelDef(), sheet, staff.userId, (trx, raw) => saveRecord(trx, parcelDef(), raw, staff.userId, 'save'), req.log, {
       ...excel,
