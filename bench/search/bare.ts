@@ -69,4 +69,6 @@ app.get('/search', async (req) => {
   const total = Number(count[0]?.total ?? 0);
   return { code: '200', data: { list: rows, total: Math.min(total, COUNT_LIMIT), totalExact: total <= COUNT_LIMIT, pageNo, pageSize } };
 });
+// Exit on SIGTERM (the benchmark's stop) so that BENCH_NODE_ARGS=--cpu-prof writes this process's profile too.
+process.on('SIGTERM', () => process.exit(0));
 await app.listen({ port: Number(process.env.PORT ?? 8090), host: '127.0.0.1' });

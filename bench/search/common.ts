@@ -94,6 +94,8 @@ export interface Proc {
   output(): string;
   /** CPU time the process has used so far, s (user + system, from /proc): comparable on a busy machine. */
   cpuSeconds(): number;
+  /** The same split into user and system (kernel: sockets, syscalls) time, s. */
+  cpuSplit(): { user: number; system: number };
   stop(): Promise<void>;
 }
 
@@ -105,6 +107,12 @@ export interface Proc {
 export async function startProcess(entry: string, env: Record<string, string>, health = '/healthz'): Promise<Proc> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = await spawnServer({ entry, env, nodeArgs, health, timeoutMs: 180_000, pollMs: 300 });
+  const cpuSplit = () => {
+    // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name), in clock ticks.
+    const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+  };
   return {
     url: child.url,
     pid: child.pid,
@@ -114,11 +122,10 @@ export async function startProcess(entry: string, env: Record<string, string>, h
     },
     output: child.output,
     cpuSeconds() {
-      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name), in clock ticks.
-      const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
+      const { user, system } = cpuSplit();
+      return user + system;
     },
+    cpuSplit,
     stop: child.stop,
   };
 }

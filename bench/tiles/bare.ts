@@ -36,4 +36,6 @@ app.get<{ Params: { z: string; x: string; y: string } }>('/tiles/:z/:x/:y', asyn
   if (!tile || tile.length === 0) return reply.status(204).send();
   return reply.type('application/vnd.mapbox-vector-tile').send(tile);
 });
+// Exit on SIGTERM (the benchmark's stop) so that BENCH_NODE_ARGS=--cpu-prof writes this process's profile too.
+process.on('SIGTERM', () => process.exit(0));
 await app.listen({ port: Number(process.env.PORT ?? 8091), host: '127.0.0.1' });

@@ -35,6 +35,7 @@ import { registerAuditRoutes } from './routes/audit';
 import { registerRecycleBinRoutes } from './routes/recycleBin';
 import { wechatClientFor } from './integrations/wechat/index';
 import { createScheduler, type Scheduler } from './lib/scheduler';
+import { JobTable } from './lib/jobs';
 import { registerMessagingRoutes } from './routes/messages';
 import { setWechatChannel } from './services/messaging';
 import { registerMessagingJobs, type MessagingRuntime } from './services/messagingJobs';
@@ -50,8 +51,11 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** The WeChat client and this process's name for outbox delivery. */
     messaging: MessagingRuntime;
-    /** Set by main.ts on SIGTERM: /readyz answers 503 while in-flight requests finish. */
-    lifecycle: { draining: boolean };
+    /**
+     * Set by main.ts on SIGTERM: /readyz answers 503 while in-flight requests finish, and
+     * background import/export jobs may run until `jobDeadline` (ms since the epoch).
+     */
+    lifecycle: { draining: boolean; jobDeadline?: number };
     /** Worker threads for heavy file work (conversion, Excel, shapefile export, documents). */
     workers: WorkerPool;
   }
@@ -100,7 +104,12 @@ export async function buildApp(
   app.addHook('onClose', async () => scheduler.stop());
   const workers = new WorkerPool(ctx.config.workers);
   app.decorate('workers', workers);
-  app.addHook('onClose', async () => workers.close());
+  // Background imports and exports finish (or are marked failed) before their workers stop.
+  const jobs = new JobTable(ctx.db, app.log);
+  app.addHook('onClose', async () => {
+    await jobs.drain(app.lifecycle.jobDeadline ?? Date.now() + ctx.config.shutdownTimeoutSeconds * 1000 * 0.8);
+    await workers.close();
+  });
 
   // A write through this process may rename a district, street or land class: the next public
   // answer checks the reference cache's version at once (services/referenceCache.ts).
@@ -151,7 +160,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await registerGisExchange(app, ctx);
+  await registerGisExchange(app, ctx, jobs);
   await registerPublicRoutes(app, ctx);
   await registerStatistics(app, ctx);
   const tiles = new TileService(ctx.db);

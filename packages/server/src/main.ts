@@ -51,8 +51,9 @@ if (config.schedulerEnabled) app.scheduler.start();
 /**
  * SIGTERM/SIGINT: /readyz turns 503, the listener closes (new connections are refused, a new
  * request on a kept-alive connection gets 503), requests in flight finish, running jobs finish
- * and every job lease is given back so another process takes the jobs at once; then the
- * database is closed. After SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
+ * and every job lease is given back so another process takes the jobs at once; background
+ * imports and exports finish too, or are stopped and marked failed shortly before the deadline;
+ * then the database is closed. After SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
  */
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -60,6 +61,10 @@ const shutdown = async (signal: string) => {
   stopping = true;
   app.log.info(`${signal}: draining`);
   app.lifecycle.draining = true;
+  // Background jobs finish, or are stopped and marked failed (lib/jobs.ts drain), shortly
+  // before the deadline: time is left to close the workers and the database.
+  const timeoutMs = config.shutdownTimeoutSeconds * 1000;
+  app.lifecycle.jobDeadline = Date.now() + timeoutMs - Math.min(2000, timeoutMs * 0.2);
   const deadline = setTimeout(() => {
     app.log.error(`shutdown took longer than ${config.shutdownTimeoutSeconds} s; exiting`);
     process.exit(1);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { SYSTEM_FIELDS } from '@land/shared/entity';
 import { ENTITIES, entityByName } from '@land/shared/entities/index';
-import { MAX_IMPORT_ROWS, XLSX_MIME, excelColumns, importWorkbook, readSheet as readImportSheet } from '../src/entities/excel';
+import { MAX_IMPORT_ROWS, SHEET_BATCH_ROWS, XLSX_MIME, excelColumns, importWorkbook, readSheet as readImportSheet } from '../src/entities/excel';
 import type { AnyDb } from '../src/entities/repository';
 import { saveRecord } from '../src/entities/routes';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -454,6 +454,14 @@ for (const dialect of DIALECTS) {
         expect(seen[0]).toEqual([250, 250, 'read']);
         expect(seen.filter(([, , s]) => s === 'save')).toEqual([[0, 250, 'save'], [100, 250, 'save'], [200, 250, 'save'], [250, 250, 'save']]);
         expect(await count('t_area')).toBe(250);
+      });
+
+      it('reports the rows read batch by batch as the worker streams the sheet', async () => {
+        const file = await workbook(AREA_HEADER, Array.from({ length: 2 * SHEET_BATCH_ROWS + 7 }, (_, i) => areaRow(i)));
+        const read: number[] = [];
+        const sheet = await t.app.workers.readSheet({ data: file, entity: areaDef.name, options: {} }, (n) => read.push(n));
+        expect(read).toEqual([SHEET_BATCH_ROWS, 2 * SHEET_BATCH_ROWS, 2 * SHEET_BATCH_ROWS + 7]);
+        expect(sheet.rows).toHaveLength(2 * SHEET_BATCH_ROWS + 7);
       });
 
       it('a refused row still rolls every row back, reported by row in order', async () => {

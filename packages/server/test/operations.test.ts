@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
-import { isoPlus } from '../src/lib/time';
+import { isoPlus, nowIso } from '../src/lib/time';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { createTestApp, type TestApp } from './helpers/app';
 
@@ -57,6 +57,13 @@ for (const dialect of DIALECTS) {
       await t.db.db.insertInto('t_job_lease').values({ name: 'metricsProbe', owner: 'host-a:1:abc', expiresAt: isoPlus(60_000), lastRunAt: null, lastResult: null }).execute();
       await t.db.db.insertInto('t_job_lease').values({ name: 'metricsIdle', owner: 'host-b:2:def', expiresAt: isoPlus(-60_000), lastRunAt: null, lastResult: null }).execute();
 
+      // A backlog: two messages waiting, one being sent, one delivered (not counted).
+      const outbox = (id: string, status: 'pending' | 'sending' | 'sent') => {
+        const now = nowIso();
+        return { id, messageId: 'metricsMessage', channel: 'inbox' as const, recipientKey: id, title: '监控测试', type: 'notice', status, nextAttemptAt: now, createdAt: now, updatedAt: now };
+      };
+      await t.db.db.insertInto('t_message_outbox').values([outbox('mo1', 'pending'), outbox('mo2', 'pending'), outbox('mo3', 'sending'), outbox('mo4', 'sent')]).execute();
+
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/plain');
@@ -66,7 +73,8 @@ for (const dialect of DIALECTS) {
       expect(count, text.slice(0, 2000)).not.toBeNull();
       expect(Number(count![1])).toBeGreaterThanOrEqual(3);
       expect(text).toMatch(/land_http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/api\/currentUser",status_code="200"\} \d+/);
-      expect(text).toMatch(/land_outbox_backlog\{status="pending"\} 0/);
+      expect(text).toContain('land_outbox_backlog{status="pending"} 2');
+      expect(text).toContain('land_outbox_backlog{status="sending"} 1');
       expect(text).toContain('land_job_lease_held{job="metricsProbe",owner="host-a:1:abc"} 1');
       expect(text).not.toContain('metricsIdle');
       expect(text).toMatch(/land_tile_cache_lookups_total\{result="hit"\} [1-9]/);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { ERROR_CODES } from '@land/shared/api';
@@ -201,6 +202,32 @@ for (const dialect of DIALECTS) {
       expect(open.body.data.parcelExtent).toEqual([published.minLon, published.minLat, published.maxLon, published.maxLat]);
       const inner = await t.call('/api/tiles/meta', {}, { method: 'GET', token: w.tokens.admin });
       expect(inner.body.data.parcelCount).toBe(2);
+    });
+
+    it('reads the layer versions again before they expire, so under steady traffic no tile waits for that round trip', async () => {
+      const db = t.db.db as unknown as AnyDb;
+      const service = new TileService(db);
+      const t0 = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(t0);
+        const before = await service.version('districts');
+        // Another process changes the layer.
+        await sql`update t_tile_version set version = version + 1 where layer = 'districts'`.execute(db);
+        // Within the second the versions in hand answer; past the read-ahead age a read starts behind them.
+        vi.setSystemTime(t0 + 800);
+        expect(await service.version('districts')).toBe(before);
+        let seen = before;
+        for (let i = 0; i < 100 && seen === before; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          seen = await service.version('districts');
+        }
+        // Still inside the first second: the change came from the read ahead, not from an expiry.
+        expect(Date.now()).toBeLessThan(t0 + 1000);
+        expect(seen).toBe(before + 1);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     if (dialect === 'postgres') it('with PostGIS, ST_AsMVT and the server encoder hold the same parcels and attributes', async () => {

@@ -673,9 +673,13 @@ export async function importWorkbook(
   actorId: string | null,
   save: (trx: AnyDb, raw: Row) => Promise<Row>,
   log: FastifyBaseLogger,
-  options: ExcelOptions & { onProgress?: ProgressFn; bulk?: BulkCreator } = {},
+  options: ExcelOptions & { onProgress?: ProgressFn; bulk?: BulkCreator; signal?: AbortSignal } = {},
 ): Promise<ImportResult> {
+  // A background job stopped by a shutdown (lib/jobs.ts drain) ends at its next step; inside
+  // the transaction the error rolls every row back.
+  const stopIfAborted = () => options.signal?.throwIfAborted();
   const progress = (done: number, total: number, stage: JobStage) => {
+    stopIfAborted();
     if (done === 0 || done === total || done % PROGRESS_EVERY_ROWS === 0) options.onProgress?.(done, total, stage);
   };
   const columns = excelColumns(def, options);
@@ -784,8 +788,12 @@ export async function importWorkbook(
       await bulk.insert(
         trx,
         prepared.map((p) => p.record),
-        (inserted) => options.onProgress?.(inserted, rows.length, 'save'),
+        (inserted) => {
+          stopIfAborted();
+          options.onProgress?.(inserted, rows.length, 'save');
+        },
       );
+      stopIfAborted();
       result.created = prepared.length;
     });
     return result;
@@ -828,6 +836,7 @@ export async function importWorkbook(
       }
     }
     if (errors.length > 0) throw await refuse();
+    stopIfAborted();
     options.onProgress?.(checked.length, rows.length, 'save');
   });
   return result;

@@ -29,6 +29,20 @@ const HEARTBEAT_MS = 30_000;
 const STALE_MS = 5 * 60_000;
 
 const SERVER_BUSY = { code: ERROR_CODES.SERVER_ERROR, msg: '系统繁忙，请稍后再试', data: null };
+/** A job still running when its process had to stop (SIGTERM past the drain deadline). */
+export const SHUTDOWN_MESSAGE = '服务正在停止（更新或重启），任务未能在停止前完成，未保存任何数据，请稍后重新提交';
+const SHUTDOWN_ERROR = { code: ERROR_CODES.SERVER_ERROR, msg: SHUTDOWN_MESSAGE, data: null };
+/** At most this much of the drain's time is kept to stop the jobs still running (roll back, write the outcome). */
+const STOP_GRACE_MS = 2000;
+
+const settledWithin = (work: Promise<unknown>, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), Math.max(0, ms));
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 
 function parse(text: string | null): unknown {
   if (text === null) return undefined;
@@ -56,6 +70,14 @@ function statusOf(job: { id: string; kind: string; state: string; processed: num
   };
 }
 
+/** Seconds from each stage's start to the next one's (or to `end`), in the order they began. */
+function stageDurations(started: Map<JobStage, number>, end: number): Partial<Record<JobStage, number>> {
+  const entries = [...started.entries()].sort(([, a], [, b]) => a - b);
+  const out: Partial<Record<JobStage, number>> = {};
+  for (const [i, [stage, at]] of entries.entries()) out[stage] = ((entries[i + 1]?.[1] ?? end) - at) / 1000;
+  return out;
+}
+
 /**
  * Long imports and exports run in the background so the browser can poll their progress. The
  * work runs in the process that received the request; its state (progress, outcome, the export
@@ -70,6 +92,8 @@ export class JobTable {
    * holds the only connection while it saves).
    */
   private readonly local = new Map<string, { ownerId: string; kind: string; latest: { processed: number; total: number; stage: JobStage | null } }>();
+  /** Runs of this process: settled once the outcome is written; `stop` is the drain's last resort. */
+  private readonly runs = new Map<string, { finished: Promise<unknown>; stop: () => Promise<unknown> }>();
 
   constructor(
     private readonly db: Db,
@@ -83,9 +107,15 @@ export class JobTable {
   /**
    * Starts `run` in the background and returns its id. `run` reports progress and resolves with
    * the result (and a file to download, for exports); an AppError it throws becomes the job's
-   * error as the synchronous call would have answered it.
+   * error as the synchronous call would have answered it. `signal` is aborted when the process
+   * stops before the job is done (see `drain`): a job that writes in a transaction checks it so
+   * that nothing is committed after the job was reported failed.
    */
-  async start(ownerId: string, kind: string, run: (progress: ProgressFn) => Promise<{ result: unknown; file?: JobFile }>): Promise<string> {
+  async start(
+    ownerId: string,
+    kind: string,
+    run: (progress: ProgressFn, signal: AbortSignal) => Promise<{ result: unknown; file?: JobFile }>,
+  ): Promise<string> {
     await this.sweep();
     const running = await this.db
       .selectFrom('t_job')
@@ -116,8 +146,11 @@ export class JobTable {
         .catch((err: unknown) => this.log.warn({ err, jobId }, 'job state not written'));
       return chain;
     };
+    // When each stage began: a staged job's result says how long each took (stageSeconds).
+    const stageStarted = new Map<JobStage, number>();
     const progress: ProgressFn = (processed, total, stage) => {
       const newStage = (stage ?? null) !== latest.stage;
+      if (stage && !stageStarted.has(stage)) stageStarted.set(stage, Date.now());
       latest = { processed, total, stage: stage ?? null };
       local.latest = latest;
       const t = Date.now();
@@ -128,17 +161,32 @@ export class JobTable {
     };
     const heartbeat = setInterval(() => void write(latest), HEARTBEAT_MS);
     heartbeat.unref();
+    const abort = new AbortController();
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    this.runs.set(jobId, {
+      finished,
+      stop: () => {
+        abort.abort(new AppError(SHUTDOWN_ERROR.code, SHUTDOWN_ERROR.msg, 503));
+        this.local.delete(jobId);
+        return write({ state: 'failed', error: JSON.stringify(SHUTDOWN_ERROR), finishedAt: nowIso() });
+      },
+    });
 
     // Started on the next turn so the caller has the id before any work (or failure) happens.
     setImmediate(() => {
-      run(progress)
+      run(progress, abort.signal)
         .then(({ result, file }) => {
           const done = Math.max(latest.total, latest.processed);
           return write({
             state: 'done',
             processed: done,
             total: done,
-            result: JSON.stringify(file ? { ...(result as object), fileName: file.fileName, downloadUrl: `/api/jobs/download?jobId=${jobId}` } : result),
+            result: JSON.stringify({
+              ...(result as object),
+              ...(file && { fileName: file.fileName, downloadUrl: `/api/jobs/download?jobId=${jobId}` }),
+              ...(stageStarted.size > 0 && { stageSeconds: stageDurations(stageStarted, Date.now()) }),
+            }),
             fileName: file?.fileName ?? null,
             asciiName: file?.asciiName ?? null,
             contentType: file?.contentType ?? null,
@@ -148,7 +196,9 @@ export class JobTable {
         })
         .catch((err: unknown) => {
           let error: JobStatus['error'] = SERVER_BUSY;
-          if (err instanceof AppError) error = { code: err.code, msg: err.message, data: err.data ?? null };
+          // Stopped by a shutdown: whatever broke first (the workers closing), the user is told why.
+          if (abort.signal.aborted) error = SHUTDOWN_ERROR;
+          else if (err instanceof AppError) error = { code: err.code, msg: err.message, data: err.data ?? null };
           else this.log.error({ err, kind }, 'background job failed');
           return write({ state: 'failed', error: JSON.stringify(error), finishedAt: nowIso() });
         })
@@ -156,9 +206,28 @@ export class JobTable {
           clearInterval(heartbeat);
           // The outcome is written: polls read it from the table from now on.
           this.local.delete(jobId);
+          this.runs.delete(jobId);
+          finish();
         });
     });
     return jobId;
+  }
+
+  /**
+   * Shutdown (SIGTERM): waits until `deadline` (ms since the epoch) for the jobs running in this
+   * process to finish and write their outcome. A job still running then is aborted (an import
+   * rolls back at its next step) and marked failed with SHUTDOWN_MESSAGE at once, so the dialog
+   * polling it says so instead of waiting STALE_MS for the row to go stale.
+   */
+  async drain(deadline: number): Promise<void> {
+    if (this.runs.size === 0) return;
+    const running = () => Promise.all([...this.runs.values()].map((r) => r.finished));
+    // The last part of the time is kept for stopping: the rollback and the outcome's write.
+    const left = deadline - Date.now();
+    if (await settledWithin(running(), left - Math.min(STOP_GRACE_MS, left / 4))) return;
+    this.log.warn({ jobs: [...this.runs.keys()] }, 'shutting down: background jobs still running are stopped and marked failed');
+    const stopped = [...this.runs.values()].map((r) => r.stop());
+    await settledWithin(Promise.all([...stopped, running()]), deadline - Date.now());
   }
 
   private async find(jobId: string, ownerId: string) {

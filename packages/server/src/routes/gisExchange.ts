@@ -17,7 +17,7 @@ import { registerImageryRoutes } from '../integrations/imagery/routes';
 import { registerPublicMapsRoutes, registerStaffMapsRoutes } from '../integrations/maps/routes';
 import { defineCall, ok, parseInput } from '../lib/call';
 import { forbidden, notFound, validationError } from '../lib/errors';
-import { JobTable, type JobFile, type ProgressFn } from '../lib/jobs';
+import type { JobFile, JobTable, ProgressFn } from '../lib/jobs';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery } from '../lib/pagedQuery';
 import { addressLimit, type RateRule } from '../lib/throttle';
 import { MB, MULTIPART_OPTIONS, attachmentHeader, cleanFileName, fieldValue, firstFile, readWhole } from '../lib/upload';
@@ -192,12 +192,16 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
     };
   };
 
-  const importFile = async (buf: Buffer, staff: StaffIdentity, req: FastifyRequest, progress?: ProgressFn) => {
-    const sheet = await open.workers.readSheet({ data: buf, entity: parcelDef().name, options: excel });
+  const importFile = async (buf: Buffer, staff: StaffIdentity, req: FastifyRequest, progress?: ProgressFn, signal?: AbortSignal) => {
+    // Reading starts now (the worker's start and the archive's check count as reading); while the
+    // sheet streams in, the count read so far is both figures: the total is not known yet.
+    progress?.(0, 0, 'read');
+    const sheet = await open.workers.readSheet({ data: buf, entity: parcelDef().name, options: excel }, progress && ((read) => progress(read, read, 'read')));
     return importWorkbook(db, parcelDef(), sheet, staff.userId, (trx, raw) => saveRecord(trx, parcelDef(), raw, staff.userId, 'save'), req.log, {
       ...excel,
       onProgress: progress,
       bulk: bulkCreator(db, parcelDef(), staff.userId),
+      signal,
     });
   };
 
@@ -223,7 +227,7 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
         }
         const runAsync = input.async || flag.parse(fieldValue(part, 'async'));
         const buf = await readWhole(part, MAX_IMPORT_BYTES);
-        if (runAsync) return { jobId: await jobs.start(staff.userId, 'parcelImport', async (progress) => ({ result: await importFile(buf, staff, req, progress) })) };
+        if (runAsync) return { jobId: await jobs.start(staff.userId, 'parcelImport', async (progress, signal) => ({ result: await importFile(buf, staff, req, progress, signal) })) };
         const result = await importFile(buf, staff, req);
         return reply.send(ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`));
       }
@@ -307,8 +311,7 @@ function registerPipeImport(api: FastifyInstance, ctx: AppContext): void {
  * public calls under /openApi and the staff calls under /api, each subtree with its own
  * multipart parser and, for /api, the same staff guard as the rest of the tree.
  */
-export async function registerGisExchange(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const jobs = new JobTable(ctx.db, app.log);
+export async function registerGisExchange(app: FastifyInstance, ctx: AppContext, jobs: JobTable): Promise<void> {
   await app.register(
     async (open) => {
       await open.register(multipart, MULTIPART_OPTIONS);

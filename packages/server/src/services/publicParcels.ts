@@ -15,7 +15,7 @@ import { notFound } from '../lib/errors';
 import { UNPAGED_LIMIT, pagedQuerySchema, runPagedQuery, type QueryColumns } from '../lib/pagedQuery';
 import { divisionPrefix } from './publicCantons';
 import { referenceData, type Names } from './referenceCache';
-import { and, eq, escapeLike, keywordCondition, keywordInput, optionalNumber, optionalText, presentPublic, publicColumns, publicQueryColumns } from './publicQuery';
+import { and, eq, escapeLike, keywordCondition, keywordInput, optionalNumber, optionalText, parseJsonColumn, presentPublic, publicColumns, publicQueryColumns } from './publicQuery';
 
 export const PUBLIC_PARCEL_STATE = 'published';
 
@@ -124,18 +124,21 @@ function bboxOf(row: Row): [number, number, number, number] | null {
   return b.every((v) => typeof v === 'number') ? (b as [number, number, number, number]) : null;
 }
 
+/** The summary's own columns; photos and the centre are read from the row into photo and centre. */
+const SUMMARY_SHOWN = PARCEL_SUMMARY_COLUMNS.filter((c) => c !== 'photos' && c !== 'centerLon' && c !== 'centerLat');
+
 export function presentSummary(row: Row, names: Names): Row {
-  const out = presentPublic('tLandinfo', PARCEL_SUMMARY_COLUMNS, row);
-  const photos = Array.isArray(out.photos) ? (out.photos as { url?: unknown }[]) : [];
-  const { photos: _photos, centerLon: _lon, centerLat: _lat, ...rest } = out;
-  return {
-    ...rest,
-    areaname: lookup(names.area, row.areacode),
-    jdname: lookup(names.jd, row.jdcode),
-    dlname: lookup(names.dl, row.dlcode),
-    centre: centre(row),
-    photo: typeof photos[0]?.url === 'string' ? photos[0].url : null,
-  };
+  // Built in one pass (no copy without photos and the centre: a copy per row of every search
+  // was a measurable part of its CPU).
+  const out = presentPublic('tLandinfo', SUMMARY_SHOWN, row);
+  const photos = parseJsonColumn(row.photos);
+  const first = Array.isArray(photos) ? (photos[0] as { url?: unknown } | undefined) : undefined;
+  out.areaname = lookup(names.area, row.areacode);
+  out.jdname = lookup(names.jd, row.jdcode);
+  out.dlname = lookup(names.dl, row.dlcode);
+  out.centre = centre(row);
+  out.photo = typeof first?.url === 'string' ? first.url : null;
+  return out;
 }
 
 export function presentDetail(row: Row, names: Names): Row {

@@ -38,7 +38,8 @@ export function publicColumns(entity: string, columns: readonly string[]): reado
   return columns;
 }
 
-function parseJson(text: unknown): unknown {
+/** A JSON column's value: parsed from text (SQLite), as given otherwise; null when unreadable. */
+export function parseJsonColumn(text: unknown): unknown {
   if (typeof text !== 'string') return text ?? null;
   try {
     return JSON.parse(text);
@@ -47,30 +48,44 @@ function parseJson(text: unknown): unknown {
   }
 }
 
-const fieldMaps = new WeakMap<EntityDef, Map<string, FieldDef>>();
+/** How one column of an allow-list is presented: as stored, parsed JSON, 0/1, or with its enum label. */
+interface ColumnStep {
+  column: string;
+  kind: 'plain' | 'json' | 'boolean';
+  /** `type` → `typeLabel` for enum columns, with the labels by stored value. */
+  label?: { key: string; byValue: Map<unknown, string> };
+}
 
-/** The definition's fields by name (presenters run per row of every public answer). */
-function fieldsByName(def: EntityDef): Map<string, FieldDef> {
-  let map = fieldMaps.get(def);
-  if (!map) {
-    map = new Map(def.fields.map((f) => [f.name, f]));
-    fieldMaps.set(def, map);
-  }
-  return map;
+/** Plans by entity and allow-list (module constants, so a few entries): built once, run per row. */
+const plans = new Map<string, WeakMap<readonly string[], ColumnStep[]>>();
+
+function planOf(entity: string, columns: readonly string[]): ColumnStep[] {
+  let byColumns = plans.get(entity);
+  if (!byColumns) plans.set(entity, (byColumns = new WeakMap()));
+  let plan = byColumns.get(columns);
+  if (plan) return plan;
+  const fields = new Map(defOf(entity).fields.map((f): [string, FieldDef] => [f.name, f]));
+  plan = columns.map((column) => {
+    const field = fields.get(column);
+    const kind = field && JSON_TYPES.has(field.type) ? 'json' : field?.type === 'boolean' ? 'boolean' : 'plain';
+    const label = field?.type === 'enum' ? { key: `${column}Label`, byValue: new Map<unknown, string>((field.options ?? []).map((o) => [o.value, o.label])) } : undefined;
+    return { column, kind, label };
+  });
+  byColumns.set(columns, plan);
+  return plan;
 }
 
 /**
  * A stored row as the public sees it: only the allow-listed columns, JSON columns parsed, and
- * for every enum column its Chinese label beside it (`type` → `typeLabel`).
+ * for every enum column its Chinese label beside it (`type` → `typeLabel`). Presenters run per
+ * row of every public answer: the per-column work is planned once per allow-list.
  */
 export function presentPublic(entity: string, columns: readonly string[], row: Row): Row {
-  const fields = fieldsByName(defOf(entity));
   const out: Row = {};
-  for (const c of columns) {
-    const field = fields.get(c);
-    const value = row[c] ?? null;
-    out[c] = field && JSON_TYPES.has(field.type) ? parseJson(value) : field?.type === 'boolean' && value !== null ? Number(value) : value;
-    if (field?.type === 'enum') out[`${c}Label`] = field.options?.find((o) => o.value === value)?.label ?? null;
+  for (const step of planOf(entity, columns)) {
+    const value = row[step.column] ?? null;
+    out[step.column] = step.kind === 'json' ? parseJsonColumn(value) : step.kind === 'boolean' && value !== null ? Number(value) : value;
+    if (step.label) out[step.label.key] = step.label.byValue.get(value) ?? null;
   }
   return out;
 }

@@ -131,9 +131,10 @@ export class WorkerPool {
    * applies to each step: verifying the archive, then each batch of SHEET_BATCH_ROWS rows. As
    * the rows are capped (MAX_IMPORT_ROWS), a legal file gets at most MAX_IMPORT_ROWS /
    * SHEET_BATCH_ROWS + 2 limits in all (22 minutes at the default 60 s), whatever the machine's
-   * load, while a file that stalls is stopped after one limit as before.
+   * load, while a file that stalls is stopped after one limit as before. `onRead` is told the
+   * rows received so far after each batch.
    */
-  async readSheet(input: Omit<Input<'readSheet'>, 'port'>): Promise<SheetData> {
+  async readSheet(input: Omit<Input<'readSheet'>, 'port'>, onRead?: (rows: number) => void): Promise<SheetData> {
     const { port1, port2 } = new MessageChannel();
     const rows: SheetData['rows'] = [];
     let progressed = () => {};
@@ -142,6 +143,8 @@ export class WorkerPool {
         if (batch === null) return resolve();
         progressed();
         for (const r of batch) rows.push(r);
+        // The rows read so far, batch by batch as the worker streams them (the import dialog's "rows read").
+        if (batch.length > 0) onRead?.(rows.length);
       });
     });
     try {

@@ -20,6 +20,7 @@
  */
 import { SqliteAdapter, sql, type RawBuilder } from 'kysely';
 import type { AnyDb } from '../rows';
+import { clearTileIndexMark } from './tiles';
 
 /** The zooms whose parcel tiles are drawn from t_tile_cell. */
 export const CELL_ZOOMS: readonly number[] = [10, 11, 12];
@@ -173,6 +174,7 @@ export async function createTileCellTriggers(db: AnyDb): Promise<void> {
 }
 
 export async function dropTileCellTriggers(db: AnyDb): Promise<void> {
+  await clearTileIndexMark(db);
   if (isSqlite(db)) {
     for (const suffix of ['ai', 'au', 'ad']) await sql`drop trigger if exists ${sql.id(`t_landinfo_cells_${suffix}`)}`.execute(db);
     return;

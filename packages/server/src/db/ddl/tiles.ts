@@ -96,10 +96,72 @@ export async function createTileTriggers(db: AnyDb): Promise<void> {
 }
 
 /**
+ * t_cache_version's row saying that start-up found the tile index complete (triggers, the
+ * R*Tree or GiST index, the cells), with the fingerprint it was found with. While the triggers
+ * stay in place they keep everything in step, so a restart with the same fingerprint need not
+ * count a million parcels again; dropping the triggers removes the row.
+ */
+export const TILE_INDEX_MARK = 'tileIndexChecked';
+
+async function cacheVersionTableExists(db: AnyDb): Promise<boolean> {
+  const r = isSqlite(db)
+    ? await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 't_cache_version'`.execute(db)
+    : await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = current_schema() and tablename = 't_cache_version'`.execute(db);
+  return Number(r.rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * What the mark is checked against, cheap at any size: on SQLite the parcels' highest rowid —
+ * the R*Tree is keyed by rowid, and a VACUUM may renumber the rowids of t_landinfo (it has no
+ * INTEGER PRIMARY KEY), which closes the gaps left by deletions and so lowers it; on PostgreSQL
+ * nothing (1).
+ */
+export async function tileIndexFingerprint(db: AnyDb): Promise<number> {
+  if (!isSqlite(db)) return 1;
+  const r = await sql<{ m: number | null }>`select max(rowid) as m from t_landinfo`.execute(db);
+  return Number(r.rows[0]?.m ?? 0);
+}
+
+/** Whether start-up found the index complete before, with this fingerprint. */
+export async function tileIndexMarked(db: AnyDb, fingerprint: number): Promise<boolean> {
+  if (!(await cacheVersionTableExists(db))) return false;
+  const r = await sql<{ version: number }>`select version from t_cache_version where name = ${TILE_INDEX_MARK}`.execute(db);
+  return r.rows.length > 0 && Number(r.rows[0].version) === fingerprint;
+}
+
+export async function markTileIndex(db: AnyDb, fingerprint: number): Promise<void> {
+  if (!(await cacheVersionTableExists(db))) return;
+  // One statement: several processes may start at once.
+  await sql`insert into t_cache_version (name, version) values (${TILE_INDEX_MARK}, ${fingerprint})
+    on conflict (name) do update set version = excluded.version`.execute(db);
+}
+
+/** Writes without the triggers may follow: the next start-up checks the whole index again. */
+export async function clearTileIndexMark(db: AnyDb): Promise<void> {
+  if (await cacheVersionTableExists(db)) await sql`delete from t_cache_version where name = ${TILE_INDEX_MARK}`.execute(db);
+}
+
+/** Whether every layer's triggers are in place (and on PostgreSQL the GiST box index). */
+export async function tileTriggersPresent(db: AnyDb): Promise<boolean> {
+  if (isSqlite(db)) {
+    const r = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'trigger' and name in (${sql.join(
+      TILE_LAYER_NAMES.flatMap((layer) => ['ai', 'au', 'ad'].map((suffix) => `${LAYER_TABLES[layer].table}_tiles_${suffix}`)),
+    )})`.execute(db);
+    return Number(r.rows[0]?.n ?? 0) === TILE_LAYER_NAMES.length * 3;
+  }
+  const r = await sql<{ n: number; gist: number }>`select
+      (select count(*)::int from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where c.relnamespace = current_schema()::regnamespace and t.tgname in (${sql.join(TILE_LAYER_NAMES.map((layer) => `${LAYER_TABLES[layer].table}_tiles`))})) as n,
+      (select count(*)::int from pg_indexes where schemaname = current_schema() and indexname = 't_landinfo_box_gist') as gist`.execute(db);
+  return Number(r.rows[0]?.n ?? 0) === TILE_LAYER_NAMES.length && Number(r.rows[0]?.gist ?? 0) === 1;
+}
+
+/**
  * Drops the triggers (a bulk load without a trigger per row is much faster); call
  * `createTileTriggers` and `rebuildTileIndex` afterwards.
  */
 export async function dropTileTriggers(db: AnyDb): Promise<void> {
+  await clearTileIndexMark(db);
   if (isSqlite(db)) {
     for (const layer of TILE_LAYER_NAMES) {
       for (const suffix of ['ai', 'au', 'ad']) await sql`drop trigger if exists ${sql.id(`${LAYER_TABLES[layer].table}_tiles_${suffix}`)}`.execute(db);

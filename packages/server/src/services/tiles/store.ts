@@ -8,14 +8,18 @@
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnyDb } from '../../entities/repository';
-import { ensureTileCells } from '../../db/ddl/tileCells';
+import { ensureTileCells, tileCellTriggersPresent } from '../../db/ddl/tileCells';
 import {
   TILE_LAYER_NAMES,
   RTREE_COLUMNS,
   createTileTriggers,
   dropTileTriggers,
   isSqlite,
+  markTileIndex,
   rebuildTileIndex,
+  tileIndexFingerprint,
+  tileIndexMarked,
+  tileTriggersPresent,
   type TileLayerName,
 } from '../../db/ddl/tiles';
 
@@ -61,9 +65,20 @@ export async function parcelBoxCondition(db: AnyDb, box: readonly number[], inde
 
 /**
  * At start-up: triggers present, and on SQLite the R*Tree holding exactly the parcels' boxes
- * (a bulk load without triggers, or a VACUUM that renumbered rowids, is repaired here).
+ * (a bulk load without triggers, or a VACUUM that renumbered rowids, is repaired here). The
+ * whole check counts and sums every parcel (seconds at a million), so it runs only when the
+ * last start did not find the index complete with the same fingerprint (db/ddl/tiles.ts
+ * TILE_INDEX_MARK), or a trigger is missing: a plain restart reads a few catalog rows.
  */
 export async function ensureTileIndex(db: AnyDb): Promise<void> {
+  const fingerprint = await tileIndexFingerprint(db);
+  if ((await tileIndexMarked(db, fingerprint)) && (await tileTriggersPresent(db)) && (await tileCellTriggersPresent(db))) return;
+  await checkTileIndex(db);
+  await markTileIndex(db, fingerprint);
+}
+
+/** The whole check and repair of ensureTileIndex. */
+async function checkTileIndex(db: AnyDb): Promise<void> {
   await ensureTileCells(db);
   if (!isSqlite(db)) {
     const present = await sql<{ n: number }>`select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid
