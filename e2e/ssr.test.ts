@@ -325,6 +325,27 @@ describe('server-rendered public pages', () => {
     });
   });
 
+  it('brings its styles inline: no stylesheet request on first load, and client-side navigation fetches only what the next page adds', async () => {
+    const { page, context } = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'stylesheet' || req.url().endsWith('.css')) requested.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`${server.url}/home`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+    expect(requested).toEqual([]);
+    const inlined = await page.evaluate(() => [...document.querySelectorAll('style[data-href]')].flatMap((e) => (e.getAttribute('data-href') ?? '').split(' ')));
+    expect(inlined.length).toBeGreaterThan(0);
+    await page.locator('a[href="/popularInquiries"]').first().click();
+    await page.getByRole('heading', { level: 1, name: '通知公告' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Vite's chunk loader neither fetches an inlined stylesheet again nor appends it after the new page's.
+    expect(requested.filter((href) => inlined.includes(href))).toEqual([]);
+    const appended = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]:not([disabled])')].map((e) => new URL((e as HTMLLinkElement).href).pathname));
+    expect(appended.filter((href) => inlined.includes(href))).toEqual([]);
+    await context.close();
+  });
+
   it('sends phones opening / or /index to the mobile home page before any desktop page loads', async () => {
     for (const path of ['/', '/index']) {
       const res = await fetch(`${server.url}${path}`, { headers: { 'user-agent': PHONE_UA }, redirect: 'manual' });
