@@ -125,6 +125,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // their own lazy chunks, each with the icons only it draws.
                 {
                   name: (id: string, ctx: ChunkingContext) => (inPublicShell(id, ctx) ? 'public-shell' : null),
+                  debugName: 'public-shell',
                   priority: 1,
                 },
                 // The phone pages' frame (layout, header, share data, paths), after the public
