@@ -39,14 +39,17 @@ const slashed = (id: string) => id.replaceAll('\\', '/');
 
 /** Modules of the public site's shell chunk (paths with forward slashes). */
 const PUBLIC_SHELL = [
-  /\/web\/src\/public\//,
-  /\/web\/src\/public-ui\/(?!icons\/|Icon\.tsx)/,
+  // Not the entry itself (public/entry-client), which starts the page when it runs, nor the public
+  // site's element defaults (public-ui/base.css): both stay in the entry chunk, so that a page of
+  // the client-rendered app that imports a shell module neither starts hydrating nor gets them.
+  /\/web\/src\/public\/(?!entry-client\.)/,
+  /\/web\/src\/public-ui\/(?!icons\/|Icon\.tsx|base\.css)/,
   /\/web\/src\/app\/public\/PublicLayout/,
   /\/web\/src\/features\/visitor\//,
   /\/web\/src\/features\/public-site\/(api|ui|ParcelCard)\./,
-  /\/web\/src\/features\/public-map\/(api|format|colors)\./,
-  /\/shared\/src\/mapColors\./,
 ];
+
+const PUBLIC_DATA = /\/web\/src\/features\/(public-map\/(api|format|colors)|visitor\/(savedSearches|request|session|auth-prompt))\.|\/shared\/src\/mapColors\./;
 
 const MOBILE_SHELL = /\/web\/src\/features\/mobile\/(MobileLayout|mobile\.module|chrome|paths|wechat-share)\./;
 
@@ -108,7 +111,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'vendor-react',
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,
-                  priority: 3,
+                  priority: 4,
                 },
                 // Small modules the back office and the public site share (API client, session,
                 // routes, formats): one chunk. Before the public shell, which would otherwise take
@@ -116,6 +119,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'app-common',
                   test: (id: string) => APP_COMMON.some((re) => re.test(slashed(id))),
+                  priority: 3,
+                },
+                // The public site's API calls, formats and colours and the visitor's session: nearly
+                // every public page uses them, and so do back-office screens (the maps they share
+                // with the public site, the visitors' saved searches in messaging), which must not
+                // load the public shell for them.
+                {
+                  name: 'public-data',
+                  test: (id: string) => PUBLIC_DATA.test(slashed(id)),
                   priority: 2,
                 },
                 // The server-rendered public site's shell: its entry, route table and layouts, the
