@@ -48,7 +48,7 @@ interface RouteClass {
    * client-rendered app of index.html (back office, public pages not converted yet).
    */
   entry: 'public' | 'app';
-  /** Source modules the router loads before the route renders (layout, page); '?' = if present. */
+  /** Source modules the router loads before the route renders (layout, page); '?' = if present (a layout in a shell chunk, see packages/web/vite.config.ts, has no manifest entry of its own). */
   route: string[];
   /** Modules the page imports lazily and renders at once (maps, charts). */
   onRender?: string[];
@@ -60,13 +60,13 @@ const PUBLIC_ENTRY = 'src/public/entry-client.tsx';
 const MANAGEMENT_GOAL = 400;
 
 const ROUTES: RouteClass[] = [
-  { name: '公众端首页', path: '/home', goalKiB: PUBLIC_GOAL, entry: 'public', route: ['src/app/public/PublicLayout.tsx', 'src/features/public-site/home/HomePage.tsx'] },
+  { name: '公众端首页', path: '/home', goalKiB: PUBLIC_GOAL, entry: 'public', route: ['?src/app/public/PublicLayout.tsx', 'src/features/public-site/home/HomePage.tsx'] },
   {
     name: '地图找地',
     path: '/index',
     goalKiB: MAP_SEARCH_GOAL,
     entry: 'app',
-    route: ['src/app/public/PublicLayout.tsx', 'src/features/public-map/MapSearchPage.tsx'],
+    route: ['?src/app/public/PublicLayout.tsx', 'src/features/public-map/MapSearchPage.tsx'],
     onRender: ['src/features/public-map/MapSearchMap.tsx'],
   },
   {
@@ -74,7 +74,7 @@ const ROUTES: RouteClass[] = [
     path: '/mapMoreDetails/:id',
     goalKiB: PUBLIC_GOAL,
     entry: 'public',
-    route: ['src/app/public/PublicLayout.tsx', 'src/features/public-site/parcel/ParcelDetailPage.tsx'],
+    route: ['?src/app/public/PublicLayout.tsx', 'src/features/public-site/parcel/ParcelDetailPage.tsx'],
     onRender: ['src/features/public-map/ParcelMiniMap.tsx'],
   },
   {

@@ -8,7 +8,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { samplePages } from '../../e2e/scripts-sent';
 import { ADMIN_PASSWORD, ROOT, benchDatabase, serverEntry, startPlatform, startProcess, type Proc } from '../search/common';
+
+export { samplePages };
 
 export const WEB_DIST = path.join(ROOT, 'packages/web/dist');
 
@@ -49,29 +52,6 @@ export async function startSite(): Promise<Site> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-interface ParcelRow {
-  id: string;
-}
-
-async function openApi<T>(site: Site, call: string, query: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${site.url}/openApi/${call}?${new URLSearchParams(query)}`);
-  const body = (await res.json()) as { code: string; data: T; msg?: string };
-  if (body.code !== '200') throw new Error(`/openApi/${call}: ${body.code} ${body.msg ?? ''}`);
-  return body.data;
-}
-
-const listOf = <T>(data: T[] | { list: T[] }): T[] => (Array.isArray(data) ? data : data.list);
-
-/** One published parcel per market state (available, listed, dealt) and a notice, from the public API. */
-export async function samplePages(site: Site): Promise<{ available: string; listed?: string; deal?: string; notice?: string }> {
-  const first = async (state: string) =>
-    listOf(await openApi<ParcelRow[] | { list: ParcelRow[] }>(site, 'selectLandInfoListPage', { pageNo: '1', pageSize: '1', state }))[0]?.id;
-  const [available, listed, deal] = [await first('available'), await first('listed'), await first('deal')];
-  if (!available) throw new Error('no published parcel on offer on this site');
-  const notices = await openApi<{ id: string }[] | { list: { id: string }[] }>(site, 'getTzggList', { limit: '1' }).then(listOf, () => []);
-  return { available, listed, deal, notice: notices[0]?.id };
 }
 
 /** Name and path of the public pages of issue 14's Lighthouse table (a kind is left out when the data has none). */

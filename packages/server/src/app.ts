@@ -12,7 +12,7 @@ import { isSpaRoute } from '@land/shared/routes';
 import { sessionPolicy, type AppContext, type RouteEntry } from './context';
 import { apiGuard, registerAuthDecorations } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { registerSecurity } from './plugins/security';
+import { markHashedAsset, registerSecurity } from './plugins/security';
 import { registerHealthRoutes } from './routes/health';
 import { registerAuthRoutes } from './routes/auth';
 import { registerUserRoutes } from './routes/users';
@@ -187,12 +187,19 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       wildcard: true,
       // The build writes .br and .gz beside each hashed asset: sent as they are, not compressed per request.
       preCompressed: true,
-      setHeaders(res, filePath) {
-        // Vite puts content hashes in asset names, so they never change under one URL.
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+      setHeaders(reply, filePath) {
+        if (!filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'no-cache');
+          return;
+        }
+        // Vite puts content hashes in asset names, so they never change under one URL: cached for
+        // good, never revalidated (no etag or last-modified), and sent with only the headers a
+        // script or style file needs, since a page loads many of them (issue 14).
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.removeHeader('etag');
+        reply.removeHeader('last-modified');
+        reply.removeHeader('accept-ranges');
+        markHashedAsset(reply);
       },
     });
   }

@@ -332,8 +332,8 @@ for (const dialect of DIALECTS) {
       expect(csp, what).not.toContain("'unsafe-eval'");
     };
 
-    it('puts the headers on the page, its assets, API answers and errors; HSTS only over TLS', async () => {
-      for (const [method, url] of [['GET', '/'], ['GET', '/managementSystem/analysis'], ['GET', '/assets/main-abc123.js'], ['POST', '/api/currentUser'], ['GET', '/openApi/config'], ['GET', '/openApi/nothing-here']] as const) {
+    it('puts the headers on the page, API answers and errors (a missing asset too); HSTS only over TLS', async () => {
+      for (const [method, url] of [['GET', '/'], ['GET', '/managementSystem/analysis'], ['GET', '/assets/missing-abc123.js'], ['POST', '/api/currentUser'], ['GET', '/openApi/config'], ['GET', '/openApi/nothing-here']] as const) {
         const res = await t.app.inject({ method, url });
         expectHeaders(res.headers, `${method} ${url}`);
         expect(res.headers['strict-transport-security'], url).toBeUndefined();
@@ -343,6 +343,22 @@ for (const dialect of DIALECTS) {
       // Any other peer cannot claim TLS.
       const claimed = await t.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.9', headers: { 'x-forwarded-proto': 'https' } });
       expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('sends a hashed asset with only the headers a script file needs: nosniff, cached for good, no revalidation', async () => {
+      for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+        const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe('console.log(1)');
+        const { date: _date, connection: _connection, ...sent } = res.headers;
+        expect(sent).toEqual({
+          'content-type': 'application/javascript; charset=utf-8',
+          'content-length': String('console.log(1)'.length),
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-content-type-options': 'nosniff',
+          vary: 'accept-encoding',
+        });
+      }
     });
 
     it('lets the configured tile host into img-src', async () => {

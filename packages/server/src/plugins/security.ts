@@ -57,8 +57,23 @@ export function contentSecurityPolicy(tileHosts: string[]): string {
 
 const CSP_CACHE_MS = 5_000;
 
+/** Replies sending a hashed build asset (app.ts marks them while serving the file). */
+const hashedAssetReplies = new WeakSet<FastifyReply>();
+
 /**
- * Security headers on every response — API, web app and files alike — and the cross-site check
+ * Marks `reply` as sending a content-hashed build file (/assets/*): it gets nosniff and nothing
+ * else of the document headers below. CSP, frame, referrer, opener and permissions policies only
+ * act on documents (and worker scripts, of which /assets has none: the app's workers start from
+ * blob: URLs and inherit their page's policy), while a phone pays for their bytes on each of a
+ * page's script and style files.
+ */
+export function markHashedAsset(reply: FastifyReply): void {
+  hashedAssetReplies.add(reply);
+}
+
+/**
+ * Security headers on every response — API, web app and files alike, but hashed build assets get
+ * only nosniff (see markHashedAsset) — and the cross-site check
  * of state-changing requests. Identity never comes from a cookie (only the token header), so
  * a forged form post carries no session; refusing cross-site posts also stops login CSRF and
  * anonymous spam from other sites.
@@ -80,6 +95,10 @@ export function registerSecurity(app: FastifyInstance, db: Db): void {
   app.addHook('onRequest', async (req) => assertSameOrigin(req));
 
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload) => {
+    if (hashedAssetReplies.has(reply)) {
+      reply.header('x-content-type-options', 'nosniff');
+      return payload;
+    }
     // A route may set a stricter policy of its own (uploaded files): keep it.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', await csp());
     reply.header('x-content-type-options', 'nosniff');

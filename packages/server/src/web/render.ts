@@ -20,7 +20,7 @@ type RenderResult = { redirect: string; status: number } | { status: number; htm
 
 /** What packages/web/src/public/entry-server.tsx exports. */
 interface ServerEntry {
-  render(req: { url: string; origin: string; headers: Record<string, string>; manifest: unknown }): Promise<RenderResult>;
+  render(req: { url: string; origin: string; headers: Record<string, string>; manifest: unknown; styleText: (href: string) => string }): Promise<RenderResult>;
   renderModeOf(pathname: string): 'ssr' | 'app';
   setServerApiFetch(apiFetch: ApiFetch): void;
 }
@@ -75,6 +75,20 @@ export function createPublicRenderer(app: FastifyInstance, webDist: string): Pub
     return new Response(res.rawPayload, { status: res.statusCode, headers: responseHeaders(res.headers) });
   };
 
+  // The page's stylesheets go inline (see web/src/public/Document.tsx). Hashed files never change
+  // under one name, so each is read once.
+  const styles = new Map<string, string>();
+  const styleText = (href: string): string => {
+    let text = styles.get(href);
+    if (text === undefined) {
+      const file = path.join(webDist, href);
+      if (!href.startsWith('/assets/') || !href.endsWith('.css') || path.relative(path.join(webDist, 'assets'), file).includes('..')) throw new Error(`server render: not a built stylesheet: ${href}`);
+      text = fs.readFileSync(file, 'utf8');
+      styles.set(href, text);
+    }
+    return text;
+  };
+
   // Loaded on first use. Unlike the static files, a rebuilt server entry needs a restart: its
   // chunks import the entry by its plain file URL, so a second copy could not share its state.
   let loaded: Promise<{ entry: ServerEntry; manifest: unknown } | null> | null = null;
@@ -106,7 +120,7 @@ export function createPublicRenderer(app: FastifyInstance, webDist: string): Pub
       }
       let result: RenderResult;
       try {
-        result = await current.run(req, () => ssr.entry.render({ url: req.url, origin: `${req.protocol}://${req.host}`, headers, manifest: ssr.manifest }));
+        result = await current.run(req, () => ssr.entry.render({ url: req.url, origin: `${req.protocol}://${req.host}`, headers, manifest: ssr.manifest, styleText }));
       } catch (error) {
         // The client-rendered app can still show the page (and reports the failing call itself).
         req.log.error({ err: error }, 'server render failed');

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useRef, useState } from 'react';
 import { CONFIRM } from '@land/shared/constants';
 import { Button } from './Button';
-import { ExclamationCircleFilled } from './icons';
+import { ExclamationCircleFilled } from './icons/ExclamationCircleFilled';
 import { Modal } from './Modal';
 import styles from './kit.module.css';
 

@@ -1,6 +1,11 @@
 /**
  * antd's icon shapes as inline SVG, without the icon runtime and its CSS-in-JS. Decorative
  * (hidden from screen readers) unless given a label.
+ *
+ * The icons are in ./icons (path data copied from @ant-design/icons-svg 4.x, MIT), one module
+ * each, imported one by one (`import { AimOutlined } from '…/public-ui/icons/AimOutlined'`, no
+ * barrel) so that each page's chunk holds only the icons it shows. To add one: copy an
+ * icons/*.tsx file and paste the `icon` object of node_modules/@ant-design/icons-svg/es/asn/<Name>.js.
  */
 import type { CSSProperties, ReactNode } from 'react';
 

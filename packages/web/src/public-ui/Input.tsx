@@ -2,7 +2,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useId, useState } from 'react';
 import { Button } from './Button';
-import { SearchOutlined } from './icons';
+import { SearchOutlined } from './icons/SearchOutlined';
 import styles from './kit.module.css';
 import './theme.css';
 

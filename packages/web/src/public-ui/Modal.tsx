@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
-import { CloseOutlined } from './icons';
+import { CloseOutlined } from './icons/CloseOutlined';
 import styles from './kit.module.css';
 import './theme.css';
 

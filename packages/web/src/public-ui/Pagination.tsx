@@ -1,4 +1,5 @@
-import { LeftOutlined, RightOutlined } from './icons';
+import { LeftOutlined } from './icons/LeftOutlined';
+import { RightOutlined } from './icons/RightOutlined';
 import styles from './kit.module.css';
 import './theme.css';
 

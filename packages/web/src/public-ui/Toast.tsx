@@ -5,7 +5,10 @@
 import { NOTIFY_DURATION_MS } from '@land/shared/constants';
 import { useEffect, useState } from 'react';
 import { registerNotification, type NotificationApi, type NotifyKind } from '../lib/notify';
-import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, InfoCircleFilled } from './icons';
+import { CheckCircleFilled } from './icons/CheckCircleFilled';
+import { CloseCircleFilled } from './icons/CloseCircleFilled';
+import { ExclamationCircleFilled } from './icons/ExclamationCircleFilled';
+import { InfoCircleFilled } from './icons/InfoCircleFilled';
 import styles from './kit.module.css';
 import './theme.css';
 

@@ -1,6 +1,10 @@
 /** Small display pieces of the public UI kit: Tag, Empty, Skeleton, Spin, Card, Descriptions, Reserved. */
 import type { CSSProperties, ReactNode } from 'react';
-import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled, FileSearchOutlined, InfoCircleFilled } from './icons';
+import { CheckCircleFilled } from './icons/CheckCircleFilled';
+import { CloseCircleFilled } from './icons/CloseCircleFilled';
+import { ExclamationCircleFilled } from './icons/ExclamationCircleFilled';
+import { FileSearchOutlined } from './icons/FileSearchOutlined';
+import { InfoCircleFilled } from './icons/InfoCircleFilled';
 import styles from './kit.module.css';
 import './theme.css';
 

@@ -1,28 +1,41 @@
 /**
  * The whole HTML document of a server-rendered public page. React renders and hydrates all of it,
- * so page heads (<title>, share cards: see head.tsx) and the stylesheets and script preloads of the
- * page's chunks are hoisted into <head> by React itself.
+ * so page heads (<title>, share cards: see head.tsx), the page's styles and the script preloads of
+ * its chunks are hoisted into <head> by React itself.
+ *
+ * The stylesheets of the page's chunks come inline (issue 14): no stylesheet request holds up the
+ * first paint. React writes each as <style data-href> on the server and adopts that element when
+ * hydrating (it matches by href and ignores the children, so the browser needs no copy of the
+ * CSS). Beside each goes a disabled <link rel="stylesheet"> of the same file, which the browser
+ * does not fetch: Vite's loader of lazy chunks counts it as already loaded, so client-side
+ * navigation neither fetches that CSS again nor appends it after the next page's own (which would
+ * change the cascade).
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { preloadModule } from 'react-dom';
 
 export interface PageAssets {
   /** Script files of the page's chunks (the entry first): announced as modulepreload. */
   scripts: string[];
-  /** Stylesheets of those chunks. */
+  /** Stylesheets of those chunks, inlined. */
   styles: string[];
 }
 
 export const DATA_ELEMENT_ID = 'ssr-data';
 
+/** `disabled` on a stylesheet link (not in React's link attribute types): the browser does not fetch it. */
+const NOT_FETCHED = { disabled: true };
+
 interface DocumentProps {
   assets: PageAssets;
   /** The embedded data, already escaped for a script element (see serialize.ts). */
   dataJson: string;
+  /** The text of a stylesheet, on the server; the browser keeps what the server sent. */
+  styleText?: (href: string) => string;
   children: ReactNode;
 }
 
-export function PublicDocument({ assets, dataJson, children }: DocumentProps) {
+export function PublicDocument({ assets, dataJson, styleText, children }: DocumentProps) {
   for (const src of assets.scripts) preloadModule(src, { as: 'script' });
   return (
     <html lang="zh-CN">
@@ -31,7 +44,12 @@ export function PublicDocument({ assets, dataJson, children }: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {assets.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} precedence="default" />
+          <Fragment key={href}>
+            <style href={href} precedence="default">
+              {styleText?.(href) ?? ''}
+            </style>
+            <link rel="stylesheet" href={href} {...NOT_FETCHED} />
+          </Fragment>
         ))}
       </head>
       <body>

@@ -68,6 +68,8 @@ export interface RenderRequest {
   /** The visitor's request headers (user-agent, cookie, accept-language). */
   headers: Record<string, string>;
   manifest: Manifest;
+  /** The text of a built stylesheet (`/assets/….css`), inlined in the page. */
+  styleText: (href: string) => string;
 }
 
 export type RenderResult = { redirect: string; status: number } | { status: number; html: string };
@@ -89,7 +91,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>
-      <PublicDocument assets={assets} dataJson={DATA_PLACEHOLDER}>
+      <PublicDocument assets={assets} dataJson={DATA_PLACEHOLDER} styleText={req.styleText}>
         <PublicProviders queryClient={queryClient} context={renderContext} queries={{ mutations: [], queries: [] }}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </PublicProviders>

@@ -7,7 +7,10 @@ import { settingsQuery } from '../../features/public-map/api';
 import { useCompareItems } from '../../features/visitor/compare';
 import { VisitorAuthHost, VisitorMenu } from '../../features/visitor/VisitorMenu';
 import { PENDING_SSR_ROUTES } from '../../public/pending';
-import { DownOutlined, EnvironmentOutlined, MailOutlined, PhoneOutlined } from '../../public-ui/icons';
+import { DownOutlined } from '../../public-ui/icons/DownOutlined';
+import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
+import { MailOutlined } from '../../public-ui/icons/MailOutlined';
+import { PhoneOutlined } from '../../public-ui/icons/PhoneOutlined';
 import { useActivePublicRoute } from '../route-handle';
 import styles from './PublicLayout.module.css';
 

@@ -12,7 +12,10 @@ import { PageHead } from '../../public/head';
 import { NotFoundPage } from '../../public/NotFoundPage';
 import { useInView } from '../../public/use-in-view';
 import { Empty, Modal, Spin } from '../../public-ui';
-import { EnvironmentOutlined, EyeOutlined, PhoneOutlined, TrophyOutlined } from '../../public-ui/icons';
+import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
+import { EyeOutlined } from '../../public-ui/icons/EyeOutlined';
+import { PhoneOutlined } from '../../public-ui/icons/PhoneOutlined';
+import { TrophyOutlined } from '../../public-ui/icons/TrophyOutlined';
 import { districtsQuery, landClassesQuery, landClassName, settingsQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
 import { landClassColor, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
 import {

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { NotFoundPage } from '../../public/NotFoundPage';
-import { FileOutlined } from '../../public-ui/icons';
+import { FileOutlined } from '../../public-ui/icons/FileOutlined';
 import { dateText, NOTICE_TYPE_LABELS, optionLabel, text } from '../public-map/format';
 import { PATHS, recordQuery } from '../public-site/api';
 import { RichText } from '../public-site/ui';

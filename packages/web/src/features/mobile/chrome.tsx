@@ -1,6 +1,7 @@
 /** The pieces every phone page shares: the title bar. */
 import { Link, useLocation, useNavigate } from 'react-router';
-import { DesktopOutlined, LeftOutlined } from '../../public-ui/icons';
+import { DesktopOutlined } from '../../public-ui/icons/DesktopOutlined';
+import { LeftOutlined } from '../../public-ui/icons/LeftOutlined';
 import styles from './mobile.module.css';
 
 /**

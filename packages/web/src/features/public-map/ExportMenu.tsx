@@ -1,7 +1,7 @@
 /** 导出 and its menu of file formats (a disclosure: Escape or a click elsewhere closes it). */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../public-ui';
-import { DownloadOutlined } from '../../public-ui/icons';
+import { DownloadOutlined } from '../../public-ui/icons/DownloadOutlined';
 import styles from './MapSearchPage.module.css';
 
 export interface ExportFormat {

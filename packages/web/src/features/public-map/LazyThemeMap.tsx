@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useInView } from '../../public/use-in-view';
 import { Button } from '../../public-ui';
-import { EnvironmentOutlined } from '../../public-ui/icons';
+import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import styles from './MapSearchPage.module.css';
 import type { ComponentProps } from 'react';
 import type { ThemeMap as EagerThemeMap } from './ThemeMap';

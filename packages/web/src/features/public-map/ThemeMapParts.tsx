@@ -5,7 +5,7 @@
  */
 import { useState, useTransition, type ComponentProps, type ReactNode } from 'react';
 import { Empty } from '../../public-ui';
-import { CloseOutlined } from '../../public-ui/icons';
+import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
 import { onActivate } from './listKit';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../lib/responsive-image';
-import { EnvironmentOutlined } from '../../public-ui/icons';
+import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import type { Parcel } from '../public-map/api';
 import { landClassColor, landClassGroupLabel, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
 import { MARKET_STATE_LABELS, marketState, muText, num, parcelDetailPath, text } from '../public-map/format';

@@ -5,7 +5,13 @@ import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
 import { ApiError } from '../../lib/request';
 import { Button, buttonClass, Empty, SkeletonLines, Spin } from '../../public-ui';
-import { FileExcelOutlined, FileImageOutlined, FileOutlined, FilePdfOutlined, FileWordOutlined, FileZipOutlined, HomeOutlined } from '../../public-ui/icons';
+import { FileExcelOutlined } from '../../public-ui/icons/FileExcelOutlined';
+import { FileImageOutlined } from '../../public-ui/icons/FileImageOutlined';
+import { FileOutlined } from '../../public-ui/icons/FileOutlined';
+import { FilePdfOutlined } from '../../public-ui/icons/FilePdfOutlined';
+import { FileWordOutlined } from '../../public-ui/icons/FileWordOutlined';
+import { FileZipOutlined } from '../../public-ui/icons/FileZipOutlined';
+import { HomeOutlined } from '../../public-ui/icons/HomeOutlined';
 import styles from './ui.module.css';
 
 /** Class of a ghost button on a banner (PageBanner's extra). */

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../lib/notify';
 import { Button, type ButtonProps } from '../../public-ui/Button';
-import { StarFilled, StarOutlined } from '../../public-ui/icons';
+import { StarFilled } from '../../public-ui/icons/StarFilled';
+import { StarOutlined } from '../../public-ui/icons/StarOutlined';
 import { addCollection, collectedQuery, deleteCollection, visitorKeys } from './api';
 import { openVisitorAuth } from './auth-prompt';
 import { useVisitor } from './session';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { notify } from '../../lib/notify';
 import { Button, type ButtonProps } from '../../public-ui/Button';
-import { DiffOutlined } from '../../public-ui/icons';
+import { DiffOutlined } from '../../public-ui/icons/DiffOutlined';
 import { addToCompare, COMPARE_MAX, removeFromCompare, useCompareItems, type CompareItem } from './compare';
 
 /** Adds a parcel to the compare tray (or takes it out again), telling the visitor what happened. */

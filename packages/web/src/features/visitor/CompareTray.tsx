@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../public-ui/Button';
-import { CloseOutlined, DeleteOutlined, DiffOutlined } from '../../public-ui/icons';
+import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
+import { DeleteOutlined } from '../../public-ui/icons/DeleteOutlined';
+import { DiffOutlined } from '../../public-ui/icons/DiffOutlined';
 import { clearCompare, COMPARE_MAX, COMPARE_MIN, compareUrl, removeFromCompare, useCompareItems } from './compare';
 import styles from './CompareTray.module.css';
 

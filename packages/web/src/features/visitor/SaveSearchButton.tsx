@@ -5,7 +5,7 @@ import { notify } from '../../lib/notify';
 import { showError } from '../../lib/request';
 import { Button, Field, Input, Modal } from '../../public-ui';
 import type { ButtonProps } from '../../public-ui';
-import { SaveOutlined } from '../../public-ui/icons';
+import { SaveOutlined } from '../../public-ui/icons/SaveOutlined';
 import { openVisitorAuth } from './auth-prompt';
 import { addSavedSearch, describeFilter, savedSearchKeys } from './savedSearches';
 import { useVisitor } from './session';

@@ -2,7 +2,7 @@ import { useSuspenseQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHead } from '../../../public/head';
 import { buttonClass, Tag } from '../../../public-ui';
-import { RightOutlined } from '../../../public-ui/icons';
+import { RightOutlined } from '../../../public-ui/icons/RightOutlined';
 import { settingsQuery } from '../../public-map/api';
 import { dateText, DISTRICT_TYPE_LABELS, num, optionLabel, PROJECT_STAGE_LABELS, stripHtml, text } from '../../public-map/format';
 import { districtsWithFiguresQuery, pageQuery, PATHS } from '../api';

@@ -4,18 +4,16 @@ import { Link, useNavigate } from 'react-router';
 import { fileUrl } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
 import { SearchInput, Tag } from '../../../public-ui';
-import {
-  AimOutlined,
-  ApartmentOutlined,
-  BankOutlined,
-  CalendarOutlined,
-  CustomerServiceOutlined,
-  FileProtectOutlined,
-  FileSearchOutlined,
-  HomeOutlined,
-  RightOutlined,
-  ShopOutlined,
-} from '../../../public-ui/icons';
+import { AimOutlined } from '../../../public-ui/icons/AimOutlined';
+import { ApartmentOutlined } from '../../../public-ui/icons/ApartmentOutlined';
+import { BankOutlined } from '../../../public-ui/icons/BankOutlined';
+import { CalendarOutlined } from '../../../public-ui/icons/CalendarOutlined';
+import { CustomerServiceOutlined } from '../../../public-ui/icons/CustomerServiceOutlined';
+import { FileProtectOutlined } from '../../../public-ui/icons/FileProtectOutlined';
+import { FileSearchOutlined } from '../../../public-ui/icons/FileSearchOutlined';
+import { HomeOutlined } from '../../../public-ui/icons/HomeOutlined';
+import { RightOutlined } from '../../../public-ui/icons/RightOutlined';
+import { ShopOutlined } from '../../../public-ui/icons/ShopOutlined';
 import { parcelPageQuery, settingsQuery } from '../../public-map/api';
 import { dateText, EVENT_TYPE_LABELS, NOTICE_TYPE_LABELS, num, optionLabel, text } from '../../public-map/format';
 import { districtsWithFiguresQuery, latestNoticesQuery, pageQuery, PATHS, publicTotalsQuery } from '../api';

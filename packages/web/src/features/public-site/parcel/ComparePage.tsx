@@ -8,7 +8,10 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHead } from '../../../public/head';
 import { Button, buttonClass, Card, Empty, Tag, type TagColor } from '../../../public-ui';
-import { CloseOutlined, DiffOutlined, PlusOutlined, PrinterOutlined } from '../../../public-ui/icons';
+import { CloseOutlined } from '../../../public-ui/icons/CloseOutlined';
+import { DiffOutlined } from '../../../public-ui/icons/DiffOutlined';
+import { PlusOutlined } from '../../../public-ui/icons/PlusOutlined';
+import { PrinterOutlined } from '../../../public-ui/icons/PrinterOutlined';
 import { landClassesQuery, useLandClasses, landClassName } from '../../public-map/api';
 import {
   areaText,

@@ -14,21 +14,19 @@ import { PageHead } from '../../../public/head';
 import { NotFoundPage } from '../../../public/NotFoundPage';
 import { useInView } from '../../../public/use-in-view';
 import { Button, buttonClass, Descriptions, Modal, Spin, Tag } from '../../../public-ui';
-import {
-  AimOutlined,
-  CheckCircleFilled,
-  ClockCircleOutlined,
-  CloseCircleOutlined,
-  EnvironmentOutlined,
-  EyeOutlined,
-  FilePdfOutlined,
-  FileWordOutlined,
-  MailOutlined,
-  PhoneOutlined,
-  PrinterOutlined,
-  SyncOutlined,
-  TrophyOutlined,
-} from '../../../public-ui/icons';
+import { AimOutlined } from '../../../public-ui/icons/AimOutlined';
+import { CheckCircleFilled } from '../../../public-ui/icons/CheckCircleFilled';
+import { ClockCircleOutlined } from '../../../public-ui/icons/ClockCircleOutlined';
+import { CloseCircleOutlined } from '../../../public-ui/icons/CloseCircleOutlined';
+import { EnvironmentOutlined } from '../../../public-ui/icons/EnvironmentOutlined';
+import { EyeOutlined } from '../../../public-ui/icons/EyeOutlined';
+import { FilePdfOutlined } from '../../../public-ui/icons/FilePdfOutlined';
+import { FileWordOutlined } from '../../../public-ui/icons/FileWordOutlined';
+import { MailOutlined } from '../../../public-ui/icons/MailOutlined';
+import { PhoneOutlined } from '../../../public-ui/icons/PhoneOutlined';
+import { PrinterOutlined } from '../../../public-ui/icons/PrinterOutlined';
+import { SyncOutlined } from '../../../public-ui/icons/SyncOutlined';
+import { TrophyOutlined } from '../../../public-ui/icons/TrophyOutlined';
 import { districtsQuery, landClassesQuery, landClassName, useDistrictOptions, useLandClasses } from '../../public-map/api';
 import { landClassColor } from '../../public-map/colors';
 import {

@@ -12,7 +12,15 @@ import { formatDateTime } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import { PageHead } from '../../../public/head';
 import { Button, buttonClass, Empty, Pagination, Segmented, SkeletonLines, Tabs, Tag, useConfirm } from '../../../public-ui';
-import { BellOutlined, CheckOutlined, DeleteOutlined, EnvironmentOutlined, LockOutlined, MessageOutlined, SaveOutlined, StarOutlined, UserOutlined } from '../../../public-ui/icons';
+import { BellOutlined } from '../../../public-ui/icons/BellOutlined';
+import { CheckOutlined } from '../../../public-ui/icons/CheckOutlined';
+import { DeleteOutlined } from '../../../public-ui/icons/DeleteOutlined';
+import { EnvironmentOutlined } from '../../../public-ui/icons/EnvironmentOutlined';
+import { LockOutlined } from '../../../public-ui/icons/LockOutlined';
+import { MessageOutlined } from '../../../public-ui/icons/MessageOutlined';
+import { SaveOutlined } from '../../../public-ui/icons/SaveOutlined';
+import { StarOutlined } from '../../../public-ui/icons/StarOutlined';
+import { UserOutlined } from '../../../public-ui/icons/UserOutlined';
 import { MARKET_STATE_COLORS } from '../../public-map/colors';
 import {
   dateText,

@@ -9,7 +9,11 @@ import { formatDateTime } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import { showError } from '../../../lib/request';
 import { Button, buttonClass, Empty, Field, Input, Modal, SkeletonLines, Tag, useConfirm } from '../../../public-ui';
-import { CheckCircleFilled, DeleteOutlined, EditOutlined, ExclamationCircleFilled, SearchOutlined } from '../../../public-ui/icons';
+import { CheckCircleFilled } from '../../../public-ui/icons/CheckCircleFilled';
+import { DeleteOutlined } from '../../../public-ui/icons/DeleteOutlined';
+import { EditOutlined } from '../../../public-ui/icons/EditOutlined';
+import { ExclamationCircleFilled } from '../../../public-ui/icons/ExclamationCircleFilled';
+import { SearchOutlined } from '../../../public-ui/icons/SearchOutlined';
 import { useDistrictOptions, useLandClasses } from '../../public-map/api';
 import {
   deleteSavedSearch,

@@ -3,7 +3,7 @@ import { Suspense, useState, useTransition } from 'react';
 import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
 import { Descriptions, Empty, Pagination, SearchInput, Select, SkeletonLines, Tabs, Tag } from '../../../public-ui';
-import { PhoneOutlined } from '../../../public-ui/icons';
+import { PhoneOutlined } from '../../../public-ui/icons/PhoneOutlined';
 import { districtsQuery, useDistrictOptions } from '../../public-map/api';
 import { LEASE_STATUS_LABELS, LEASE_TYPE_LABELS, num, optionLabel, text, withUnit } from '../../public-map/format';
 import { pageQuery, PATHS } from '../api';

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { PageHead } from '../../../public/head';
 import { useInView } from '../../../public/use-in-view';
 import { Card, Reserved, SkeletonBlock } from '../../../public-ui';
-import { TrophyOutlined } from '../../../public-ui/icons';
+import { TrophyOutlined } from '../../../public-ui/icons/TrophyOutlined';
 import type { Parcel } from '../../public-map/api';
 import { dateText, num, text, wanText } from '../../public-map/format';
 import { recentDealsQuery, type YearDeals } from '../api';

@@ -1,5 +1,5 @@
 import { PageHead } from '../../../public/head';
-import { ClockCircleOutlined } from '../../../public-ui/icons';
+import { ClockCircleOutlined } from '../../../public-ui/icons/ClockCircleOutlined';
 import type { Parcel } from '../../public-map/api';
 import { dateText, text, wanText } from '../../public-map/format';
 import { PageBanner } from '../ui';
