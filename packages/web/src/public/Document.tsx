@@ -11,6 +11,8 @@ export interface PageAssets {
   scripts: string[];
   /** Stylesheets of those chunks. */
   styles: string[];
+  /** Scripts with no imports that run as soon as they arrive, before the app (routes.tsx `early`). */
+  early?: string[];
 }
 
 export const DATA_ELEMENT_ID = 'ssr-data';
@@ -30,6 +32,7 @@ export function PublicDocument({ assets, dataJson, children }: DocumentProps) {
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {assets.early?.map((src) => <script key={src} type="module" src={src} async fetchPriority="high" />)}
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}

@@ -24,7 +24,7 @@ import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketSta
 import { landClassOptions, onActivate } from './listKit';
 import type { MapSearchMapHandle, SearchArea } from './MapSearchMap';
 import type { ColorMode } from './ol/parcelLayers';
-import { prefetchFirstParcelTiles, tileMetaQuery, tilesWanted } from './ol/tileMeta';
+import { firstTilesView, tileMetaQuery, tilesWanted } from './ol/tileMeta';
 import { Segmented } from './Segmented';
 import styles from './MapSearchPage.module.css';
 
@@ -135,12 +135,10 @@ export function MapSearchPage() {
   const queryFilters = useMemo(() => ({ ...toQueryFilters(filters), ...(area ? { area } : {}) }), [filters, area]);
   const { all, total } = useParcels(tiled, queryFilters);
 
-  // Issue 14 "the map first": the first view's tiles are asked for while OpenLayers loads.
+  // Issue 14 "the map first": the map box tells the page's early script (ol/first-tiles.ts) the
+  // first view, whose tiles it asks for as soon as the HTML is parsed, while OpenLayers loads.
   const [mapWrapRef, mapInView] = useInView<HTMLElement>('0px');
-  useEffect(() => {
-    const box = mapWrapRef.current?.getBoundingClientRect();
-    if (tiled && mapInView && box) prefetchFirstParcelTiles(tileMeta.data, settings.data, [box.width, box.height]);
-  }, [tiled, mapInView, tileMeta.data, settings.data, mapWrapRef]);
+  const firstTiles = useMemo(() => (tiled ? JSON.stringify(firstTilesView(tileMeta.data, settings.data)) : undefined), [tiled, tileMeta.data, settings.data]);
   // Without a configured tile source the base is the zone's roads and water: asked for at once,
   // not after OpenLayers has loaded and made the map.
   const queryClient = useQueryClient();
@@ -364,7 +362,7 @@ export function MapSearchPage() {
         </div>
       </aside>
 
-      <section className={styles.mapWrap} aria-label="地图" ref={mapWrapRef}>
+      <section className={styles.mapWrap} aria-label="地图" ref={mapWrapRef} data-first-tiles={firstTiles}>
         {/* The map's box is reserved by the layout; OpenLayers arrives once it is in view, after hydration. */}
         {mapInView ? (
           <Suspense fallback={<div className={styles.map} data-testid="land-map-loading" />}>
