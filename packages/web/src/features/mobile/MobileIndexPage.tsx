@@ -1,4 +1,4 @@
-import { useSuspenseQueries } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +8,7 @@ import { useInView } from '../../public/use-in-view';
 import { Button, Empty, Spin } from '../../public-ui';
 import { CloseOutlined, DesktopOutlined, FilterOutlined, RightOutlined, SearchOutlined } from '../../public-ui/icons';
 import { latestNoticesQuery } from '../public-site/api';
-import { districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel } from '../public-map/api';
+import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel } from '../public-map/api';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, toQueryFilters, type ParcelFilters } from '../public-map/filters';
 import { dateText, MARKET_STATE_LABELS, muText, text } from '../public-map/format';
 import { FilterSheet } from './FilterSheet';
@@ -59,8 +59,14 @@ function ActiveFilters({ filters, onChange }: { filters: ParcelFilters; onChange
  * The map above the list, with the card of the parcel picked on it. Its own component: the map
  * arriving (in view) or a parcel picked re-renders this box, not the page's list.
  */
-function MapBox({ results }: { results: Parcel[] }) {
+function MapBox({ results, offlineBase }: { results: Parcel[]; offlineBase: boolean }) {
   const [mapRef, mapInView] = useInView<HTMLElement>();
+  // Without a configured tile source the base is the zone's roads and water: asked for at once,
+  // not after OpenLayers has loaded and made the map (as on /index).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (offlineBase) void queryClient.prefetchQuery(baseMapQuery);
+  }, [offlineBase, queryClient]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // A new result drops the selection (as a new search did before).
   useEffect(() => setSelectedId(null), [results]);
@@ -179,7 +185,7 @@ export function MobileIndexPage() {
       </header>
 
       <main>
-      <MapBox results={results} />
+      <MapBox results={results} offlineBase={settingsQ.data?.tileSourceType === 'none' || !settingsQ.data?.tileUrl} />
 
       <section className={styles.section} aria-label="地块列表">
         <div className={styles.resultHead}>
