@@ -1,10 +1,11 @@
 import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { useInView } from '../../public/use-in-view';
+import { useLoadedComponent } from '../../public/use-loaded';
 import { Button, Empty, Spin } from '../../public-ui';
 import { CloseOutlined, DesktopOutlined, FilterOutlined, RightOutlined, SearchOutlined } from '../../public-ui/icons';
 import { latestNoticesQuery } from '../public-site/api';
@@ -18,7 +19,7 @@ import { filtersFromParams, filtersToParams } from './url-filters';
 import { useMiniProgramShare } from './wechat-share';
 import styles from './mobile.module.css';
 
-const MobileParcelMap = lazy(() => import('./MobileParcelMap'));
+const loadMap = () => import('./MobileParcelMap');
 
 /** Cards rendered at first and added per 加载更多: a phone need not lay out hundreds at once. */
 const PAGE = 20;
@@ -71,15 +72,17 @@ function MapBox({ results, offlineBase }: { results: Parcel[]; offlineBase: bool
   // A new result drops the selection (as a new search did before).
   useEffect(() => setSelectedId(null), [results]);
   const selected: Parcel | null = (selectedId && results.find((p) => p.id === selectedId)) || null;
-  const fallback = (
-    <div className={styles.mapFallback}>
-      <Spin />
-    </div>
-  );
+  const MobileParcelMap = useLoadedComponent(loadMap, mapInView);
   return (
     <section ref={mapRef} className={styles.mapBox} aria-label="地块地图">
       {/* OpenLayers loads after the page is shown, in the box reserved for it. */}
-      <Suspense fallback={fallback}>{mapInView ? <MobileParcelMap parcels={results} selectedId={selectedId} onSelect={setSelectedId} /> : fallback}</Suspense>
+      {MobileParcelMap ? (
+        <MobileParcelMap parcels={results} selectedId={selectedId} onSelect={setSelectedId} />
+      ) : (
+        <div className={styles.mapFallback}>
+          <Spin />
+        </div>
+      )}
       {selected && (
         <div className={styles.mapCard} data-testid="map-card">
           <Link to={mobileParcelPath(selected.id, false)} className={styles.mapCardLink}>
