@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The maps switch from GeoJSON to the server's vector tiles above the parcel-count threshold
@@ -86,27 +91,71 @@ describe('maps drawn from vector tiles', () => {
     await page.close();
   });
 
-  it('the map search asks for its first view\'s tiles itself, before OpenLayers does, and they are the ones the map draws', async () => {
+  it('the map search\'s first tiles are asked for by its early script and drawn from those answers, not downloaded again', async () => {
     const { page } = await browser.newPage();
-    // Requests in order: the page's own tile requests (fetch) and the map's (OpenLayers, XHR).
-    const events: { kind: 'prefetch' | 'map'; url: string }[] = [];
+    // Tile requests in order: the early script's (fetch) and the map's own (OpenLayers, XHR).
+    const events: { kind: 'early' | 'map'; url: string }[] = [];
     page.on('request', (r) => {
       const pathname = new URL(r.url()).pathname;
       if (!/^\/openApi\/tiles\/parcels\/\d+\/\d+\/\d+\.pbf$/.test(pathname)) return;
-      events.push({ kind: r.resourceType() === 'fetch' ? 'prefetch' : 'map', url: pathname });
+      events.push({ kind: r.resourceType() === 'fetch' ? 'early' : 'map', url: pathname });
     });
     await page.goto(`${server.url}/index`);
     const map = page.getByTestId('land-map');
     await expect.poll(() => map.getAttribute('data-parcels-drawn'), { timeout: 15_000 }).toBe('1');
-    const prefetched = events.filter((e) => e.kind === 'prefetch').map((e) => e.url);
-    const drawn = new Set(events.filter((e) => e.kind === 'map').map((e) => e.url));
-    expect(prefetched.length).toBeGreaterThan(0);
-    // Every tile asked for early is one the map draws (the first view worked out as OpenLayers does).
-    expect(prefetched.filter((url) => !drawn.has(url))).toEqual([]);
-    // The page asks first: it needs no OpenLayers for it (on a slow network the map's code is
-    // still on its way then; here on one machine the order of the two is all there is to see).
-    expect(events[0].kind).toBe('prefetch');
+    await page.waitForLoadState('networkidle');
+    const early = events.filter((e) => e.kind === 'early').map((e) => e.url);
+    expect(early.length).toBeGreaterThan(0);
+    expect(events[0].kind).toBe('early');
+    // Each early answer is one the map drew (it counts them), and none was downloaded a second time.
+    expect(new Set(early).size).toBe(early.length);
+    expect(await map.getAttribute('data-first-tiles-used')).toBe(String(early.length));
+    expect(events.filter((e) => e.kind === 'map' && early.includes(e.url))).toEqual([]);
     await page.close();
+  });
+
+  it('on a slow network the first tiles are on their way before OpenLayers has arrived and before the page is hydrated', async () => {
+    const { page, context } = await browser.newPage();
+    // Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s down): what a phone on 4G sees.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    // When the page became interactive (PublicRoot sets data-hydrated then).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement?.dataset.hydrated !== 'true') return;
+        performance.mark('test:hydrated');
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+    });
+    await page.goto(`${server.url}/index`);
+    const map = page.getByTestId('land-map');
+    await expect.poll(() => map.getAttribute('data-parcels-drawn'), { timeout: 60_000 }).toBe('1');
+    // The map's code, OpenLayers included: its chunk and every chunk it imports (the build's manifest).
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const mapFiles = new Set<string>();
+    const stack = ['src/features/public-map/MapSearchMap.tsx'];
+    while (stack.length) {
+      const chunk = manifest[stack.pop()!];
+      if (!chunk || mapFiles.has(chunk.file)) continue;
+      mapFiles.add(chunk.file);
+      stack.push(...(chunk.imports ?? []));
+    }
+    const timing = await page.evaluate((files) => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const tiles = resources.filter((r) => /\/openApi\/tiles\/parcels\//.test(r.name));
+      const mapCode = resources.filter((r) => files.some((f) => r.name.endsWith(`/${f}`)));
+      return {
+        firstTile: Math.min(...tiles.map((r) => r.startTime)),
+        mapCodeArrived: Math.max(...mapCode.map((r) => r.responseEnd)),
+        mapCodeFiles: mapCode.length,
+        hydrated: performance.getEntriesByName('test:hydrated')[0]?.startTime ?? NaN,
+      };
+    }, [...mapFiles]);
+    expect(timing.mapCodeFiles).toBe(mapFiles.size);
+    expect(timing.firstTile).toBeLessThan(timing.mapCodeArrived);
+    expect(timing.firstTile).toBeLessThan(timing.hydrated);
+    await context.close();
   });
 
   it('the supply-plan and stock-land maps draw their layers from tiles', async () => {

@@ -102,6 +102,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             main: `${root}index.html`,
             public: `${root}src/public/entry-client.tsx`,
+            // The map search's early script (public/routes.tsx FIRST_TILES_SCRIPT): no imports, so it runs as soon as it arrives.
+            'first-tiles': `${root}src/features/public-map/ol/first-tiles.ts`,
           },
           output: {
             codeSplitting: {

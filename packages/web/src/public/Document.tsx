@@ -19,6 +19,8 @@ export interface PageAssets {
   scripts: string[];
   /** Stylesheets of those chunks, inlined. */
   styles: string[];
+  /** Scripts with no imports that run as soon as they arrive, before the app (routes.tsx `early`). */
+  early?: string[];
 }
 
 export const DATA_ELEMENT_ID = 'ssr-data';
@@ -36,13 +38,16 @@ interface DocumentProps {
 }
 
 export function PublicDocument({ assets, dataJson, styleText, children }: DocumentProps) {
-  for (const src of assets.scripts) preloadModule(src, { as: 'script' });
+  // The server announces them in the HTML; in the browser they are loaded already (and looking
+  // each one up in the document cost a phone tens of milliseconds of hydration).
+  if (typeof document === 'undefined') for (const src of assets.scripts) preloadModule(src, { as: 'script' });
   return (
     <html lang="zh-CN">
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {assets.early?.map((src) => <script key={src} type="module" src={src} async fetchPriority="high" />)}
         {assets.styles.map((href) => (
           <Fragment key={href}>
             <style href={href} precedence="default">

@@ -1,6 +1,6 @@
 // First: zod must not try `new Function` under the Content-Security-Policy.
 import '@land/shared/jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -39,20 +39,24 @@ async function start(): Promise<void> {
   });
   const queryClient = createPublicQueryClient();
 
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <PublicDocument assets={data.assets} dataJson={element.innerHTML}>
-        <PublicProviders queryClient={queryClient} context={{ origin: data.origin || window.location.origin, status: 200 }} queries={data.queries}>
-          <RouterProvider router={router} />
-        </PublicProviders>
-      </PublicDocument>
-    </StrictMode>,
-    {
-      // Production React reports hydration mismatches only here; the browser tests watch the console.
-      onRecoverableError: (error) => console.error('hydration error:', error),
-    },
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page in one task (a phone's longest task and most of its blocking time).
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <PublicDocument assets={data.assets} dataJson={element.innerHTML}>
+          <PublicProviders queryClient={queryClient} context={{ origin: data.origin || window.location.origin, status: 200 }} queries={data.queries}>
+            <RouterProvider router={router} />
+          </PublicProviders>
+        </PublicDocument>
+      </StrictMode>,
+      {
+        // Production React reports hydration mismatches only here; the browser tests watch the console.
+        onRecoverableError: (error) => console.error('hydration error:', error),
+      },
+    );
+  });
 }
 
 void start();

@@ -42,8 +42,8 @@ export function setServerApiFetch(apiFetch: ApiFetch): void {
   setApiFetch(apiFetch);
 }
 
-/** The script and style files of `sources` and everything they import statically, entry first. */
-export function assetsOf(manifest: Manifest, sources: string[]): PageAssets {
+/** The script and style files of `sources` and everything they import statically, entry first; `early` scripts apart. */
+export function assetsOf(manifest: Manifest, sources: string[], early: string[] = []): PageAssets {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();
@@ -57,7 +57,8 @@ export function assetsOf(manifest: Manifest, sources: string[]): PageAssets {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const source of [CLIENT_ENTRY, ...sources]) visit(source);
-  return { scripts, styles };
+  const earlyScripts = early.flatMap((source) => (manifest[source] ? [`/${manifest[source].file}`] : []));
+  return { scripts, styles, ...(earlyScripts.length ? { early: earlyScripts } : {}) };
 }
 
 export interface RenderRequest {
@@ -85,7 +86,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     const handle = m.route.handle as PublicRouteHandle | undefined;
     return [handle?.source, ...(handle?.preload ?? [])].filter((s): s is string => Boolean(s));
   });
-  const assets = assetsOf(req.manifest, sources);
+  const early = context.matches.flatMap((m) => (m.route.handle as PublicRouteHandle | undefined)?.early ?? []);
+  const assets = assetsOf(req.manifest, sources, early);
   const queryClient = createPublicQueryClient();
   const renderContext: RenderContext = { origin: req.origin, status: context.statusCode };
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -20,6 +20,8 @@ export interface PublicRouteHandle {
   source?: string;
   /** Lazily imported modules the first view needs at once (announced with the page's own scripts). */
   preload?: string[];
+  /** Scripts of their own (no imports) that run as soon as the HTML is parsed, before the app. */
+  early?: string[];
   /** Not server-rendered yet: a full page load to the client-rendered app. */
   pending?: boolean;
 }
@@ -30,9 +32,13 @@ interface PageDef {
   source: string;
   load: PageModule;
   preload?: string[];
+  early?: string[];
 }
 
-const page = (source: string, load: PageModule, preload?: string[]): PageDef => ({ source, load, preload });
+const page = (source: string, load: PageModule, preload?: string[], early?: string[]): PageDef => ({ source, load, preload, early });
+
+/** The map search's early script (no imports; its own entry of the build). */
+export const FIRST_TILES_SCRIPT = 'src/features/public-map/ol/first-tiles.ts';
 
 const parcelDetail = () => import('../features/public-site/parcel/ParcelDetailPage');
 const PARCEL_DETAIL = 'src/features/public-site/parcel/ParcelDetailPage.tsx';
@@ -40,7 +46,13 @@ const PARCEL_DETAIL = 'src/features/public-site/parcel/ParcelDetailPage.tsx';
 /** The converted public pages, by SPEC §2 path. */
 const PAGES: Record<string, PageDef> = {
   // The map search's map is its first view on a desktop: its code (OpenLayers) is fetched with the page's, not after hydration.
-  index: page('src/features/public-map/MapSearchPage.tsx', () => import('../features/public-map/MapSearchPage').then((m) => ({ Component: m.MapSearchPage })), ['src/features/public-map/MapSearchMap.tsx']),
+  // Its first parcel tiles are asked for by a script of their own while OpenLayers loads (issue 14 "the map first").
+  index: page(
+    'src/features/public-map/MapSearchPage.tsx',
+    () => import('../features/public-map/MapSearchPage').then((m) => ({ Component: m.MapSearchPage })),
+    ['src/features/public-map/MapSearchMap.tsx'],
+    [FIRST_TILES_SCRIPT],
+  ),
   home: page('src/features/public-site/home/HomePage.tsx', () => import('../features/public-site/home/HomePage').then((m) => ({ Component: m.HomePage }))),
   'mapMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
   'gkzzMoreDetails/:id': page(PARCEL_DETAIL, () => parcelDetail().then((m) => ({ Component: m.AvailableParcelPage }))),
@@ -101,7 +113,7 @@ function pageRoute(path: string, def: PageDef | undefined, handle: PublicRouteHa
   // SPEC §1: phones opening the map search get the mobile home page (the server does this before
   // rendering; this covers client-side navigation to /index).
   const loader = path === 'index' ? ({ request }: LoaderFunctionArgs) => (isMobileUserAgent(userAgentOf(request)) ? redirect('/mobileindex') : null) : undefined;
-  return { path, handle: { ...handle, source: def.source, ...(def.preload ? { preload: def.preload } : {}) }, loader, lazy: def.load };
+  return { path, handle: { ...handle, source: def.source, ...(def.preload ? { preload: def.preload } : {}), ...(def.early ? { early: def.early } : {}) }, loader, lazy: def.load };
 }
 
 /** Redirect-only and full-load routes still need a component, or the router warns about an empty leaf. */

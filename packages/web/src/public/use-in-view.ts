@@ -15,6 +15,13 @@ export function useInView<T extends Element>(rootMargin = '200px'): [RefObject<T
       setInView(true);
       return undefined;
     }
+    // Already on screen (the map of /index on a desktop): at once, not a frame later when the
+    // observer first reports.
+    const box = element.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && box.top < window.innerHeight && box.bottom > 0 && box.left < window.innerWidth && box.right > 0) {
+      setInView(true);
+      return undefined;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {

@@ -1,10 +1,11 @@
-import { useSuspenseQueries } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { useInView } from '../../public/use-in-view';
+import { useLoadedComponent } from '../../public/use-loaded';
 import { Button, Empty, Spin } from '../../public-ui';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { DesktopOutlined } from '../../public-ui/icons/DesktopOutlined';
@@ -12,7 +13,7 @@ import { FilterOutlined } from '../../public-ui/icons/FilterOutlined';
 import { RightOutlined } from '../../public-ui/icons/RightOutlined';
 import { SearchOutlined } from '../../public-ui/icons/SearchOutlined';
 import { latestNoticesQuery } from '../public-site/api';
-import { districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel } from '../public-map/api';
+import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel } from '../public-map/api';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, toQueryFilters, type ParcelFilters } from '../public-map/filters';
 import { dateText, MARKET_STATE_LABELS, muText, text } from '../public-map/format';
 import { FilterSheet } from './FilterSheet';
@@ -22,7 +23,7 @@ import { filtersFromParams, filtersToParams } from './url-filters';
 import { useMiniProgramShare } from './wechat-share';
 import styles from './mobile.module.css';
 
-const MobileParcelMap = lazy(() => import('./MobileParcelMap'));
+const loadMap = () => import('./MobileParcelMap');
 
 /** Cards rendered at first and added per 加载更多: a phone need not lay out hundreds at once. */
 const PAGE = 20;
@@ -60,6 +61,63 @@ function ActiveFilters({ filters, onChange }: { filters: ParcelFilters; onChange
 }
 
 /**
+ * The map above the list, with the card of the parcel picked on it. Its own component: the map
+ * arriving (in view) or a parcel picked re-renders this box, not the page's list.
+ */
+function MapBox({ results, offlineBase }: { results: Parcel[]; offlineBase: boolean }) {
+  const [mapRef, mapInView] = useInView<HTMLElement>();
+  // Without a configured tile source the base is the zone's roads and water: asked for at once,
+  // not after OpenLayers has loaded and made the map (as on /index).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (offlineBase) void queryClient.prefetchQuery(baseMapQuery);
+  }, [offlineBase, queryClient]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A new result drops the selection (as a new search did before).
+  useEffect(() => setSelectedId(null), [results]);
+  const selected: Parcel | null = (selectedId && results.find((p) => p.id === selectedId)) || null;
+  const MobileParcelMap = useLoadedComponent(loadMap, mapInView);
+  return (
+    <section ref={mapRef} className={styles.mapBox} aria-label="地块地图">
+      {/* OpenLayers loads after the page is shown, in the box reserved for it. */}
+      {MobileParcelMap ? (
+        <MobileParcelMap parcels={results} selectedId={selectedId} onSelect={setSelectedId} />
+      ) : (
+        <div className={styles.mapFallback}>
+          <Spin />
+        </div>
+      )}
+      {selected && (
+        <div className={styles.mapCard} data-testid="map-card">
+          <Link to={mobileParcelPath(selected.id, false)} className={styles.mapCardLink}>
+            <span className={styles.mapCardName}>{text(selected.dkmc) || text(selected.dkbh)}</span>
+            <span className={styles.mapCardMore}>
+              详情 <RightOutlined />
+            </span>
+          </Link>
+          <button type="button" className={styles.mapCardClose} onClick={() => setSelectedId(null)} aria-label="关闭">
+            <CloseOutlined />
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The first `shown` cards of the result; memoised, so typing in the search box does not re-render them. */
+const ParcelCards = memo(function ParcelCards({ results, shown }: { results: Parcel[]; shown: number }) {
+  return (
+    <ul className={styles.list} data-testid="mobile-parcel-list">
+      {results.slice(0, shown).map((p, i) => (
+        <li key={p.id}>
+          <ParcelListItem parcel={p} to={mobileParcelPath(p.id, false)} eager={i < EAGER_ROWS} />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/**
  * Mobile home (/mobileindex): map and list of published parcels with the main filters. The list,
  * the notices and the names come with the page (server-rendered); a filter change keeps showing
  * the previous list until the new one is there.
@@ -76,13 +134,10 @@ export function MobileIndexPage() {
   const notices = noticesQ.data;
   const siteName = settingsQ.data?.siteName || '开发区土地信息平台';
   const filterCount = activeFilterCount(filters);
-  const [mapRef, mapInView] = useInView<HTMLElement>();
 
   const [keyword, setKeyword] = useState(filters.keyword);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [shown, setShown] = useState(PAGE);
-  const selected: Parcel | null = (selectedId && results.find((p) => p.id === selectedId)) || null;
 
   useMiniProgramShare({ title: siteName, path: '/mobileindex' });
 
@@ -91,7 +146,6 @@ export function MobileIndexPage() {
 
   const apply = (next: ParcelFilters) => {
     setSheetOpen(false);
-    setSelectedId(null);
     setShown(PAGE);
     setParams(filtersToParams(next), { replace: true });
   };
@@ -138,37 +192,7 @@ export function MobileIndexPage() {
       </header>
 
       <main>
-      <section ref={mapRef} className={styles.mapBox} aria-label="地块地图">
-        {/* OpenLayers loads after the page is shown, in the box reserved for it. */}
-        <Suspense
-          fallback={
-            <div className={styles.mapFallback}>
-              <Spin />
-            </div>
-          }
-        >
-          {mapInView ? (
-            <MobileParcelMap parcels={results} selectedId={selectedId} onSelect={setSelectedId} />
-          ) : (
-            <div className={styles.mapFallback}>
-              <Spin />
-            </div>
-          )}
-        </Suspense>
-        {selected && (
-          <div className={styles.mapCard} data-testid="map-card">
-            <Link to={mobileParcelPath(selected.id, false)} className={styles.mapCardLink}>
-              <span className={styles.mapCardName}>{text(selected.dkmc) || text(selected.dkbh)}</span>
-              <span className={styles.mapCardMore}>
-                详情 <RightOutlined />
-              </span>
-            </Link>
-            <button type="button" className={styles.mapCardClose} onClick={() => setSelectedId(null)} aria-label="关闭">
-              <CloseOutlined />
-            </button>
-          </div>
-        )}
-      </section>
+      <MapBox results={results} offlineBase={settingsQ.data?.tileSourceType === 'none' || !settingsQ.data?.tileUrl} />
 
       <section className={styles.section} aria-label="地块列表">
         <div className={styles.resultHead}>
@@ -183,13 +207,7 @@ export function MobileIndexPage() {
           </Empty>
         ) : (
           <>
-            <ul className={styles.list} data-testid="mobile-parcel-list">
-              {results.slice(0, shown).map((p, i) => (
-                <li key={p.id}>
-                  <ParcelListItem parcel={p} to={mobileParcelPath(p.id, false)} eager={i < EAGER_ROWS} />
-                </li>
-              ))}
-            </ul>
+            <ParcelCards results={results} shown={shown} />
             {results.length > shown && (
               <Button block size="large" className={styles.more} onClick={() => setShown((n) => n + PAGE)}>
                 加载更多（还有 {results.length - shown} 个）

@@ -58,13 +58,17 @@ export default function MobileParcelMap({ parcels, selectedId, onSelect }: Mobil
     };
   }, [map, outlines]);
 
-  // New results: draw them and frame them (after the configured view has been applied).
+  // New results: draw them and frame them (after the configured view has been applied). In a task
+  // of its own: on a phone, reading the parcels and the map's first frame together were one long task.
   useEffect(() => {
     const layers = layersRef.current;
     if (!map || !layers) return;
-    layers.setParcels(parcels.map((p) => ({ id: p.id, name: text(p.dkmc) || text(p.dkbh), dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
-    const extent = layers.fullExtent();
-    if (extent && settings) map.getView().fit(extent, { padding: [24, 24, 24, 24], maxZoom: 16, duration: 0 });
+    const task = setTimeout(() => {
+      layers.setParcels(parcels.map((p) => ({ id: p.id, name: text(p.dkmc) || text(p.dkbh), dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
+      const extent = layers.fullExtent();
+      if (extent && settings) map.getView().fit(extent, { padding: [24, 24, 24, 24], maxZoom: 16, duration: 0 });
+    }, 0);
+    return () => clearTimeout(task);
   }, [map, parcels, settings]);
 
   useEffect(() => {

@@ -6,12 +6,13 @@
  */
 import { useQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { PageResult } from '@land/shared/api';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { PageHead } from '../../public/head';
 import { useInView } from '../../public/use-in-view';
+import { useLoadedComponent } from '../../public/use-loaded';
 import { Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
 import { AimOutlined } from '../../public-ui/icons/AimOutlined';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
@@ -27,15 +28,25 @@ import { ExportMenu } from './ExportMenu';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
 import { landClassOptions, onActivate } from './listKit';
-import type { MapSearchMapHandle, SearchArea } from './MapSearchMap';
+import type { MapSearchMapHandle, MapSearchMapProps, SearchArea } from './MapSearchMap';
 import type { ColorMode } from './ol/parcelLayers';
-import { prefetchFirstParcelTiles, tileMetaQuery, tilesWanted } from './ol/tileMeta';
+import { firstTilesView, tileMetaQuery, tilesWanted } from './ol/tileMeta';
 import { Segmented } from './Segmented';
 import styles from './MapSearchPage.module.css';
 
 // OpenLayers (about 95 KiB compressed), the draw tool and the popup are the map's, not the page's:
 // the filters and the list come with the HTML, the map once its box is in view after hydration.
-const MapSearchMap = lazy(() => import('./MapSearchMap'));
+const loadMap = () => import('./MapSearchMap');
+// Its code is announced with the page's (modulepreload): run it while the page hydrates, not after.
+if (typeof window !== 'undefined') void loadMap();
+
+/** The map once its box is in view: its own component, so the box coming into view re-renders the map, not the page's list. */
+function MapWhenInView(props: MapSearchMapProps) {
+  const [ref, inView] = useInView<HTMLDivElement>('0px');
+  const MapSearchMap = useLoadedComponent(loadMap, inView);
+  if (!MapSearchMap) return <div ref={ref} className={props.className} data-testid="land-map-loading" />;
+  return <MapSearchMap {...props} />;
+}
 
 const STATE_OPTIONS: { value: ParcelMarketState | ''; label: string }[] = [
   { value: '', label: '全部状态' },
@@ -140,12 +151,9 @@ export function MapSearchPage() {
   const queryFilters = useMemo(() => ({ ...toQueryFilters(filters), ...(area ? { area } : {}) }), [filters, area]);
   const { all, total } = useParcels(tiled, queryFilters);
 
-  // Issue 14 "the map first": the first view's tiles are asked for while OpenLayers loads.
-  const [mapWrapRef, mapInView] = useInView<HTMLElement>('0px');
-  useEffect(() => {
-    const box = mapWrapRef.current?.getBoundingClientRect();
-    if (tiled && mapInView && box) prefetchFirstParcelTiles(tileMeta.data, settings.data, [box.width, box.height]);
-  }, [tiled, mapInView, tileMeta.data, settings.data, mapWrapRef]);
+  // Issue 14 "the map first": the map box tells the page's early script (ol/first-tiles.ts) the
+  // first view, whose tiles it asks for as soon as the HTML is parsed, while OpenLayers loads.
+  const firstTiles = useMemo(() => (tiled ? JSON.stringify(firstTilesView(tileMeta.data, settings.data)) : undefined), [tiled, tileMeta.data, settings.data]);
   // Without a configured tile source the base is the zone's roads and water: asked for at once,
   // not after OpenLayers has loaded and made the map.
   const queryClient = useQueryClient();
@@ -369,38 +377,32 @@ export function MapSearchPage() {
         </div>
       </aside>
 
-      <section className={styles.mapWrap} aria-label="地图" ref={mapWrapRef}>
-        {/* The map's box is reserved by the layout; OpenLayers arrives once it is in view, after hydration. */}
-        {mapInView ? (
-          <Suspense fallback={<div className={styles.map} data-testid="land-map-loading" />}>
-            <MapSearchMap
-              ref={mapApi}
-              className={styles.map}
-              tiled={tiled}
-              results={results}
-              resultsReady
-              colorMode={colorMode}
-              showDistricts={showDistricts}
-              hoverId={hoverId}
-              selectedId={selectedId}
-              selected={selected}
-              popup={popup}
-              onHover={setHoverId}
-              onSelect={setSelectedId}
-              onTileHit={setTileHit}
-              onPicked={scrollToItem}
-              area={area}
-              drawing={drawing}
-              onAreaDrawn={(drawn) => {
-                setDrawing(false);
-                setSelectedId(null);
-                startTransition(() => setArea(drawn));
-              }}
-            />
-          </Suspense>
-        ) : (
-          <div className={styles.map} data-testid="land-map-loading" />
-        )}
+      <section className={styles.mapWrap} aria-label="地图" data-first-tiles={firstTiles}>
+        {/* The map's box is reserved by the layout; OpenLayers draws in it once it is in view, after hydration. */}
+        <MapWhenInView
+          ref={mapApi}
+          className={styles.map}
+          tiled={tiled}
+          results={results}
+          resultsReady
+          colorMode={colorMode}
+          showDistricts={showDistricts}
+          hoverId={hoverId}
+          selectedId={selectedId}
+          selected={selected}
+          popup={popup}
+          onHover={setHoverId}
+          onSelect={setSelectedId}
+          onTileHit={setTileHit}
+          onPicked={scrollToItem}
+          area={area}
+          drawing={drawing}
+          onAreaDrawn={(drawn) => {
+            setDrawing(false);
+            setSelectedId(null);
+            startTransition(() => setArea(drawn));
+          }}
+        />
         <div className={styles.toolbar}>
           <Segmented
             label="着色方式"

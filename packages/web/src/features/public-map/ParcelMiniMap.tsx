@@ -85,28 +85,39 @@ export default function ParcelMiniMap({ shapes, lines = [], places = [], activeP
         });
       },
     });
+    // Place styles made once per colour (and name when active): a new circle style draws its own
+    // canvas, and the style function runs for every place on every frame.
+    const placeStyles = new Map<string, Style>();
     const placeLayer = new VectorLayer({
       source: placeSource,
       zIndex: 6,
       style: (f) => {
         const active = Boolean(f.get('active'));
-        return new Style({
-          image: new CircleStyle({
-            radius: active ? 9 : 6,
-            fill: new Fill({ color: placeColor(String(f.get('type'))) }),
-            stroke: new Stroke({ color: '#fff', width: 2 }),
-          }),
-          zIndex: active ? 10 : 1,
-          text: active
-            ? new Text({
-                text: String(f.get('name') ?? ''),
-                offsetY: -18,
-                font: '600 12px sans-serif',
-                fill: new Fill({ color: '#1f1f1f' }),
-                stroke: new Stroke({ color: '#fff', width: 3 }),
-              })
-            : undefined,
-        });
+        const color = placeColor(String(f.get('type')));
+        const name = active ? String(f.get('name') ?? '') : '';
+        const key = `${color}|${active ? 1 : 0}|${name}`;
+        let style = placeStyles.get(key);
+        if (!style) {
+          style = new Style({
+            image: new CircleStyle({
+              radius: active ? 9 : 6,
+              fill: new Fill({ color }),
+              stroke: new Stroke({ color: '#fff', width: 2 }),
+            }),
+            zIndex: active ? 10 : 1,
+            text: active
+              ? new Text({
+                  text: name,
+                  offsetY: -18,
+                  font: '600 12px sans-serif',
+                  fill: new Fill({ color: '#1f1f1f' }),
+                  stroke: new Stroke({ color: '#fff', width: 3 }),
+                })
+              : undefined,
+          });
+          placeStyles.set(key, style);
+        }
+        return style;
       },
     });
     const lineLayer = new VectorLayer({

@@ -117,24 +117,31 @@ export function outlineLayer(outlines: Outline[], options: { labels?: boolean; f
   }
   const stroke = new Stroke({ color: 'rgba(11, 61, 145, 0.75)', width: 1.6, lineDash: [8, 5] });
   const fill = new Fill({ color: options.filled ? 'rgba(255, 255, 255, 0.9)' : 'rgba(22, 119, 255, 0.03)' });
+  const plain = new Style({ stroke, fill });
+  // One style per district name, made once (the style function runs for each outline on every frame).
+  const named = new Map<string, Style>();
+  const labelled = (name: string) => {
+    let style = named.get(name);
+    if (!style) {
+      style = new Style({
+        stroke,
+        fill,
+        text: new Text({
+          text: name,
+          font: '600 13px "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif',
+          fill: new Fill({ color: 'rgba(11, 61, 145, 0.8)' }),
+          stroke: new Stroke({ color: '#fff', width: 3 }),
+          overflow: true,
+        }),
+      });
+      named.set(name, style);
+    }
+    return style;
+  };
   return new VectorLayer({
     source,
     zIndex: 1,
     properties: { name: 'districts' },
-    style: (feature, resolution) =>
-      new Style({
-        stroke,
-        fill,
-        text:
-          options.labels !== false && resolution < 80
-            ? new Text({
-                text: String(feature.get('name') ?? ''),
-                font: '600 13px "PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif',
-                fill: new Fill({ color: 'rgba(11, 61, 145, 0.8)' }),
-                stroke: new Stroke({ color: '#fff', width: 3 }),
-                overflow: true,
-              })
-            : undefined,
-      }),
+    style: (feature, resolution) => (options.labels !== false && resolution < 80 ? labelled(String(feature.get('name') ?? '')) : plain),
   });
 }

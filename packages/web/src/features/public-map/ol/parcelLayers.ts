@@ -247,8 +247,7 @@ export class ParcelLayers {
     let style = this.styleCache.get(key);
     if (!style) {
       style = parcelPolygonStyle(color, hot, label);
-      if (this.styleCache.size > 2000) this.styleCache.clear();
-      this.styleCache.set(key, style);
+      this.cacheStyle(key, style);
     }
     return style;
   }
@@ -257,24 +256,37 @@ export class ParcelLayers {
     const members = (feature.get('features') as Feature[] | undefined) ?? [];
     const n = members.length;
     const hot = members.some((m) => String(m.get('parcelId')) === this.hoverId);
+    const color = n === 1 ? this.colorOf(members[0]) : '';
+    // Cached: a new circle style draws its own canvas, and the style function runs for every
+    // cluster on every frame (most of the first frame's time on a phone).
+    const key = `cluster|${n}|${hot ? 1 : 0}|${color}`;
+    let style = this.styleCache.get(key);
+    if (style) return style;
     if (n === 1) {
-      const color = this.colorOf(members[0]);
-      return new Style({
+      style = new Style({
         image: new CircleStyle({
           radius: hot ? 8 : 6,
           fill: new Fill({ color }),
           stroke: new Stroke({ color: hot ? '#ff4d4f' : '#fff', width: 2 }),
         }),
       });
+    } else {
+      const radius = Math.min(10 + Math.sqrt(n) * 2.4, 26);
+      style = new Style({
+        image: new CircleStyle({
+          radius,
+          fill: new Fill({ color: hot ? 'rgba(255, 77, 79, 0.9)' : 'rgba(22, 119, 255, 0.85)' }),
+          stroke: new Stroke({ color: 'rgba(255,255,255,0.9)', width: 3 }),
+        }),
+        text: new Text({ text: String(n), font: `600 ${FONT}`, fill: new Fill({ color: '#fff' }) }),
+      });
     }
-    const radius = Math.min(10 + Math.sqrt(n) * 2.4, 26);
-    return new Style({
-      image: new CircleStyle({
-        radius,
-        fill: new Fill({ color: hot ? 'rgba(255, 77, 79, 0.9)' : 'rgba(22, 119, 255, 0.85)' }),
-        stroke: new Stroke({ color: 'rgba(255,255,255,0.9)', width: 3 }),
-      }),
-      text: new Text({ text: String(n), font: `600 ${FONT}`, fill: new Fill({ color: '#fff' }) }),
-    });
+    this.cacheStyle(key, style);
+    return style;
+  }
+
+  private cacheStyle(key: string, style: Style): void {
+    if (this.styleCache.size > 2000) this.styleCache.clear();
+    this.styleCache.set(key, style);
   }
 }

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { baseMapQuery, type SiteSettings } from '../api';
 import { tileBaseLayer, viewSettings } from './base';
 import { offlineBaseLayer } from './baseMap';
+import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from './tileMeta';
 
 export interface OlMapOptions {
   settings: SiteSettings | undefined;
@@ -24,7 +25,7 @@ export interface OlMapOptions {
  * the map to settle. Once the settings are known the base goes in: the configured tile source,
  * or the zone's own roads and water (ol/baseMap.ts); data-basemap on the container says which.
  */
-export function useOlMap({ settings, wheelZoom = true, minZoom = 8, maxZoom = 20 }: OlMapOptions) {
+export function useOlMap({ settings, wheelZoom = true, minZoom = MAP_MIN_ZOOM, maxZoom = MAP_MAX_ZOOM }: OlMapOptions) {
   const ref = useRef<HTMLDivElement | null>(null);
   const [map, setMap] = useState<OlMap | null>(null);
 

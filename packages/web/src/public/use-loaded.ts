@@ -1,0 +1,22 @@
+import { useEffect, useState, type ComponentType } from 'react';
+
+/**
+ * The default export of a lazily loaded module, once `enabled` and loaded (null before). Unlike
+ * React.lazy it never suspends: React holds back the reveal of a suspended boundary's content
+ * (up to 300 ms after its fallback appeared), which delayed the map of /index by that much even
+ * when its code had long arrived.
+ */
+export function useLoadedComponent<P>(load: () => Promise<{ default: ComponentType<P> }>, enabled: boolean): ComponentType<P> | null {
+  const [component, setComponent] = useState<ComponentType<P> | null>(null);
+  useEffect(() => {
+    if (!enabled || component) return undefined;
+    let cancelled = false;
+    void load().then((module) => {
+      if (!cancelled) setComponent(() => module.default);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled, component, load]);
+  return component;
+}
