@@ -503,7 +503,7 @@ for (const dialect of DIALECTS) {
 
       it('a line shapefile without .prj asks for the coordinate system, likeliest first, and imports with the one chosen', async () => {
         const dkid = String(drafts[0].id);
-        const route = [[120.52, 30.33], [120.523, 30.33], [120.523, 30.332], [120.52, 30.33]];
+        const route: Position[] = [[120.52, 30.33], [120.523, 30.33], [120.523, 30.332], [120.52, 30.33]];
         // A polygon layer in CGCS2000 3° zone 40 (no zone number in the easting) made a polyline
         // layer: the two record layouts are the same, only the shape type differs (5 → 3).
         const zip = await writeShapefileZip([{ geometry: { type: 'Polygon', coordinates: [route] }, properties: { 名称: '测绘给水管', 类型: '给水' } }], { crs: crsFromEpsg(4549)!, baseName: 'gx' });
@@ -531,7 +531,7 @@ for (const dialect of DIALECTS) {
         expect(saved).toMatchObject({ type: 'water', geometry: { type: 'LineString' } });
         const coords = (saved!.geometry as { coordinates: Position[] }).coordinates;
         expect(coords).toHaveLength(route.length);
-        for (const p of route) expect(Math.min(...coords.map((q) => haversineMeters(p as Position, q)))).toBeLessThan(0.01);
+        for (const p of route) expect(Math.min(...coords.map((q) => haversineMeters(p, q)))).toBeLessThan(0.01);
       });
 
       it('imports the pipe-network Excel template with the route as WKT', async () => {
