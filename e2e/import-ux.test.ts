@@ -191,7 +191,12 @@ describe("surveyors' files import through the parcel editor", () => {
       await page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').first().getByTestId('row-edit').click();
       const editor = page.getByTestId('parcel-editor');
       const tabs = editor.getByTestId('parcel-records-tabs');
-      await tabs.getByRole('tab', { name: '管网' }).click();
+      // On a phone the tab may sit beyond the tab bar's visible part: a click event on the tab
+      // itself, as the overflow menu's entry would give.
+      const pipeTab = tabs.getByRole('tab', { name: '管网' });
+      await pipeTab.waitFor({ state: 'attached' });
+      await pipeTab.dispatchEvent('click');
+      await expect.poll(() => tabs.locator('.ant-tabs-tab-active').first().textContent()).toBe('管网');
       await tabs.getByTestId('pipe-import').click();
       const modal = page.getByTestId('pipe-import-modal').locator('.ant-modal');
       await modal.waitFor();
