@@ -18,6 +18,8 @@ const ENGLISH_STATE_WORDS = [
   'starting', 'pending', 'running', 'queued', 'sent', 'failed', 'succeeded', 'success', 'done', 'draft', 'published',
   'unpublished', 'listed', 'dealt', 'deleted', 'enabled', 'disabled', 'active', 'inactive', 'approved', 'rejected',
   'submitted', 'error', 'unread', 'read', 'true', 'false', 'null', 'undefined', 'NaN',
+  // The parcel lifecycle's actions (audit summaries once read "地块“X”submit").
+  'submit', 'passFirst', 'publish', 'reject', 'takeDown', 'republish', 'withdraw', 'transition', 'edit',
 ];
 const STATE_WORD = new RegExp(`(?<![A-Za-z0-9_.@/-])(${ENGLISH_STATE_WORDS.join('|')})(?![A-Za-z0-9_@/-])`);
 /** A ULID-like raw id: 26 characters of Crockford base 32 standing alone. */
@@ -30,6 +32,8 @@ interface SweepRoute {
   path: string;
   kind: 'management' | 'public' | 'top';
   viewport: { width: number; height: number };
+  /** A step after the page has loaded whose result is checked too (a dialog opened). */
+  then?: (page: Page) => Promise<void>;
 }
 
 interface Finding {
@@ -95,6 +99,21 @@ describe('accessibility sweep over every SPA route', () => {
     const phone = { width: 412, height: 915 };
     return [
       ...MANAGEMENT_SCREENS.map((s): SweepRoute => ({ pattern: `${MANAGEMENT_BASE}/${s.path}`, path: `${MANAGEMENT_BASE}/${concrete(s.path)}`, kind: 'management', viewport: desktop })),
+      // The audit log of lifecycle transitions, with one entry's detail open: summaries and
+      // changes in Chinese, no raw ids.
+      {
+        pattern: `${MANAGEMENT_BASE}/auditLog?action=transition`,
+        path: `${MANAGEMENT_BASE}/auditLog?action=transition`,
+        kind: 'management',
+        viewport: desktop,
+        then: async (page) => {
+          const rows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
+          await rows.first().waitFor();
+          expect(await rows.filter({ hasText: '状态流转' }).count()).toBeGreaterThan(0);
+          await rows.first().getByRole('button', { name: '查看' }).click();
+          await page.getByTestId('audit-changes').getByText('状态').first().waitFor();
+        },
+      },
       ...PUBLIC_ROUTES.map((r): SweepRoute => ({ pattern: `/${r.path}`, path: `/${concrete(r.path)}`, kind: 'public', viewport: desktop })),
       ...TOP_LEVEL_ROUTES.map((r): SweepRoute => ({ pattern: r, path: concrete(r), kind: 'top', viewport: r.startsWith('/mobile') || r.startsWith('/xcx') ? phone : desktop })),
     ];
@@ -108,6 +127,7 @@ describe('accessibility sweep over every SPA route', () => {
     // Lazy screens and their first queries: wait until no loading spinner is left.
     await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 }).catch(() => undefined);
     await page.waitForTimeout(300);
+    await route.then?.(page);
     // Evaluated through the DevTools protocol: the page's Content-Security-Policy allows no inline script.
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
     const violations = await page.evaluate(async () => {

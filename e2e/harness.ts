@@ -71,6 +71,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const cspViolations: string[] = [];
+  const pageErrors: string[] = [];
   return {
     browser,
     async newPage(options = {}) {
@@ -83,9 +84,13 @@ export async function launchBrowser(): Promise<BrowserSession> {
       });
       const page = await context.newPage();
       watchContentSecurityPolicy(page, cspViolations);
+      watchPageErrors(page, pageErrors);
       try {
-        // Inside a test: that test fails on a violation on this page.
-        onTestFinished(() => assertNoCspViolations(cspViolations));
+        // Inside a test: that test fails on a violation or an error on this page.
+        onTestFinished(() => {
+          assertNoCspViolations(cspViolations);
+          assertNoPageErrors(pageErrors);
+        });
       } catch {
         // Opened in beforeAll: close() reports it.
       }
@@ -94,6 +99,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     async close() {
       await browser.close();
       assertNoCspViolations(cspViolations);
+      assertNoPageErrors(pageErrors);
     },
   };
 }
@@ -118,6 +124,43 @@ function assertNoCspViolations(violations: string[]): void {
   if (violations.length === 0) return;
   const found = violations.splice(0);
   throw new Error(`Content-Security-Policy violations:\n${found.join('\n')}`);
+}
+
+/**
+ * Console errors that are the app doing its job, not a fault: a refusal the server answers with a
+ * 4xx status (a validation error, a stale version, a session that ran out) is shown to the user
+ * by the app, and Chromium logs the response as a failed resource load all the same.
+ */
+const EXPECTED_CONSOLE_ERRORS: RegExp[] = [/^Failed to load resource: the server responded with a status of 4\d\d/];
+
+/** Per page: further console errors a test provokes on purpose (see allowConsoleErrors). */
+const allowedErrors = new WeakMap<Page, RegExp[]>();
+
+/** Lets a test's page log errors matching these patterns (a test that provokes them on purpose). */
+export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
+  allowedErrors.set(page, [...(allowedErrors.get(page) ?? []), ...patterns]);
+}
+
+/**
+ * Uncaught errors and unhandled promise rejections on a page (pageerror) and console errors fail
+ * the test, as CSP violations do: a flow that "works" while throwing in the background is broken.
+ */
+function watchPageErrors(page: Page, errors: string[]): void {
+  page.on('pageerror', (error) => errors.push(`${page.url()}: page error ${error.name}: ${error.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    // CSP violations are reported on their own.
+    if (text.startsWith('[csp-violation]') || /Content Security Policy/i.test(text)) return;
+    if ([...EXPECTED_CONSOLE_ERRORS, ...(allowedErrors.get(page) ?? [])].some((re) => re.test(text))) return;
+    errors.push(`${page.url()}: console error ${text}`);
+  });
+}
+
+function assertNoPageErrors(errors: string[]): void {
+  if (errors.length === 0) return;
+  const found = errors.splice(0);
+  throw new Error(`Errors in the page:\n${found.join('\n')}`);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

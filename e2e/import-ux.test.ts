@@ -97,6 +97,22 @@ async function shapefileWithoutPrj(): Promise<Buffer> {
   return buildZip(Object.fromEntries(await readZipEntries(zip, (n) => !n.endsWith('.prj'), { maxUncompressedBytes: 1e8, maxEntries: 100 })));
 }
 
+/**
+ * A surveyor's pipe file: a polyline shapefile in CGCS2000 3° zone 40 (EPSG:4528, zone number in
+ * the easting) without .prj. Written as a polygon layer and made a polyline one: the record
+ * layouts are the same, only the shape type differs (5 → 3).
+ */
+async function pipeShapefileWithoutPrj(): Promise<Buffer> {
+  const zip = await writeShapefileZip([{ geometry: PARCEL, properties: { 名称: '测绘给水管', 类型: '给水' } }], { crs: crsFromEpsg(4528)!, baseName: 'gx' });
+  const entries = await readZipEntries(zip, (n) => !n.endsWith('.prj'), { maxUncompressedBytes: 1e8, maxEntries: 100 });
+  const shp = Buffer.from(entries.get('gx.shp')!);
+  const shx = Buffer.from(entries.get('gx.shx')!);
+  shp.writeInt32LE(3, 32);
+  shp.writeInt32LE(3, 108);
+  shx.writeInt32LE(3, 32);
+  return buildZip({ ...Object.fromEntries(entries), 'gx.shp': shp, 'gx.shx': shx });
+}
+
 /** GDAL's reprojection of the file read as EPSG:4528, to CGCS2000 lon-lat. */
 function gdal(zip: Buffer): Position[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-gis-'));
@@ -166,6 +182,38 @@ describe("surveyors' files import through the parcel editor", () => {
       await modal.waitFor({ state: 'hidden' });
       await editor.getByTestId('geometry-area').waitFor();
       expect(pageErrors).toEqual([]);
+    });
+
+    it(`a pipe file without .prj: 导入管网 offers the coordinate systems, likeliest first, and imports with the one chosen (${width} px)`, async () => {
+      const { page } = await browser.newPage({ viewport: { width, height: 900 } });
+      await signIn(page, server);
+      await page.goto(`${server.url}/managementSystem/land`);
+      await page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').first().getByTestId('row-edit').click();
+      const editor = page.getByTestId('parcel-editor');
+      const tabs = editor.getByTestId('parcel-records-tabs');
+      // On a phone the tab may sit beyond the tab bar's visible part: a click event on the tab
+      // itself, as the overflow menu's entry would give.
+      const pipeTab = tabs.getByRole('tab', { name: '管网' });
+      await pipeTab.waitFor({ state: 'attached' });
+      await pipeTab.dispatchEvent('click');
+      await expect.poll(() => tabs.locator('.ant-tabs-tab-active').first().textContent()).toBe('管网');
+      await tabs.getByTestId('pipe-import').click();
+      const modal = page.getByTestId('pipe-import-modal').locator('.ant-modal');
+      await modal.waitFor();
+      // No free-text EPSG field any more: the file says what it needs.
+      expect(await modal.getByText('EPSG 代码').count()).toBe(0);
+      await modal.locator('input[type=file]').setInputFiles({ name: 'gx.zip', mimeType: 'application/zip', buffer: await pipeShapefileWithoutPrj() });
+      await modal.getByTestId('pipe-import-submit').click();
+      const readings = modal.getByTestId('crs-readings');
+      await readings.getByText('缺少 .prj 文件，无法确定坐标系，请选择文件所用的坐标系').waitFor();
+      const first = readings.locator('.ant-radio-wrapper').first();
+      await expect.poll(() => first.textContent()).toMatch(/^CGCS2000 3度带.*第40带.*EPSG:4528/);
+      expect(await first.locator('input').isChecked()).toBe(true);
+      await screenshot(page, `import-ux-pipe-readings-${width}`);
+      await readings.getByTestId('crs-reading-apply').click();
+      await page.locator('.ant-notification').getByText(/导入成功：共1条管线/).waitFor();
+      await modal.waitFor({ state: 'hidden' });
+      await tabs.getByText('测绘给水管').first().waitFor();
     });
 
     it(`a ring that crosses itself: the dialog offers the repair and shows the area before and after (${width} px)`, async () => {

@@ -205,7 +205,7 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-search');
   });
 
-  it('a question asked on the site is answered in the back office and the answer shows in the personal centre', async () => {
+  it('a question asked on the site is answered through 回复 in the back office: the answer shows in the personal centre and reaches the inbox', async () => {
     const { page } = visitor;
     const title = `用地咨询${Date.now() % 100000}`;
     await page.goto(`${server.url}/consultingServices`);
@@ -230,19 +230,54 @@ describe('public site in the browser', () => {
     await search.getByRole('button', { name: '查询' }).click();
     const row = staff.getByTestId('entity-table').locator('tbody tr').filter({ hasText: title });
     await row.getByText('王测试').waitFor();
+
+    // 编辑 shows what the visitor wrote read-only, no raw visitor id, and points to 回复.
     await row.getByRole('button', { name: '编辑' }).click();
     const drawer = staff.getByTestId('entity-form-drawer');
-    const answer = '临港物流园WL片区有多宗工业用地可供，建议预约现场踏勘，联系电话0571-86795555。';
-    await drawer.getByPlaceholder('请输入回复内容').fill(answer);
-    await drawer.getByTestId('entity-form-submit').click();
+    await drawer.getByTestId('form-lock-note').getByText(/请在列表中点击“回复”答复访客/).waitFor();
+    await drawer.getByText(title, { exact: true }).waitFor();
+    expect(await drawer.getByPlaceholder('请输入咨询标题').count()).toBe(0);
+    expect(await drawer.getByPlaceholder('请输入咨询内容').count()).toBe(0);
+    expect(await drawer.getByPlaceholder('请输入回复内容').count()).toBe(0);
+    expect(await drawer.getByText('访客编号').count()).toBe(0);
+    expect(await drawer.textContent()).not.toMatch(/(?<![A-Za-z0-9])[0-9A-HJKMNP-TV-Z]{26}(?![A-Za-z0-9])/i);
+    await screenshot(staff, 'public-consultation-edit-readonly');
+    await drawer.getByRole('button', { name: '取消' }).click();
     await drawer.waitFor({ state: 'hidden' });
+
+    // 回复: the question read-only above the answer; sending it answers the visitor.
+    await row.getByRole('button', { name: '回复' }).click();
+    const reply = staff.getByTestId('consultation-reply').locator('.ant-modal');
+    await reply.getByTestId('consultation-question').getByText(title).waitFor();
+    const answer = '临港物流园WL片区有多宗工业用地可供，建议预约现场踏勘，联系电话0571-86795555。';
+    await reply.getByTestId('consultation-answer').fill(answer);
+    await reply.getByRole('button', { name: '发送回复' }).click();
+    await staff.locator('.ant-notification').getByText('回复已保存，并已发送到访客的消息中心').waitFor();
+    await reply.waitFor({ state: 'hidden' });
     await row.getByText('已回复').waitFor();
 
-    // The asker sees the answer under 我的咨询.
+    // The asker sees the answer under 我的咨询 …
     await page.goto(`${server.url}/personalCenter?tab=problems`);
     const item = page.getByTestId('problem-item').filter({ hasText: title });
     await item.getByTestId('problem-answer').getByText(answer).waitFor();
     await item.getByText('已回复').waitFor();
     await screenshot(page, 'public-answer');
+
+    // … and it reaches their inbox (我的消息), sent through the outbox: reload until it is there.
+    const message = page.getByTestId('message-item').filter({ hasText: '咨询回复通知' });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.url}/personalCenter?tab=messages`);
+          await page.getByTestId('messages').waitFor();
+          await page.waitForLoadState('networkidle');
+          return message.count();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBeGreaterThan(0);
+    await message.first().getByRole('button').first().click();
+    await message.first().getByText(new RegExp(`您咨询的“${title}”已有回复：${answer.slice(0, 20)}`)).waitFor();
+    await screenshot(page, 'public-answer-inbox');
   });
 });

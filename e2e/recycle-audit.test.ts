@@ -39,11 +39,14 @@ describe('recycle bin and audit log in the browser', () => {
     const table = page.getByTestId('audit-table');
     await table.locator('tbody tr').filter({ hasText: `从回收站恢复“${String(street.jdname)}”` }).waitFor();
     await table.locator('tbody tr').filter({ hasText: `街道“${String(street.jdname)}”` }).filter({ hasText: '删除' }).first().waitFor();
-    // The detail shows the record as it was before the delete.
+    // The detail shows the record as it was before the delete: its fields by their Chinese labels
+    // and values, no raw ids.
     await table.locator('tbody tr').filter({ hasText: '删除' }).filter({ hasText: String(street.jdname) }).first().getByRole('button', { name: '查看' }).click();
     const detail = page.locator('.ant-modal').filter({ hasText: '审计详情' });
-    await detail.getByText('修改前').waitFor();
-    expect(await detail.locator('pre').first().textContent()).toContain(String(street.id));
+    const changes = detail.getByTestId('audit-changes');
+    await changes.getByText('修改前').first().waitFor();
+    await changes.locator('tr').filter({ hasText: '街道名称' }).getByText(String(street.jdname)).waitFor();
+    expect(await detail.textContent()).not.toContain(String(street.id));
     await detail.getByRole('button', { name: 'Close' }).or(detail.locator('.ant-modal-close')).first().click();
 
     // The search lives in the URL: a reload shows the same filtered list with the form filled in.

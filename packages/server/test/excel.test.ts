@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { SYSTEM_FIELDS } from '@land/shared/entity';
+import { MESSAGES } from '@land/shared/validation';
 import { ENTITIES, entityByName } from '@land/shared/entities/index';
 import { MAX_IMPORT_ROWS, SHEET_BATCH_ROWS, XLSX_MIME, excelColumns, importWorkbook, readSheet as readImportSheet } from '../src/entities/excel';
 import type { AnyDb } from '../src/entities/repository';
@@ -253,6 +254,33 @@ for (const dialect of DIALECTS) {
         expect(res.body.msg).toMatch(/^第3行：联系电话格式不正确/);
         expect(res.body.data.errors).toEqual([{ row: 3, field: 'phone', label: '联系电话', value: '12345', msg: '第3行：联系电话格式不正确' }]);
         expect(await count('t_jd')).toBe(0);
+      });
+
+      it('checks the winner’s ID number (SPEC §5) on import: a bad one is its row’s error, nothing is written', async () => {
+        const before = await count('t_land_jyst');
+        const header = ['宗地编号', '交易方式', '交易状态', '竞得人', '竞得人身份证号码'];
+        const bad = await importFile('tLandJyst', await workbook(header, [
+          ['LJ2024-01', '挂牌', '已成交', '张三', '11010519491231002X'],
+          // Wrong check character, then a birth date that does not exist.
+          ['LJ2024-02', '挂牌', '已成交', '李四', '110105194912310021'],
+          ['LJ2024-03', '拍卖', '已成交', '王五', '110105194902301234'],
+          ['LJ2024-04', '挂牌', '挂牌中', null, null],
+        ]));
+        expect(bad.status).toBe(400);
+        expect(bad.body.code).toBe(ERROR_CODES.VALIDATION);
+        expect(bad.body.data.errors).toEqual([
+          // The row's message names the column before SPEC §5's words, as every import error does.
+          { row: 3, field: 'winnerIdNumber', label: '竞得人身份证号码', value: '110105194912310021', msg: `第3行：竞得人身份证号码${MESSAGES.idCard}` },
+          { row: 4, field: 'winnerIdNumber', label: '竞得人身份证号码', value: '110105194902301234', msg: `第4行：竞得人身份证号码${MESSAGES.idCard}` },
+        ]);
+        expect(await count('t_land_jyst')).toBe(before);
+        // Corrected, the same rows import.
+        const good = await importFile('tLandJyst', await workbook(header, [
+          ['LJ2024-01', '挂牌', '已成交', '张三', '11010519491231002X'],
+          ['LJ2024-04', '挂牌', '挂牌中', null, null],
+        ]));
+        expect(good.body.data).toEqual({ created: 2, updated: 0 });
+        expect(await count('t_land_jyst')).toBe(before + 2);
       });
 
       it('reports every failing row: rules, required fields, unknown options and refs, duplicates, missing ids', async () => {

@@ -11,7 +11,7 @@ import { ERROR_CODES } from '@land/shared/api';
 import { crsFromEpsg, haversineMeters, polygonsOf, type ParcelGeometry, type Position } from '@land/shared/geo/index';
 import { MAX_IMPORT_ROWS } from '../src/entities/excel';
 import type { AnyDb } from '../src/entities/repository';
-import { toKml, writeDbf, writeShapefileZip } from '../src/gis/index';
+import { buildZip, readZipEntries, toKml, writeDbf, writeShapefileZip } from '../src/gis/index';
 import { parcelImportWorkbook } from '../src/scale/workbook';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
@@ -471,8 +471,8 @@ for (const dialect of DIALECTS) {
     });
 
     describe('pipe networks', () => {
-      const importPipes = async (dkid: string, filename: string, content: Buffer) => {
-        const body = multipart([{ name: 'dkid', value: dkid }, { name: 'file', filename, content }]);
+      const importPipes = async (dkid: string, filename: string, content: Buffer, fields: Record<string, string> = {}) => {
+        const body = multipart([{ name: 'dkid', value: dkid }, ...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', filename, content }]);
         const res = await t.app.inject({ method: 'POST', url: '/api/tPipenetwork/importFile', headers: { ...body.headers, token: w.tokens.editor }, payload: body.payload });
         return { status: res.statusCode, body: res.json() };
       };
@@ -500,6 +500,39 @@ for (const dialect of DIALECTS) {
         expect(refused.status).toBe(400);
         expect(refused.body.msg).toMatch(/^第2条：.*管线类型.*未保存任何记录/);
         expect((await w.call('/api/tPipenetwork/selectPipeNetworkByDkId', { dkid })).body.data).toHaveLength(2);
+      });
+
+      it('a line shapefile without .prj asks for the coordinate system, likeliest first, and imports with the one chosen', async () => {
+        const dkid = String(drafts[0].id);
+        const route: Position[] = [[120.52, 30.33], [120.523, 30.33], [120.523, 30.332], [120.52, 30.33]];
+        // A polygon layer in CGCS2000 3° zone 40 (no zone number in the easting) made a polyline
+        // layer: the two record layouts are the same, only the shape type differs (5 → 3).
+        const zip = await writeShapefileZip([{ geometry: { type: 'Polygon', coordinates: [route] }, properties: { 名称: '测绘给水管', 类型: '给水' } }], { crs: crsFromEpsg(4549)!, baseName: 'gx' });
+        const entries = await readZipEntries(zip, (n) => !n.endsWith('.prj'), { maxUncompressedBytes: 1e8, maxEntries: 100 });
+        const shp = Buffer.from(entries.get('gx.shp')!);
+        const shx = Buffer.from(entries.get('gx.shx')!);
+        shp.writeInt32LE(3, 32);
+        shp.writeInt32LE(3, 108);
+        shx.writeInt32LE(3, 32);
+        const lines = buildZip({ ...Object.fromEntries(entries), 'gx.shp': shp, 'gx.shx': shx });
+
+        const refused = await importPipes(dkid, 'gx.zip', lines);
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '缺少 .prj 文件，无法确定坐标系，请选择文件所用的坐标系' });
+        const readings = refused.body.data.crsReadings as { epsg: number; swapXY: boolean; label: string; lonLat: Position }[];
+        // Any zone may be meant: the one landing nearest the office's map centre comes first.
+        expect(readings[0]).toMatchObject({ epsg: 4549, swapXY: false });
+        expect(readings[0].label).toMatch(/^CGCS2000 3度带.*第40带/);
+        expect(readings.length).toBeGreaterThan(30);
+        expect((await w.call('/api/tPipenetwork/selectPipeNetworkByDkId', { dkid })).body.data.some((p: Row) => p.name === '测绘给水管')).toBe(false);
+
+        const chosen = await importPipes(dkid, 'gx.zip', lines, { crs: String(readings[0].epsg) });
+        expect(chosen.body, chosen.body.msg).toMatchObject({ code: '200', data: { total: 1, crs: { epsg: 4549 } } });
+        const saved = ((await w.call('/api/tPipenetwork/selectPipeNetworkByDkId', { dkid })).body.data as Row[]).find((p) => p.name === '测绘给水管');
+        expect(saved).toMatchObject({ type: 'water', geometry: { type: 'LineString' } });
+        const coords = (saved!.geometry as { coordinates: Position[] }).coordinates;
+        expect(coords).toHaveLength(route.length);
+        for (const p of route) expect(Math.min(...coords.map((q) => haversineMeters(p, q)))).toBeLessThan(0.01);
       });
 
       it('imports the pipe-network Excel template with the route as WKT', async () => {

@@ -140,6 +140,30 @@ for (const dialect of DIALECTS) {
         expect(log.at(-1)!.note).toMatch(/与地块“已发布的相邻地块”[\d,.]+ ㎡（[\d.]+ 亩）重叠，发布理由：界址经现场复核，以新测绘为准/);
       });
 
+      for (const [jystStatus, tradeState, word] of [['listing', 'listed', '挂牌'], ['dealt', 'deal', '成交']] as const) {
+        it(`over a ${tradeState} parcel (taken down from the site, so only its ${word} counts) is refused too, unless a reason is given`, async () => {
+          const [x, y] = origin();
+          const traded = await w.createParcel({ geometry: square(x, y), dkmc: `${word}的相邻地块` });
+          await publish(traded.id);
+          const jyst = await w.call('/api/tLandJyst/addOrUpdate', { dkid: traded.id, parcelCode: `JY-${tradeState}`, transactionType: 'listing', status: jystStatus });
+          expect(jyst.body.code, jyst.body.msg).toBe('200');
+          expect((await move(traded.id, 'takeDown', { comment: '交易期间暂停展示' })).body.code).toBe('200');
+          const stored = (await w.call('/api/tLandinfo/selectById', { id: traded.id })).body.data as Row;
+          expect([stored.status, stored.tradeState]).toEqual(['takenDown', tradeState]);
+
+          const next = await w.createParcel({ geometry: square(x + 0.0019, y) });
+          for (const action of ['submit', 'passFirst']) expect((await move(next.id, action)).body.code).toBe('200');
+          const refused = await move(next.id, 'publish');
+          expect(refused.body).toMatchObject({ code: ERROR_CODES.VALIDATION, data: { field: 'overlapReason' } });
+          expect(refused.body.msg).toContain(`与已发布、挂牌或成交的地块“${word}的相邻地块”`);
+          expect((await w.call('/api/tLandinfo/selectById', { id: next.id })).body.data.status).toBe('pendingReview');
+          const ok = await move(next.id, 'publish', { overlapReason: `${word}地块界址已核实` });
+          expect(ok.body.code).toBe('200');
+          const log = (await w.call('/api/tLandinfo/selectLogByDkid', { dkid: next.id })).body.data as Row[];
+          expect(log.at(-1)!.note).toContain(`发布理由：${word}地块界址已核实`);
+        });
+      }
+
       it('within the tolerance, or over a parcel that is only a draft, it is published without a reason', async () => {
         const [x, y] = origin();
         const live = await w.createParcel({ geometry: square(x, y) });

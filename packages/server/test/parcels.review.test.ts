@@ -106,6 +106,32 @@ for (const dialect of DIALECTS) {
         expect(await statusOf(id)).toBe('published');
       });
 
+      it('who entered or last changed a parcel cannot reject it either, on either step', async () => {
+        const id = await enteredBy(tok.clerk);
+        await ok(move(id, 'submit', tok.clerk));
+        // The clerk is made a reviewer for this check: a reviewer who entered a parcel.
+        await db().updateTable('t_user').set({ role: 'reviewer' }).where('userAccount', '=', 'clerk01').execute();
+        try {
+          const own = await move(id, 'reject', tok.clerk, { comment: '自己退回' });
+          expect(own.body.code).toBe(ERROR_CODES.FORBIDDEN);
+          expect(own.body.msg).toContain('录入该地块的人不能审核它');
+        } finally {
+          await db().updateTable('t_user').set({ role: 'editor' }).where('userAccount', '=', 'clerk01').execute();
+        }
+        expect(await statusOf(id)).toBe('pendingFirst');
+        await ok(move(id, 'passFirst', tok.first));
+        // The second reviewer corrects it while it waits for publication: now they may not reject it.
+        await ok(w.call('/api/tLandinfo/addOrUpdate', { id, introduction: '审核员修改的介绍' }, { token: tok.second }));
+        const edited = await move(id, 'reject', tok.second, { comment: '修改后退回' });
+        expect(edited.body.code).toBe(ERROR_CODES.FORBIDDEN);
+        expect(edited.body.msg).toContain('最后修改该地块的人不能审核它');
+        expect(await statusOf(id)).toBe('pendingReview');
+        expect((await log(id)).map((e) => e.action)).toEqual(['submit', 'passFirst', 'edit']);
+        // Someone who neither entered nor changed it may.
+        await ok(move(id, 'reject', tok.first, { comment: '规划条件附图缺失' }));
+        expect(await statusOf(id)).toBe('draft');
+      });
+
       it('a save that changes nothing does not make its author the last editor', async () => {
         const id = await enteredBy(tok.clerk);
         await ok(move(id, 'submit', tok.clerk));
@@ -132,6 +158,15 @@ for (const dialect of DIALECTS) {
           await ok(move(other, 'publish', tok.first));
           const marks = (await log(other)).map((e) => e.note);
           expect(marks).toEqual([null, null, '双人审核已关闭，本应拒绝：初审与发布须由两人完成']);
+
+          // Rejecting one's own parcel is allowed while off, and marked.
+          const own = await enteredBy(w.tokens.admin);
+          await ok(move(own, 'submit', w.tokens.admin));
+          await ok(move(own, 'reject', w.tokens.admin, { comment: '自己退回' }));
+          expect((await log(own)).map((e) => [e.action, e.note])).toEqual([
+            ['submit', null],
+            ['reject', '双人审核已关闭，本应拒绝：录入该地块的人不能审核它'],
+          ]);
         } finally {
           await setFourEyes('on');
         }

@@ -242,10 +242,26 @@ export function isNonNegativeField(f: FieldDef): boolean {
   return (f.type === 'number' || f.type === 'integer') && f.min !== undefined && f.min >= 0;
 }
 
+/** The message for a number with more decimals than a field keeps (none: an integer). */
+export function precisionMessage(precision: number): string {
+  return precision === 0 ? MESSAGES.integer : `最多保留${precision}位小数`;
+}
+
+/** True when `n` has no more than `digits` decimals (1.23 for 2, not 1.239). */
+export function hasAtMostDecimals(n: number, digits: number): boolean {
+  return Number(n.toFixed(digits)) === n;
+}
+
 function numberSchema(f: FieldDef, integer: boolean): z.ZodType {
   const rules: RuleName[] = isNonNegativeField(f) ? ['nonNegative', ...(f.rules ?? []).filter((r) => r !== 'nonNegative')] : (f.rules ?? []);
   let schema = zNumeric({ rules, required: f.required, label: f.label }) as z.ZodType<number | undefined>;
-  schema = schema.refine((n) => n === undefined || !integer || Number.isInteger(n), '请输入整数');
+  schema = schema.refine((n) => n === undefined || !integer || Number.isInteger(n), MESSAGES.integer);
+  // A value with more decimals than the field keeps is refused, never rounded: what is stored
+  // is what the user typed (issue 15, item 2).
+  if (!integer && f.precision !== undefined) {
+    const p = f.precision;
+    schema = schema.refine((n) => n === undefined || hasAtMostDecimals(n, p), precisionMessage(p));
+  }
   // Integer columns are 32-bit on PostgreSQL; a larger value would fail there with a 500.
   schema = schema.refine((n) => n === undefined || !integer || Math.abs(n) <= INT32_MAX, `${f.label}超出范围`);
   if (f.min !== undefined) schema = schema.refine((n) => n === undefined || n >= f.min!, f.min === 0 ? MESSAGES.nonNegative : `${f.label}不能小于${f.min}`);

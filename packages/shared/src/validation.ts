@@ -15,6 +15,8 @@ export const MESSAGES = {
   positiveInt: '请输入正整数',
   nonNegative: '不能为负数',
   number: '只能是数字',
+  // Not in SPEC §5 (the original rounded silently); plain wording for a fractional integer.
+  integer: '请输入整数',
   len60: '长度不能超过30个汉字或者60个字符',
   len200: '长度不能超过100个汉字或者200个字符',
   len120: '长度不能超过60个汉字',

@@ -255,19 +255,19 @@ function registerJobRoutes(api: FastifyInstance, jobs: JobTable): void {
 }
 
 /**
- * POST /api/tPipenetwork/importFile {dkid, file, crs?}: the pipe lines of a parcel from a GIS
+ * POST /api/tPipenetwork/importFile {dkid, file, crs?, swapXY?}: the pipe lines of a parcel from a GIS
  * line layer (zipped shapefile, GeoJSON, KML) or from the pipe-network Excel template (with
  * the route as WKT), all or nothing, through the entity's write path.
  */
 function registerPipeImport(api: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db as unknown as AnyDb;
   const pipeDef = entityByName('tPipenetwork')!;
-  const input = z.object({ dkid: z.string({ error: '缺少地块编号' }).trim().min(1, '缺少地块编号').max(32, '地块编号不正确'), crs: crsInput });
+  const input = z.object({ dkid: z.string({ error: '缺少地块编号' }).trim().min(1, '缺少地块编号').max(32, '地块编号不正确'), crs: crsInput, swapXY: flagInput });
   api.post(
     '/tPipenetwork/importFile',
     {
       schema: {
-        summary: '导入地块的管网（multipart：先 dkid 字段，可选 crs，再 file：zip 压缩的线 Shapefile、GeoJSON、KML，或管网 Excel 模板）；全部成功才写入',
+        summary: '导入地块的管网（multipart：先 dkid 字段，可选 crs（EPSG 代码）与 swapXY=1，再 file：zip 压缩的线 Shapefile、GeoJSON、KML，或管网 Excel 模板；坐标系不明或与坐标不符时，错误的 data.crsReadings 列出可选读法）；全部成功才写入',
         tags: [pipeDef.label],
         consumes: ['multipart/form-data'],
       },
@@ -278,7 +278,11 @@ function registerPipeImport(api: FastifyInstance, ctx: AppContext): void {
       const part = await firstFile(req, MAX_CONVERT_BYTES);
       let parsed: z.output<typeof input>;
       try {
-        parsed = parseInput(input, { dkid: fieldValue(part, 'dkid') ?? queryValue(req, 'dkid'), crs: fieldValue(part, 'crs') ?? queryValue(req, 'crs') });
+        parsed = parseInput(input, {
+          dkid: fieldValue(part, 'dkid') ?? queryValue(req, 'dkid'),
+          crs: fieldValue(part, 'crs') ?? queryValue(req, 'crs'),
+          swapXY: fieldValue(part, 'swapXY') ?? queryValue(req, 'swapXY'),
+        });
         if (!(await findById(db, parcelDef(), parsed.dkid))) throw notFound('地块不存在或已删除');
       } catch (err) {
         part.file.resume();
@@ -292,7 +296,11 @@ function registerPipeImport(api: FastifyInstance, ctx: AppContext): void {
         const result = await importWorkbook(db, pipeDef, sheet, staff.userId, save, req.log, { geometry: true });
         return ok(result, `导入成功：新增${result.created}条，更新${result.updated}条`);
       }
-      const read = await api.workers.run('readLines', { data: buf, filename: name, options: { crs: parsed.crs, maxUncompressedBytes: MAX_CONVERT_INFLATED } });
+      // As fileToGeoJson: a file without .prj, or whose coordinates do not fit it, is refused with
+      // the readings to choose from (data.crsReadings), zones nearest the office first.
+      const nearLon = (await loadSettings(ctx.db)).mapCenterLon;
+      const options = { crs: parsed.crs, swapXY: parsed.swapXY, nearLon, maxUncompressedBytes: MAX_CONVERT_INFLATED };
+      const read = await api.workers.run('readLines', { data: buf, filename: name, options });
       if (read.rejected.length) {
         const first = read.rejected[0];
         throw validationError('file', `第${first.index + 1}个要素${first.message}（共${read.rejected.length}个要素无法导入，未导入任何数据）`, [

@@ -353,8 +353,8 @@ function distanceRows(p: Plan, dkid: string): Row[] {
       placeType: place.type,
       distanceKm: round(Math.max(0.5, km), 1),
       driveMinutes: Math.max(3, Math.round((km / 40) * 60) + 3),
-      lon: place.at[0],
-      lat: place.at[1],
+      lon: round(place.at[0], 6),
+      lat: round(place.at[1], 6),
       displayorder: i + 1,
     };
   });
@@ -392,7 +392,7 @@ function facilityRows(p: Plan, dkid: string, pool: { type: string; name: string;
     .map((f) => ({ ...f, d: haversineMeters(p.center, f.at) }))
     .sort((a, b) => a.d - b.d)
     .slice(0, 4)
-    .map((f, i) => ({ dkid, facilityType: f.type, name: f.name, distanceM: Math.max(50, Math.round(f.d / 10) * 10), lon: f.at[0], lat: f.at[1], displayorder: i + 1 }));
+    .map((f, i) => ({ dkid, facilityType: f.type, name: f.name, distanceM: Math.max(50, Math.round(f.d / 10) * 10), lon: round(f.at[0], 6), lat: round(f.at[1], 6), displayorder: i + 1 }));
 }
 
 function priceRows(p: Plan, dkid: string, record: Row, deal: Row | undefined, r: () => number): Row[] {

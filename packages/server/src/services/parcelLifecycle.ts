@@ -35,8 +35,11 @@ const COMMENT_MESSAGES: Partial<Record<ParcelAction, string>> = {
   takeDown: '请填写下架原因',
 };
 
-/** The steps that approve a parcel: the four-eyes rule and, for publications, the overlap check apply. */
-const APPROVALS: readonly ParcelAction[] = ['passFirst', 'publish', 'republish'];
+/**
+ * The review steps, approving or rejecting: the four-eyes rule applies (who entered or last
+ * changed a parcel may not review it, either way).
+ */
+const REVIEWS: readonly ParcelAction[] = ['passFirst', 'publish', 'republish', 'reject'];
 const PUBLICATIONS: readonly ParcelAction[] = ['publish', 'republish'];
 /** The steps whose opinion the clerk who entered the parcel is told of. */
 const REVIEW_RESULTS: readonly ParcelAction[] = ['passFirst', 'publish', 'reject'];
@@ -50,7 +53,7 @@ export const overlapText = (o: Pick<ParcelOverlap, 'dkmc' | 'areaM2' | 'areaMu'>
  * and its publication are two people's.
  */
 async function fourEyesProblem(trx: AnyDb, staff: StaffIdentity, action: ParcelAction, parcel: Row): Promise<string | null> {
-  if (!APPROVALS.includes(action)) return null;
+  if (!REVIEWS.includes(action)) return null;
   if (parcel.createdBy === staff.userId) return '录入该地块的人不能审核它';
   if ((parcel.editedBy ?? parcel.createdBy) === staff.userId) return '最后修改该地块的人不能审核它';
   if (action === 'publish') {
@@ -140,7 +143,7 @@ export async function transitionParcels(trx: AnyDb, staff: StaffIdentity, req: T
       action: 'transition' as const,
       entity: 'tLandinfo',
       recordId: m.id,
-      summary: `地块“${m.dkmc}”${req.action}${comment ? `：${comment}` : ''}`,
+      summary: `地块“${m.dkmc}”${t.label}${comment ? `：${comment}` : ''}`,
       before: { status: m.from },
       after: { status: m.to },
     })),

@@ -17,7 +17,7 @@ const SAMPLES: Record<FieldType, (f: FieldDef, n: number) => unknown> = {
   text: (f, n) => `${f.label}说明${n}`,
   richText: (_f, n) => `<p>第${n}条<strong>内容</strong></p>`,
   integer: (f, n) => Math.max(f.min ?? 0, Math.min(f.max ?? 1e6, n + 1)),
-  number: (f, n) => Math.max(f.min ?? 0, Math.min(f.max ?? 1e9, n + 0.5)),
+  number: (f, n) => Math.max(f.min ?? 0, Math.min(f.max ?? 1e9, n + (f.precision === 0 ? 1 : 0.5))),
   boolean: (_f, n) => n % 2,
   date: (_f, n) => `2024-0${(n % 9) + 1}-1${n % 9}`,
   datetime: () => '2024-05-01T08:00:00.000Z',

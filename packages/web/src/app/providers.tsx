@@ -50,14 +50,39 @@ function NotifyBridge() {
   return null;
 }
 
+/** Up to this width a drawer or dialog takes the whole window, and so do its footer's buttons. */
+const NARROW_QUERY = '(max-width: 480px)';
+
+function useNarrowWindow(): boolean {
+  const query = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+  const [narrow, setNarrow] = useState(() => query()?.matches ?? false);
+  useEffect(() => {
+    const mq = query();
+    if (!mq) return;
+    const change = () => setNarrow(mq.matches);
+    mq.addEventListener('change', change);
+    return () => mq.removeEventListener('change', change);
+  }, []);
+  return narrow;
+}
+
+/**
+ * Where messages appear, clear of the controls they are about. Wide: bottom left, away from the
+ * actions of drawers (bottom right), dialogs (centre) and the parcel editor (its top bar). Narrow:
+ * drawers fill the window and their footer buttons span the bottom, while the editor's buttons are
+ * in its top bar, so messages sit at the bottom centre, raised above a footer's height.
+ */
+const WIDE_NOTIFICATIONS = { placement: 'bottomLeft' } as const;
+const NARROW_NOTIFICATIONS = { placement: 'bottom', bottom: 88 } as const;
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const notificationPlacement = useNarrowWindow() ? NARROW_NOTIFICATIONS : WIDE_NOTIFICATIONS;
   const [theme] = useState<ThemeConfig>(() => (prefersReducedMotion() ? { ...BASE_THEME, token: { ...BASE_THEME.token, motion: false } } : BASE_THEME));
   return (
     // autoInsertSpace off: two-character buttons read 确定 / 登录, not 确 定 / 登 录.
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      {/* Bottom left: clear of the actions of drawers, dialogs and editors, which sit top right and bottom right. */}
-      <AntApp notification={{ placement: 'bottomLeft' }}>
+      <AntApp notification={notificationPlacement}>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

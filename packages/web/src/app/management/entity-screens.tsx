@@ -15,6 +15,7 @@ import { EntityFormPage } from '../../features/entities/EntityFormPage';
 import { ConsultationReply } from '../../features/entities/ConsultationReply';
 import { EntityScreen } from '../../features/entities/EntityScreen';
 import type { RowAction } from '../../features/entities/EntityScreen';
+import type { FormLockOf } from '../../features/entities/entity-form';
 import { RecipientName } from '../../features/messaging/RecipientName';
 import { SendRecordsPanel } from '../../features/messaging/SendRecordsPanel';
 import { SendTemplatePanel } from '../../features/messaging/SendTemplateMessage';
@@ -44,6 +45,19 @@ const ROW_ACTIONS: Record<string, RowAction> = {
   problem: { label: '回复', Dialog: ConsultationReply },
 };
 
+/** What a visitor wrote when asking: staff read it and answer through 回复, never rewrite it. */
+const ASKED_FIELDS = ['title', 'category', 'content', 'askerName', 'askerPhone', 'sqdw', 'answer'] as const;
+
+/** Fields an edit drawer hides (internal ids) or shows read-only, per screen. */
+const FORM_LOCKS: Record<string, FormLockOf> = {
+  // A question asked on the public site (by a visitor, or a guest: no staff author) is the
+  // visitor's; one entered by staff (taken on the phone) stays editable but for the answer.
+  problem: (record) =>
+    record && (record.visitorId || !record.createdBy)
+      ? { hidden: ['visitorId'], readOnly: ASKED_FIELDS, note: '咨询内容由访客填写，只能查看；请在列表中点击“回复”答复访客，回复会发送到访客的消息中心。' }
+      : { hidden: ['visitorId'], readOnly: record ? ['answer'] : undefined, note: record ? '请在列表中点击“回复”答复咨询。' : undefined },
+};
+
 /** Fields drawn by the screen instead of by their type. */
 const CELLS: Record<string, Record<string, (value: unknown) => ReactNode>> = {
   messageList: { userId: (value) => <RecipientName id={value} /> },
@@ -61,13 +75,13 @@ export function entityScreenFor(screen: ManagementScreen): ComponentType {
   const Screen = () =>
     extras ? (
       <Flex vertical gap={16}>
-        <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} cells={CELLS[screen.path]} />
+        <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} cells={CELLS[screen.path]} formLock={FORM_LOCKS[screen.path]} />
         {extras.map((Extra, i) => (
           <Extra key={i} />
         ))}
       </Flex>
     ) : (
-      <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} cells={CELLS[screen.path]} />
+      <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} cells={CELLS[screen.path]} formLock={FORM_LOCKS[screen.path]} />
     );
   Screen.displayName = `EntityScreen(${def.name})`;
   return Screen;

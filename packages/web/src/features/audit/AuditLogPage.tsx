@@ -10,6 +10,7 @@ import { ScreenCard } from '../../components/ScreenCard';
 import { SearchActions, pagingOf } from '../../components/list/SearchActions';
 import { useListState } from '../../components/list/use-list-state';
 import { auditPageQuery, type AuditRecord } from './api';
+import { AuditChanges } from './AuditChanges';
 
 const ENTITY_LABELS: Record<string, string> = {
   ...Object.fromEntries(ENTITIES.map((d) => [d.name, d.label])),
@@ -36,8 +37,6 @@ interface SearchValues {
 }
 
 const FILTER_KEYS = ['actor', 'entity', 'action', 'from', 'to', 'keyword'] as const;
-
-const json = (v: unknown) => (v === null || v === undefined ? '（无）' : JSON.stringify(v, null, 2));
 
 /** 审计日志: every write, login, logout and failed login; search only, nothing can be changed here. */
 export function AuditLogPage() {
@@ -160,22 +159,18 @@ export function AuditLogPage() {
               <Descriptions.Item label="时间">{formatDateTime(detail.at)}</Descriptions.Item>
               <Descriptions.Item label="IP 地址">{detail.ip ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="操作人">
-                {detail.actorName ?? '—'}（{AUDIT_ACTOR_TYPES[detail.actorType]}{detail.actorId ? `，${detail.actorId}` : ''}）
+                {detail.actorName ?? '—'}（{AUDIT_ACTOR_TYPES[detail.actorType] ?? '—'}）
               </Descriptions.Item>
               <Descriptions.Item label="操作">{AUDIT_ACTIONS[detail.action] ?? detail.action}</Descriptions.Item>
-              <Descriptions.Item label="对象">{detail.entity ? (ENTITY_LABELS[detail.entity] ?? detail.entity) : '—'}</Descriptions.Item>
-              <Descriptions.Item label="记录编号">{detail.recordId ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="对象" span={2}>
+                {detail.entity ? (ENTITY_LABELS[detail.entity] ?? detail.entity) : '—'}
+              </Descriptions.Item>
               <Descriptions.Item label="摘要" span={2}>
                 {detail.summary ?? '—'}
               </Descriptions.Item>
             </Descriptions>
-            <div style={{ display: 'flex', gap: 12, marginTop: 12 }}>
-              {(['before', 'after'] as const).map((k) => (
-                <div key={k} style={{ flex: 1, minWidth: 0 }}>
-                  <Typography.Text strong>{k === 'before' ? '修改前' : '修改后'}</Typography.Text>
-                  <pre style={{ maxHeight: 400, overflow: 'auto', background: '#fafafa', padding: 8, fontSize: 12 }}>{json(detail[k])}</pre>
-                </div>
-              ))}
+            <div style={{ marginTop: 12 }}>
+              <AuditChanges entity={detail.entity} before={detail.before} after={detail.after} />
             </div>
           </>
         )}

@@ -2,7 +2,7 @@ import { Button, Drawer, Form, Space } from 'antd';
 import type { EntityDef } from '@land/shared/entity';
 import { isInForm } from '@land/shared/entity';
 import type { EntityRecord } from './api';
-import type { FormValues } from './entity-form';
+import type { FormLockOf, FormValues } from './entity-form';
 import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from './entity-form';
 
 export type FormTarget =
@@ -13,6 +13,8 @@ interface EntityFormDrawerProps {
   def: EntityDef;
   target: FormTarget | null;
   onClose: () => void;
+  /** What the screen keeps from editing in the record (what a visitor wrote). */
+  lockOf?: FormLockOf;
 }
 
 /** Records with long content (rich text, attachments, many fields) get a wider drawer. */
@@ -21,9 +23,10 @@ function drawerWidth(def: EntityDef): number {
   return fields.some((f) => f.type === 'richText') || fields.length > 10 ? 880 : 640;
 }
 
-export function EntityFormDrawer({ def, target, onClose }: EntityFormDrawerProps) {
+export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDrawerProps) {
   const [form] = Form.useForm<FormValues>();
   const record = target?.mode === 'edit' ? target.record : null;
+  const lock = target ? (lockOf?.(record) ?? null) : null;
   const save = useSaveEntity(def, form, () => onClose());
 
   return (
@@ -54,11 +57,11 @@ export function EntityFormDrawer({ def, target, onClose }: EntityFormDrawerProps
         name={`${def.name}Form`}
         layout="vertical"
         initialValues={initialFormValues(def, record, target?.mode === 'add' ? target.preset : undefined)}
-        onFinish={(values) => save.mutate(toPayload(def, values, record))}
+        onFinish={(values) => save.mutate(toPayload(def, values, record, lock))}
         scrollToFirstError
         autoComplete="off"
       >
-        <EntityFormFields def={def} columns={2} />
+        <EntityFormFields def={def} columns={2} record={record} lock={lock} />
       </Form>
     </Drawer>
   );

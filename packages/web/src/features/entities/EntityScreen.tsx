@@ -18,6 +18,7 @@ import { totalText } from '../../lib/paged-query';
 import type { EntityRecord } from './api';
 import { canDelete, canSave, entityKeys, entityPageQuery, entityTreeQuery, deleteEntities, hasCall } from './api';
 import type { FormTarget } from './EntityFormDrawer';
+import type { FormLockOf } from './entity-form';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import { ExcelActions } from './ExcelActions';
 import { EntitySearchForm, searchFieldsOf, useEntitySearch } from './entity-search';
@@ -35,6 +36,8 @@ export interface EntityScreenProps {
   cells?: Record<string, (value: unknown) => ReactNode>;
   /** One more action on each row, opening a dialog of its own (e.g. 回复 on consulting questions). */
   rowAction?: RowAction;
+  /** Fields of a record the edit drawer hides or shows read-only (what a visitor wrote). */
+  formLock?: FormLockOf;
 }
 
 export interface RowAction {
@@ -58,7 +61,7 @@ function keysWithChildren(rows: EntityRecord[]): string[] {
  * The back-office screen of one entity, driven by its definition: search form, table with
  * paging and sorting in the URL (a tree table for tree entities), add/edit, delete, Excel.
  */
-export function EntityScreen({ def, title, editPages, rowAction, cells }: EntityScreenProps) {
+export function EntityScreen({ def, title, editPages, rowAction, cells, formLock }: EntityScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -254,7 +257,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells }: Entity
       )}
 
       {rowAction && <rowAction.Dialog def={def} record={actionTarget} onClose={() => setActionTarget(null)} />}
-      {!editPages && <EntityFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} />}
+      {!editPages && <EntityFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} lockOf={formLock} />}
     </ScreenCard>
   );
 }

@@ -3,8 +3,9 @@
  * the definition, validation by the shared schemas, server errors on their fields.
  */
 import type { FormInstance } from 'antd';
-import { Col, Form, Row } from 'antd';
+import { Alert, Col, Form, Row, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { ERROR_CODES } from '@land/shared';
 import type { EntityDef, FieldDef } from '@land/shared/entity';
@@ -16,8 +17,24 @@ import type { EntityRecord } from './api';
 import { entityKeys, saveEntity } from './api';
 import { fieldRules } from './field-rules';
 import { FORM_INPUTS } from './form-inputs';
+import { TABLE_CELLS } from './table-cells';
 
 export type FormValues = Record<string, unknown>;
+
+/**
+ * What a screen keeps out of its edit form for a record: fields not shown at all (internal
+ * ids) and fields shown but not edited (what a visitor wrote), with a note saying why.
+ */
+export interface FormLock {
+  hidden?: readonly string[];
+  readOnly?: readonly string[];
+  note?: ReactNode;
+}
+
+/** Decides the lock of the record being edited (null when adding). */
+export type FormLockOf = (record: EntityRecord | null) => FormLock | null;
+
+const isLocked = (lock: FormLock | null | undefined, name: string) => Boolean(lock?.hidden?.includes(name) || lock?.readOnly?.includes(name));
 
 export function formFields(def: EntityDef): FieldDef[] {
   return def.fields.filter(isInForm);
@@ -35,10 +52,10 @@ export function initialFormValues(def: EntityDef, record: EntityRecord | null, p
 }
 
 /** What a save sends: every editable field (empty ones as null, so they are cleared), id and version on update. */
-export function toPayload(def: EntityDef, values: FormValues, record: EntityRecord | null): FormValues {
+export function toPayload(def: EntityDef, values: FormValues, record: EntityRecord | null, lock?: FormLock | null): FormValues {
   const payload: FormValues = {};
   for (const f of formFields(def)) {
-    if (FORM_INPUTS[f.type].readOnly) continue;
+    if (FORM_INPUTS[f.type].readOnly || isLocked(lock, f.name)) continue;
     const v = values[f.name];
     payload[f.name] = v === undefined || v === '' ? null : v;
   }
@@ -87,23 +104,51 @@ interface EntityFormFieldsProps {
   def: EntityDef;
   /** Columns for the narrow fields: 2 in the drawer, 3 on a full page. */
   columns?: 1 | 2 | 3;
+  /** The record being edited and what of it the screen keeps from editing. */
+  record?: EntityRecord | null;
+  lock?: FormLock | null;
+}
+
+/** A field kept from editing: its value as the list shows it, long text kept in its lines. */
+function LockedValue({ value, render }: { value: unknown; render: ReactNode }) {
+  const empty = value === null || value === undefined || value === '';
+  return (
+    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} data-readonly>
+      {empty ? '—' : render}
+    </Typography.Paragraph>
+  );
 }
 
 /** The form items of every editable field, narrow ones side by side, wide ones on their own row. */
-export function EntityFormFields({ def, columns = 2 }: EntityFormFieldsProps) {
+export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormFieldsProps) {
   const fields = useMemo(
     () =>
-      formFields(def).map((f) => ({
-        field: f,
-        input: FORM_INPUTS[f.type],
-        rules: FORM_INPUTS[f.type].readOnly ? [] : fieldRules(f),
-      })),
-    [def],
+      formFields(def)
+        .filter((f) => !lock?.hidden?.includes(f.name))
+        .map((f) => ({
+          field: f,
+          input: FORM_INPUTS[f.type],
+          locked: lock?.readOnly?.includes(f.name) ?? false,
+          rules: FORM_INPUTS[f.type].readOnly || lock?.readOnly?.includes(f.name) ? [] : fieldRules(f),
+        })),
+    [def, lock],
   );
   const span = 24 / columns;
   return (
     <Row gutter={16}>
-      {fields.map(({ field, input, rules }) => (
+      {lock?.note && (
+        <Col span={24}>
+          <Alert type="info" showIcon title={lock.note} style={{ marginBottom: 16 }} data-testid="form-lock-note" />
+        </Col>
+      )}
+      {fields.map(({ field, input, rules, locked }) =>
+        locked ? (
+          <Col key={field.name} span={input.wide?.(field) || field.type === 'text' ? 24 : span}>
+            <Form.Item label={field.label}>
+              <LockedValue value={record?.[field.name]} render={TABLE_CELLS[field.type](record?.[field.name], field)} />
+            </Form.Item>
+          </Col>
+        ) : (
         <Col key={field.name} span={input.wide?.(field) ? 24 : span}>
           <Form.Item
             name={field.name}
@@ -116,7 +161,8 @@ export function EntityFormFields({ def, columns = 2 }: EntityFormFieldsProps) {
             {input.render(field)}
           </Form.Item>
         </Col>
-      ))}
+        ),
+      )}
     </Row>
   );
 }

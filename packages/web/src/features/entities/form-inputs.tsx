@@ -38,17 +38,16 @@ interface ControlProps<V> {
 }
 
 /**
- * No min/max on the control: antd would clamp an out-of-range value on blur (a typed -5 would
- * silently become 0). The value stays as typed and the field's rule shows why it is refused.
+ * No min/max and no precision on the control: antd would clamp an out-of-range value on blur (a
+ * typed -5 would silently become 0) and round a value with too many decimals (2.5 in an integer
+ * field would become 3). The value stays as typed and the field's rule shows why it is refused.
  */
 function NumberInput({ field, value, onChange, id }: ControlProps<number> & { field: FieldDef }) {
-  const integer = field.type === 'integer';
   const input = (
     <InputNumber<number>
       id={id}
       value={value ?? null}
       onChange={(v) => onChange?.(v ?? null)}
-      precision={integer ? 0 : (field.precision ?? 2)}
       placeholder={`请输入${field.label}`}
       style={{ width: '100%' }}
     />

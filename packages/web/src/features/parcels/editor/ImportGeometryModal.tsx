@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/request';
 import type { ConvertResult, ConvertedFeature, CrsReading } from '../api';
 import { crsReadingsOf, fileToGeoJson } from '../api';
 import { checkGeometry, formatArea } from './geometry-check';
+import { CrsReadingsChoice } from '../CrsReadingsChoice';
 
 const ParcelMiniMap = lazy(() => import('../../public-map/ParcelMiniMap'));
 
@@ -167,36 +168,14 @@ export function ImportGeometryModal({ open, onClose, onPick }: ImportGeometryMod
         />
       )}
       {readings && (
-        <div style={{ marginTop: 16 }} data-testid="crs-readings">
-          <Alert
-            type="warning"
-            showIcon
-            title="请选择文件的坐标系"
-            description={convert.isError && convert.variables?.choice ? convert.error?.message : readingsReason}
-            style={{ marginBottom: 12 }}
-          />
-          <Typography.Text strong>可能的坐标系（按可能性排列，括号中为第一个点换算后的位置）：</Typography.Text>
-          <Radio.Group value={reading} onChange={(e) => setReading(e.target.value as number)} style={{ width: '100%', marginTop: 8 }}>
-            <Space orientation="vertical" style={{ width: '100%', maxHeight: 220, overflow: 'auto' }}>
-              {readings.map((r, i) => (
-                <Radio key={`${r.epsg}-${r.swapXY}`} value={i}>
-                  {r.label} <Typography.Text type="secondary">EPSG:{r.epsg}（经度 {r.lonLat[0].toFixed(5)}，纬度 {r.lonLat[1].toFixed(5)}）</Typography.Text>
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
-          <div style={{ marginTop: 8 }}>
-            <Button
-              type="primary"
-              ghost
-              loading={convert.isPending}
-              onClick={() => convert.mutate({ file: files[0], choice: readings[reading] })}
-              data-testid="crs-reading-apply"
-            >
-              按所选坐标系读取
-            </Button>
-          </div>
-        </div>
+        <CrsReadingsChoice
+          readings={readings}
+          reason={(convert.isError && convert.variables?.choice ? convert.error?.message : readingsReason) ?? readingsReason}
+          value={reading}
+          onChange={setReading}
+          applying={convert.isPending}
+          onApply={() => convert.mutate({ file: files[0], choice: readings[reading] })}
+        />
       )}
 
       {result && (

@@ -5,7 +5,7 @@
  * keeps the drawer open; 提交初审 saves what is unsaved and sends the parcel to first review.
  */
 import { CloseOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Col, Drawer, Form, Result, Row, Space, Spin, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Col, Drawer, Form, Result, Row, Space, Spin, Tag, Tooltip } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { formatDateTime } from '@land/shared';
@@ -75,7 +75,6 @@ function EditorContent({ initial, onClose }: EditorContentProps) {
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const { message } = App.useApp();
   const transition = useParcelTransition();
   const role = getSession()?.role ?? '';
   const mapCardRef = useRef<HTMLDivElement>(null);
@@ -138,7 +137,7 @@ function EditorContent({ initial, onClose }: EditorContentProps) {
     } catch (error) {
       const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
       if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
-      message.warning('请先修正表单中标红的内容');
+      notify.warning('请先修正表单中标红的内容');
       return null;
     }
     const values = form.getFieldsValue(true) as FormValues;

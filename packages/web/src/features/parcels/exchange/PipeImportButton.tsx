@@ -4,7 +4,7 @@
  * and the map's pipe layer refresh (same cache entry).
  */
 import { ImportOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { pipeNetworkEntity } from '@land/shared/entities/pipeNetwork';
@@ -14,6 +14,9 @@ import { FileUpload } from '../../../components/upload/FileUpload';
 import { notify } from '../../../lib/notify';
 import { ApiError, showError } from '../../../lib/request';
 import { entityKeys } from '../../entities/api';
+import type { CrsReading } from '../api';
+import { crsReadingsOf } from '../api';
+import { CrsReadingsChoice } from '../CrsReadingsChoice';
 import { importPipes } from './api';
 
 const ACCEPT = '.zip,.geojson,.json,.kml,.kmz,.xlsx';
@@ -22,12 +25,15 @@ export function PipeImportButton({ dkid }: { dkid: string }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  const [crs, setCrs] = useState('');
+  /** A file without .prj (or not fitting it): the readings offered, the one picked, and why. */
+  const [readings, setReadings] = useState<CrsReading[] | null>(null);
+  const [reading, setReading] = useState(0);
+  const [readingsReason, setReadingsReason] = useState('');
   const [errors, setErrors] = useState<ImportErrors | null>(null);
-  /** A refusal about the file as a whole (unreadable, wrong geometry, unknown CRS). */
+  /** A refusal about the file as a whole (unreadable, wrong geometry). */
   const [fileError, setFileError] = useState<string | null>(null);
   const importing = useMutation({
-    mutationFn: (file: File) => importPipes(dkid, file, crs.trim() || undefined),
+    mutationFn: ({ file, choice }: { file: File; choice?: CrsReading }) => importPipes(dkid, file, choice),
     meta: { ownErrors: true },
     onSuccess: async ({ data, msg }) => {
       const warnings = data.warnings?.length ? `（${data.warnings.join('；')}）` : '';
@@ -35,13 +41,26 @@ export function PipeImportButton({ dkid }: { dkid: string }) {
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(pipeNetworkEntity.name) });
       setOpen(false);
     },
-    onError: (error) => {
+    onError: (error, { choice }) => {
+      // The same choice as the parcel boundary import: the systems the file may be in, likeliest first.
+      const offered = crsReadingsOf(error);
+      if (offered) {
+        setReadings(offered);
+        setReadingsReason(error.message);
+        if (!choice) setReading(0);
+        return;
+      }
       const found = importErrorsOf(error, { rowsOnly: false });
       if (found) return setErrors(found);
       if (error instanceof ApiError && !error.handled && error.message) return setFileError(error.message);
       showError(error);
     },
   });
+  const chooseFiles = (list: File[]) => {
+    setFiles(list);
+    setReadings(null);
+    setFileError(null);
+  };
 
   return (
     <>
@@ -51,11 +70,11 @@ export function PipeImportButton({ dkid }: { dkid: string }) {
       <Modal
         open={open}
         title="导入管网"
-        width={errors ? 680 : 520}
+        width={errors || readings ? 680 : 520}
         onCancel={() => setOpen(false)}
         afterClose={() => {
           setFiles([]);
-          setCrs('');
+          setReadings(null);
           setErrors(null);
           setFileError(null);
           importing.reset();
@@ -78,7 +97,7 @@ export function PipeImportButton({ dkid }: { dkid: string }) {
                 loading={importing.isPending}
                 onClick={() => {
                   setFileError(null);
-                  importing.mutate(files[0]);
+                  importing.mutate({ file: files[0], choice: readings ? readings[reading] : undefined });
                 }}
                 data-testid="pipe-import-submit"
               >
@@ -98,13 +117,21 @@ export function PipeImportButton({ dkid }: { dkid: string }) {
             </Typography.Paragraph>
             {fileError && <Alert type="error" showIcon title={fileError} style={{ marginBottom: 12 }} data-testid="pipe-import-error" />}
             <Form layout="vertical">
-              <Form.Item label="坐标系" help="EPSG 代码，如 4490、4528；Shapefile 有 .prj 时可不填">
-                <Input value={crs} onChange={(e) => setCrs(e.target.value)} placeholder="自动识别" allowClear style={{ maxWidth: 240 }} />
-              </Form.Item>
-              <Form.Item label="文件" required>
-                <FileUpload manual accept={ACCEPT} files={files} onFilesChange={setFiles} data-testid="pipe-import-file" />
+              <Form.Item label="文件" required extra="Shapefile 没有 .prj 时，会列出可能的坐标系供选择。">
+                <FileUpload manual accept={ACCEPT} files={files} onFilesChange={chooseFiles} data-testid="pipe-import-file" />
               </Form.Item>
             </Form>
+            {readings && files[0] && (
+              <CrsReadingsChoice
+                readings={readings}
+                reason={readingsReason}
+                value={reading}
+                onChange={setReading}
+                applying={importing.isPending}
+                applyText="按所选坐标系导入"
+                onApply={() => importing.mutate({ file: files[0], choice: readings[reading] })}
+              />
+            )}
           </>
         )}
       </Modal>

@@ -9,6 +9,7 @@ import { ApiError, downloadFile, post, postMultipart } from '../../../lib/reques
 import type { ImportResult } from '../../entities/api';
 
 import type { JobStatus } from '@land/shared/jobs';
+import type { CrsReading } from '../api';
 
 export type { JobState, JobStatus } from '@land/shared/jobs';
 
@@ -109,11 +110,14 @@ export interface PipeImportAnswer {
 }
 
 /** Imports the pipe lines of a parcel from a zipped line shapefile, GeoJSON, KML or the pipe Excel (all or nothing). */
-export async function importPipes(dkid: string, file: File, crs?: string): Promise<{ data: PipeImportAnswer; msg: string }> {
+export async function importPipes(dkid: string, file: File, reading?: Pick<CrsReading, 'epsg' | 'swapXY'>): Promise<{ data: PipeImportAnswer; msg: string }> {
   const data = new FormData();
-  // The server reads the fields before the file: dkid and crs first.
+  // The server reads the fields before the file: dkid and the coordinate system first.
   data.append('dkid', dkid);
-  if (crs) data.append('crs', crs);
+  if (reading) {
+    data.append('crs', String(reading.epsg));
+    if (reading.swapXY) data.append('swapXY', '1');
+  }
   data.append('file', file);
   const answer = await postMultipart<PipeImportAnswer>('/api/tPipenetwork/importFile', data);
   return { data: answer.data, msg: answer.msg };

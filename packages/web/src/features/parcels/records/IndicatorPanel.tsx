@@ -174,7 +174,6 @@ export function IndicatorPanel({ dkid, readOnly, onDirty, onSaved }: IndicatorPa
           render: (v: number | null | undefined, row, i) => (
             <InputNumber<number>
               value={v ?? null}
-              precision={2}
               style={{ width: '100%' }}
               placeholder={row.comparator === 'between' ? '下限' : '指标值'}
               status={status(row, i, 'value')}
@@ -190,7 +189,6 @@ export function IndicatorPanel({ dkid, readOnly, onDirty, onSaved }: IndicatorPa
           render: (v: number | null | undefined, row, i) => (
             <InputNumber<number>
               value={row.comparator === 'between' ? (v ?? null) : null}
-              precision={2}
               disabled={row.comparator !== 'between'}
               style={{ width: '100%' }}
               placeholder={row.comparator === 'between' ? '上限' : '—'}
