@@ -44,6 +44,79 @@ interface Finding {
 
 type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
 
+/** axe-core's serious and critical findings on the page, or inside the element `within` selects. */
+async function axeProblems(page: Page, within?: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's Content-Security-Policy allows no inline script.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }).axe;
+    const context = selector ? document.querySelector(selector) : document;
+    if (!context) return [{ id: 'missing', impact: 'critical', help: `nothing matches ${selector}`, nodes: [] }];
+    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  }, within);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+interface FocusStop {
+  what: string;
+  visible: boolean;
+  indicator: boolean;
+}
+
+/**
+ * Tabs through the page from its start until focus comes round again (or `limit` presses) and
+ * answers each stop (is it on screen, does it show a focus outline or ring) and the interactive
+ * elements on screen that no Tab reached.
+ */
+async function keyboardWalk(page: Page, limit = 250): Promise<{ stops: FocusStop[]; unreached: string[] }> {
+  // Parts loaded when scrolled into view (maps, images) are there before the walk starts.
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+    document.body.querySelectorAll('[data-kbd-reached]').forEach((e) => e.removeAttribute('data-kbd-reached'));
+  });
+  const stops: FocusStop[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      if (el.hasAttribute('data-kbd-reached')) return 'again';
+      el.setAttribute('data-kbd-reached', '');
+      const box = el.getBoundingClientRect();
+      const visible = box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+      // The indicator may be on the element or drawn by a wrapper (antd's inputs ring their box).
+      const ring = (e: Element) => {
+        const cs = getComputedStyle(e);
+        return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
+      };
+      const holder = el.closest('.ant-input-affix-wrapper, .ant-select, .ant-picker, .ant-input-number, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-switch');
+      const indicator = ring(el) || (holder !== null && (ring(holder) || Array.from(holder.querySelectorAll('*')).some(ring)));
+      const what = `<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20)}"`;
+      return { what, visible, indicator };
+    });
+    if (stop === 'again') break;
+    if (stop) stops.push(stop);
+  }
+  const unreached = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]'))
+      .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('[aria-hidden="true"], [inert]'))
+      .filter((e) => !e.hasAttribute('data-kbd-reached') && !e.querySelector('[data-kbd-reached]') && !e.closest('[data-kbd-reached]'))
+      // A radio group and antd's roving lists are one Tab stop, entered with the arrow keys.
+      .filter((e) => !(e instanceof HTMLInputElement && e.type === 'radio') && !e.closest('[role="tablist"], [role="menu"], [role="menubar"], [role="radiogroup"], .ant-table-tbody'))
+      .map((e) => `<${e.tagName.toLowerCase()}> "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 20)}"`),
+  );
+  return { stops, unreached };
+}
+
 describe('accessibility sweep over every SPA route', () => {
   let server: RunningServer;
   let browser: BrowserSession;
@@ -128,18 +201,7 @@ describe('accessibility sweep over every SPA route', () => {
     await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 }).catch(() => undefined);
     await page.waitForTimeout(300);
     await route.then?.(page);
-    // Evaluated through the DevTools protocol: the page's Content-Security-Policy allows no inline script.
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }).axe;
-      const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-    });
-    const problems: string[] = [];
-    for (const v of violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      problems.push(`axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-    }
+    const problems = await axeProblems(page);
     const outline = await page.evaluate(() => ({ h1: document.querySelectorAll('h1').length, main: document.querySelectorAll('main, [role="main"]').length }));
     if (outline.h1 !== 1) problems.push(`${outline.h1} h1 headings on the page, not one`);
     if (outline.main !== 1) problems.push(`${outline.main} main landmarks on the page, not one`);
@@ -172,6 +234,7 @@ describe('accessibility sweep over every SPA route', () => {
       });
       page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
       if (signedIn) await signIn(page, server);
+      else await addToCompare(page);
       for (const route of list) {
         const problems = await check(page, route, errors);
         if (problems.length > 0) findings.push({ pattern: route.pattern, path: route.path, problems });
@@ -181,6 +244,90 @@ describe('accessibility sweep over every SPA route', () => {
     }
     return findings;
   }
+
+  /**
+   * Puts a parcel into the compare tray, so the public pages are checked with the tray showing and
+   * the detail pages with their button in its 已加入对比 state (once about 1.2:1 contrast).
+   */
+  async function addToCompare(page: Page): Promise<void> {
+    await page.goto(`${server.url}/mapMoreDetails/${ids.parcel}`);
+    await page.getByTestId('compare-button').first().click();
+    await page.getByTestId('compare-button').first().getByText('已加入对比').waitFor();
+  }
+
+  it('dialogs and drawers are clean inside: a back-office 新增 drawer, the public login dialog, the mobile filter sheet', { timeout: 180_000 }, async () => {
+    const problems: string[] = [];
+    const desk = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(desk.page, server);
+      await desk.page.goto(`${server.url}${MANAGEMENT_BASE}/platform`);
+      await desk.page.getByTestId('entity-add').click();
+      await desk.page.getByTestId('entity-form-drawer').waitFor();
+      await desk.page.waitForTimeout(300);
+      problems.push(...(await axeProblems(desk.page, '[data-testid="entity-form-drawer"]')).map((p) => `新增 drawer: ${p}`));
+      await screenshot(desk.page, 'a11y-dialog-drawer');
+    } finally {
+      await desk.context.close();
+    }
+    const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await addToCompare(visitor.page);
+      await visitor.page.getByTestId('visitor-login-button').click();
+      await visitor.page.getByTestId('visitor-auth-modal').waitFor();
+      await visitor.page.waitForTimeout(300);
+      problems.push(...(await axeProblems(visitor.page, '[data-testid="visitor-auth-modal"]')).map((p) => `login dialog: ${p}`));
+      problems.push(...(await axeProblems(visitor.page, '[data-testid="compare-tray"]')).map((p) => `compare tray: ${p}`));
+      await screenshot(visitor.page, 'a11y-dialog-login');
+    } finally {
+      await visitor.context.close();
+    }
+    const phone = await browser.newPage({ viewport: { width: 412, height: 915 } });
+    try {
+      await phone.page.goto(`${server.url}/mobileindex`);
+      await phone.page.getByTestId('open-filters').click();
+      await phone.page.getByTestId('filter-sheet-body').waitFor();
+      await phone.page.waitForTimeout(300);
+      problems.push(...(await axeProblems(phone.page, '[data-testid="filter-sheet-body"]')).map((p) => `mobile filter sheet: ${p}`));
+      await screenshot(phone.page, 'a11y-dialog-filter-sheet');
+    } finally {
+      await phone.context.close();
+    }
+    expect(problems.join('\n')).toBe('');
+  });
+
+  it('a keyboard reaches everything on home, a parcel detail and a back-office list, with a visible focus at each stop', { timeout: 300_000 }, async () => {
+    const problems: string[] = [];
+    const walk = async (page: Page, name: string) => {
+      const { stops, unreached } = await keyboardWalk(page);
+      if (stops.length < 5) problems.push(`${name}: only ${stops.length} Tab stops`);
+      for (const s of stops) {
+        if (!s.visible) problems.push(`${name}: focused ${s.what} is off screen or has no size`);
+        else if (!s.indicator) problems.push(`${name}: focused ${s.what} shows no focus outline or ring`);
+      }
+      for (const u of unreached) problems.push(`${name}: ${u} never receives focus by Tab`);
+    };
+    const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await visitor.page.goto(`${server.url}/home`);
+      await visitor.page.waitForLoadState('networkidle');
+      await walk(visitor.page, '/home');
+      await visitor.page.goto(`${server.url}/mapMoreDetails/${ids.parcel}`);
+      await visitor.page.waitForLoadState('networkidle');
+      await walk(visitor.page, '/mapMoreDetails');
+    } finally {
+      await visitor.context.close();
+    }
+    const staff = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(staff.page, server);
+      await staff.page.goto(`${server.url}${MANAGEMENT_BASE}/Dl`);
+      await staff.page.waitForLoadState('networkidle');
+      await walk(staff.page, `${MANAGEMENT_BASE}/Dl`);
+    } finally {
+      await staff.context.close();
+    }
+    expect(problems.slice(0, 40).join('\n')).toBe('');
+  });
 
   it('the back office on a 412 px phone: the menu opens from a button and a screen is reachable without page overflow', { timeout: 120_000 }, async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 412, height: 915 } });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../public-ui/Button';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
@@ -11,14 +11,50 @@ import styles from './CompareTray.module.css';
 const startsOpen = () => typeof window === 'undefined' || !window.matchMedia('(max-width: 575px)').matches;
 
 /**
- * The floating compare tray: the chosen parcels (at most four) and 开始对比. Survives reloads.
- * Rendered in the browser only (the chosen parcels are in localStorage). A spacer of its height at
- * the end of the page lets everything under it (contact phones, the footer) be scrolled clear.
+ * Keeps the page clear of the docked tray: a spacer of the tray's height ends the page, so
+ * everything (contact phones, the footer) can be scrolled above it, and the document's
+ * scroll-padding-bottom makes anchor jumps and keyboard focus stop above it too; sticky parts of a
+ * page read its height from --compare-tray-height.
+ */
+function useReservedSpace(open: boolean, count: number) {
+  const tray = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const el = tray.current;
+    if (!el) {
+      setHeight(0);
+      return;
+    }
+    const measure = () => setHeight(Math.ceil(el.getBoundingClientRect().height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [open, count]);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = `${height + 16}px`;
+    // For what stays in view of itself (the detail page's sticky side column): it ends above the tray.
+    root.style.setProperty('--compare-tray-height', `${height}px`);
+    return () => {
+      root.style.scrollPaddingBottom = '';
+      root.style.removeProperty('--compare-tray-height');
+    };
+  }, [height]);
+  return { tray, height };
+}
+
+/**
+ * The compare tray: the chosen parcels (at most four) and 开始对比, docked along the bottom of the
+ * window (never floating over a side column such as the detail page's contacts), or folded into
+ * a small button. Survives reloads. Rendered in the browser only (the chosen parcels are in
+ * localStorage).
  */
 export function CompareTray() {
   const items = useCompareItems();
   const navigate = useNavigate();
   const [open, setOpen] = useState(startsOpen);
+  const { tray, height } = useReservedSpace(open, items.length);
   if (items.length === 0) return null;
 
   if (!open) {
@@ -40,8 +76,8 @@ export function CompareTray() {
 
   return (
     <>
-      <div className={styles.spacer} aria-hidden />
-      <aside className={styles.tray} aria-label="地块对比栏" data-testid="compare-tray">
+      <div style={{ height }} aria-hidden />
+      <aside ref={tray} className={styles.tray} aria-label="地块对比栏" data-testid="compare-tray">
         <div className={styles.head}>
           <span>
             <DiffOutlined /> 地块对比（{items.length}/{COMPARE_MAX}）

@@ -1,0 +1,228 @@
+/**
+ * Layouts hold from 320 px to 1920 px wide (issue 15, item 12): no public or mobile page scrolls
+ * sideways (a table scrolling inside its own box is fine), the home page's headings, figures and
+ * cards never lie on one another, the public header's items never run into the account links, and
+ * at 1440 px every back-office list shows each data column header uncovered by the fixed 操作
+ * column, at rest or by the table's own horizontal scroll.
+ *
+ * The default headless user agent is a desktop one, so / and /index (which send phones to
+ * /mobileindex on purpose) stay themselves at narrow widths; the mobile pages work under any agent.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, signIn, useServerAndBrowser } from './harness';
+import { sampleIds, sampleRoutes, type SampleRoute } from './sample-routes';
+
+const WIDTHS = [320, 412, 768, 1440, 1920];
+
+/** Opens a path and waits for its data (no request in flight, no spinner left). */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForTimeout(200);
+}
+
+/**
+ * How far the page is wider than the window, and the elements where that starts: those that stick
+ * out while their parent does not, outside any box that clips or scrolls them.
+ */
+function pageOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const overflow = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth;
+    const culprits: string[] = [];
+    if (overflow > 0) {
+      const clipped = (el: Element) => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+        return false;
+      };
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const box = el.getBoundingClientRect();
+        const parent = el.parentElement?.getBoundingClientRect();
+        if (box.width === 0 || box.right <= window.innerWidth + 0.5 || (parent && parent.right > window.innerWidth + 0.5) || clipped(el)) continue;
+        const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+        culprits.push(`<${el.tagName.toLowerCase()} class="${cls}"> right ${Math.round(box.right)} px, "${(el.textContent ?? '').trim().slice(0, 20)}"`);
+      }
+    }
+    return { overflow, culprits: culprits.slice(0, 4) };
+  });
+}
+
+/** Pairs of boxes on the page that overlap although neither holds the other. */
+function overlaps(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const els = Array.from(document.querySelectorAll(sel)).filter((e) => e.getClientRects().length > 0);
+    const name = (e: Element) => `<${e.tagName.toLowerCase()}> "${(e.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 16)}"`;
+    const found: string[] = [];
+    for (let i = 0; i < els.length; i++) {
+      for (let j = i + 1; j < els.length; j++) {
+        const [a, b] = [els[i], els[j]];
+        if (a.contains(b) || b.contains(a)) continue;
+        const r = a.getBoundingClientRect();
+        const s = b.getBoundingClientRect();
+        const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+        const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+        if (w > 1 && h > 1) found.push(`${name(a)} and ${name(b)} overlap by ${Math.round(w)}×${Math.round(h)} px`);
+      }
+    }
+    return found;
+  }, selector);
+}
+
+/** The public header's navigation items and its account links never share pixels. */
+const HEADER_PARTS = 'header nav[aria-label="网站导航"] > ul > li, header [data-testid="visitor-menu"], header a[href*="login"], header a, header button';
+/** The home page's headings, figures, quick entries and cards. */
+const HOME_PARTS = 'main h1, main h2, [data-testid="home-stats"] > a, main [data-testid^="home-section"], main section a, main div > a[href]';
+
+describe('layouts from 320 px to 1920 px', () => {
+  const { server, browser } = useServerAndBrowser();
+  let routes: SampleRoute[] = [];
+  let parcels: string[] = [];
+
+  beforeAll(async () => {
+    const ids = await sampleIds(server.url);
+    routes = sampleRoutes(ids);
+    parcels = ids['plotContrastTable/:plotList'].split(',');
+  });
+
+  for (const width of WIDTHS) {
+    it(`no public or mobile page scrolls sideways at ${width} px`, { timeout: 600_000 }, async () => {
+      const { page, context } = await browser.newPage({ viewport: { width, height: 900 } });
+      const failures: string[] = [];
+      try {
+        for (const route of routes.filter((r) => r.kind !== 'management' && r.pattern !== '/login')) {
+          await open(page, `${server.url}${route.path}`);
+          const { overflow, culprits } = await pageOverflow(page);
+          if (overflow > 0) failures.push(`${route.path}: ${overflow} px wider than the window\n    ${culprits.join('\n    ')}`);
+          if (route.kind === 'public') {
+            const header = await page.evaluate((sel) => {
+              const navItems = Array.from(document.querySelectorAll('header nav[aria-label="网站导航"] > ul > li')).filter((e) => e.getClientRects().length > 0);
+              const others = Array.from(document.querySelectorAll(sel)).filter((e) => e.getClientRects().length > 0 && !e.closest('nav'));
+              const hits: string[] = [];
+              for (const n of navItems) {
+                const r = n.getBoundingClientRect();
+                for (const o of others) {
+                  if (o.contains(n) || n.contains(o)) continue;
+                  const s = o.getBoundingClientRect();
+                  if (Math.min(r.right, s.right) - Math.max(r.left, s.left) > 1 && Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 1) hits.push(`"${n.textContent?.trim()}" under "${o.textContent?.trim().slice(0, 10)}"`);
+                }
+              }
+              return hits;
+            }, HEADER_PARTS);
+            if (header.length > 0) failures.push(`${route.path}: header items overlap: ${header.slice(0, 3).join(', ')}`);
+          }
+        }
+      } finally {
+        await context.close();
+      }
+      expect(failures.join('\n')).toBe('');
+    });
+  }
+
+  it('the home page: headings, figures and cards never overlap, at every width', { timeout: 120_000 }, async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const failures: string[] = [];
+    try {
+      await open(page, `${server.url}/home`);
+      for (const width of [...WIDTHS, 360, 576, 992, 1200]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(150);
+        const found = await overlaps(page, HOME_PARTS);
+        if (found.length > 0) failures.push(`${width} px: ${found.slice(0, 4).join('; ')}`);
+        if (width === 412 || width === 1440) await screenshot(page, `layout-home-${width}`);
+      }
+    } finally {
+      await context.close();
+    }
+    expect(failures.join('\n')).toBe('');
+  });
+
+  it('at 1440 px every back-office list shows its data column headers uncovered by the fixed 操作 column', { timeout: 600_000 }, async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const failures: string[] = [];
+    let lists = 0;
+    try {
+      await signIn(page, server);
+      for (const route of routes.filter((r) => r.kind === 'management')) {
+        await open(page, `${server.url}${route.path}`);
+        if ((await page.locator('.ant-table-wrapper').count()) === 0) continue;
+        lists += 1;
+        // Each header, scrolled by the table's own scroll to just right of the left-fixed columns
+        // (as far as the scroll goes), must not lie under the sticky 操作 column at its left edge or
+        // its centre.
+        const covered = await page.evaluate(async () => {
+          const table = document.querySelector('.ant-table-wrapper')!;
+          const row = table.querySelector('thead tr')!;
+          const headers = Array.from(row.querySelectorAll<HTMLTableCellElement>('th')).filter(
+            (th) => !/ant-table-cell-fix-(left|right)|ant-table-selection-column|ant-table-row-expand-icon-cell/.test(th.className) && (th.textContent ?? '').trim() !== '',
+          );
+          const leftFixed = Array.from(row.querySelectorAll<HTMLElement>('th.ant-table-cell-fix-left')).reduce((w, th) => w + th.offsetWidth, 0);
+          const problems: string[] = [];
+          for (const th of headers) {
+            // With a sticky header the header row scrolls with the body (antd keeps them in step).
+            for (const scroller of Array.from(table.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body, .ant-table-header'))) scroller.scrollLeft = th.offsetLeft - leftFixed;
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+            th.scrollIntoView({ block: 'nearest' });
+            const box = th.getBoundingClientRect();
+            const y = box.top + box.height / 2;
+            for (const x of [box.left + 6, box.left + box.width / 2]) {
+              const seen = document.elementFromPoint(x, y);
+              const cover = seen?.closest('.ant-table-cell-fix-right');
+              if (cover && !th.contains(seen)) {
+                problems.push(`"${th.textContent?.trim()}" covered by "${cover.textContent?.trim()}"`);
+                break;
+              }
+            }
+          }
+          for (const s of Array.from(table.querySelectorAll('.ant-table-content, .ant-table-body, .ant-table-header'))) s.scrollLeft = 0;
+          return problems;
+        });
+        if (covered.length > 0) {
+          failures.push(`${route.path}: ${covered.join(', ')}`);
+          await screenshot(page, `layout-covered-${route.path.replace(/[^A-Za-z0-9]+/g, '_')}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    expect(lists).toBeGreaterThan(20);
+    expect(failures.join('\n')).toBe('');
+  });
+
+  for (const width of [412, 1440]) {
+    it(`the compare tray never covers the contacts of a parcel's detail page or the page's end (${width} px)`, { timeout: 120_000 }, async () => {
+      const { page, context } = await browser.newPage({ viewport: { width, height: 900 } });
+      try {
+        for (const id of [parcels[1], parcels[0]]) {
+          await open(page, `${server.url}/mapMoreDetails/${id}`);
+          await page.getByTestId('compare-button').first().click();
+        }
+        // Phones start with the folded button; open the tray, the larger of the two.
+        if (width < 576) await page.getByTestId('compare-fab').click();
+        await page.getByTestId('compare-tray').waitFor();
+        const phones = page.getByTestId('contacts').locator('a[href^="tel:"]');
+        expect(await phones.count()).toBeGreaterThan(0);
+        const coveredBy = (selector: string, block: ScrollLogicalPosition) =>
+          page.evaluate(
+            ([sel, where]) =>
+              Array.from(document.querySelectorAll<HTMLElement>(sel)).flatMap((el) => {
+                el.scrollIntoView({ block: where });
+                const box = el.getBoundingClientRect();
+                const seen = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+                return seen && el.contains(seen) ? [] : [`"${el.textContent?.trim()}" under <${seen?.tagName.toLowerCase()}> "${seen?.textContent?.trim().slice(0, 20)}"`];
+              }),
+            [selector, block] as const,
+          );
+        // At the window's bottom edge too: the page scrolls far enough to lift each above the tray.
+        for (const block of ['center', 'end'] as const) {
+          expect(await coveredBy('[data-testid="contacts"] a[href^="tel:"]', block), `contact phones scrolled to the ${block}`).toEqual([]);
+          expect(await coveredBy('footer > :last-child', block), `the page's last line scrolled to the ${block}`).toEqual([]);
+        }
+        await phones.first().scrollIntoViewIfNeeded();
+        await screenshot(page, `layout-compare-tray-${width}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
