@@ -113,9 +113,9 @@ export async function buildApp(
 
   // A write through this process may rename a district, street or land class: the next public
   // answer checks the reference cache's version at once (services/referenceCache.ts).
-  app.addHook('onSend', async (req, _reply, payload) => {
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') invalidateReferenceData();
-    return payload;
+    done(null, payload);
   });
   registerErrorHandling(app);
   registerSecurity(app, ctx.db);
@@ -124,7 +124,15 @@ export async function buildApp(
   // Every /api route, whichever plugin adds it: a staff session and the role's permission.
   app.addHook('onRequest', apiGuard(ctx.db, sessionPolicy(ctx.config)));
   // Every route: no string of the query, path or body may hold U+0000 (A0400 before any handler).
-  app.addHook('preValidation', refuseNulInput);
+  app.addHook('preValidation', (req, _reply, done) => {
+    // Callback style: no promise per request for a check that is synchronous.
+    try {
+      refuseNulInput(req);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 2 * 1024 * 1024 });
   await app.register(swagger, {

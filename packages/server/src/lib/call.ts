@@ -103,7 +103,7 @@ export function assertNoNul(value: unknown): void {
  * preValidation hook for every route (defineCall and hand-written ones: tiles, files, uploads):
  * the query string, path parameters and parsed body are refused when any string holds U+0000.
  */
-export async function refuseNulInput(req: FastifyRequest): Promise<void> {
+export function refuseNulInput(req: FastifyRequest): void {
   assertNoNul(req.params);
   assertNoNul(req.query);
   assertNoNul(req.body);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, HEADERS } from '@land/shared/api';
 import { PERMISSION_MESSAGES, apiPermission, roleMay, type Permission } from '@land/shared/roles';
 import type { Db } from '../db/schema';
@@ -94,11 +94,13 @@ export async function permissionGuard(req: FastifyRequest): Promise<void> {
  */
 export function apiGuard(db: Db, policy: SessionPolicy) {
   const guard = staffGuard(db, policy);
-  return async (req: FastifyRequest): Promise<void> => {
+  // Callback style: every request of every tree passes here, and only /api ones need a promise.
+  return (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
     const url = req.routeOptions.url;
-    if (!url?.startsWith('/api/')) return;
-    await guard(req);
-    await permissionGuard(req);
+    if (!url?.startsWith('/api/')) return done();
+    guard(req)
+      .then(() => permissionGuard(req))
+      .then(() => done(), done);
   };
 }
 

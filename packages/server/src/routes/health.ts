@@ -64,11 +64,12 @@ function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const metrics = createAppMetrics();
   const { registry, requestDuration } = metrics;
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     requestDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   // Read at scrape time; a failing query leaves the figure out rather than failing the scrape.

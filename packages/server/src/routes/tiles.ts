@@ -92,8 +92,9 @@ export async function registerTileRoutes(app: FastifyInstance, ctx: AppContext, 
   // A bulk load without triggers (or a VACUUM) would leave the spatial index behind.
   await ensureTileIndex(ctx.db);
   // Any write through this process may change a layer: the next tile reads the versions again.
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onResponse', (req, _reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') service.invalidate();
+    done();
   });
   const meta = (scope: TileScope) => async () => {
     const versions = Object.fromEntries(await Promise.all(TILE_LAYER_NAMES.map(async (l) => [l, await service.version(l)] as const)));

@@ -43,11 +43,7 @@ export const VISITOR_OPTIONAL = { config: { visitor: 'optional' as const } };
 export function registerVisitorGuard(open: FastifyInstance, ctx: AppContext): void {
   const policy = visitorSessionPolicy(ctx.config);
   open.decorateRequest('visitor', undefined);
-  open.addHook('onRequest', async (req: FastifyRequest) => {
-    const access = req.routeOptions.config?.visitor;
-    if (!access) return;
-    const token = tokenOf(req);
-    if (access === 'optional' && !token) return;
+  const resolve = async (req: FastifyRequest, access: VisitorAccess, token: string | undefined): Promise<void> => {
     try {
       const session = await resolveSession(ctx.db, token, 'visitor', policy);
       const visitor = await findVisitor(ctx.db, session.userId);
@@ -64,6 +60,14 @@ export function registerVisitorGuard(open: FastifyInstance, ctx: AppContext): vo
       if (access === 'optional' && err instanceof AppError) return;
       throw err;
     }
+  };
+  // Callback style: a guest on a public call (most requests) passes without a promise.
+  open.addHook('onRequest', (req, _reply, done) => {
+    const access = req.routeOptions.config?.visitor;
+    if (!access) return done();
+    const token = tokenOf(req);
+    if (access === 'optional' && !token) return done();
+    resolve(req, access, token).then(() => done(), done);
   });
 }
 
