@@ -11,25 +11,10 @@ import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { openPost } from './public-site';
 
 const PHONE = { width: 412, height: 915 };
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
-
-interface Envelope<T> {
-  code: string;
-  data: T;
-}
-
-async function openPost<T>(server: RunningServer, call: string, body: Record<string, string | number>): Promise<T> {
-  const res = await fetch(`${server.url}/openApi/${call}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (envelope.code !== '200') throw new Error(`${call}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
 
 /** A stored picture key as uploads make them: images/<yyyymm>/<26 base-36 characters>.jpg */
 const keyOf = (n: number) => `images/202611/${String(n).padStart(26, '0').replace(/^0/, 'p')}.jpg`;

@@ -12,10 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../packages/shared/src/routes';
 import { PENDING_SSR_ROUTES } from '../packages/web/src/public/pending';
 import { launchBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
-import { DESKTOP_UA, scrollThrough } from './public-site';
+import { decode, DESKTOP_UA, metaContent, openPost, PHONE_UA, scrollThrough } from './public-site';
 import { KiB, measureScriptsSent, scriptBudgetOf, scriptCeilingOf } from './scripts-sent';
 
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const VIEWPORTS = [
   { name: 'phone', width: 412, height: 915 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -42,11 +41,6 @@ function announcedScripts(html: string): string[] {
   for (const m of html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)) files.add(m[1]);
   for (const m of html.matchAll(/<script type="module" src="\/([^"]+)"/g)) files.add(m[1]);
   return [...files];
-}
-
-interface Envelope<T> {
-  code: string;
-  data: T;
 }
 
 interface ListedParcel {
@@ -179,26 +173,6 @@ const ROUTES: SsrRoute[] = [
 ];
 
 const MOBILE_ROUTES = ['/mobileindex', '/mobileMoreDetails/:id', '/xcxmobileMoreDetails/:id', '/mobileTzggDetail/:id'];
-
-async function openPost<T>(server: RunningServer, path: string, body: Record<string, string | number>): Promise<T> {
-  const res = await fetch(`${server.url}/openApi/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
-  });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (envelope.code !== '200') throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-function decode(html: string): string {
-  return html.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
-function metaContent(html: string, property: string): string | null {
-  const m = new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html);
-  return m ? decode(m[1]) : null;
-}
 
 describe('server-rendered public pages', () => {
   let server: RunningServer;
