@@ -58,9 +58,12 @@ function parsed(): Promise<void> {
   return new Promise((resolve) => document.addEventListener('readystatechange', () => resolve(), { once: true }));
 }
 
-/** Resolves once the page's stylesheets apply: the map box has no size before. */
+/**
+ * Resolves once the page's stylesheets apply: the map box has no size before. A public page's CSS
+ * is inlined; its disabled <link> markers (public/Document.tsx) are never fetched, so never wait for them.
+ */
 function styled(): Promise<unknown> {
-  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet);
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([disabled])')].filter((link) => !link.sheet);
   return Promise.all(pending.map((link) => new Promise((resolve) => {
     link.addEventListener('load', resolve, { once: true });
     link.addEventListener('error', resolve, { once: true });
