@@ -85,9 +85,26 @@ describe('mobile pages in a phone browser', () => {
     // Not the desktop shell: no site header.
     expect(await page.locator('nav[aria-label="网站导航"]').count()).toBe(0);
 
+    // The map box first shows the parcels drawn (server-rendered SVG, one dot per parcel) and no
+    // OpenLayers; 查看地图 loads the interactive map in the same box.
+    const raw = await (await fetch(`${server.url}/mobileindex`, { headers: { 'user-agent': WECHAT_IPHONE_UA } })).text();
+    expect(raw).toMatch(/data-testid="map-preview"><svg[^>]*aria-label="已发布地块分布示意图[^"]*"[^>]*><path d="M[\d. ]+L/);
+    const mapBox = page.getByRole('region', { name: '地块地图' });
+    const preview = mapBox.getByRole('img', { name: /已发布地块分布示意图/ });
+    await preview.waitFor();
+    const dots = await preview.evaluate((svg) => Array.from(svg.querySelectorAll('path[stroke-linecap="round"]')).reduce((n, p) => n + (p.getAttribute('d')?.match(/h0/g)?.length ?? 0), 0));
+    expect(dots).toBeGreaterThan(20);
+    await page.waitForLoadState('networkidle');
+    const mapScripts = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/assets\/(MobileParcelMap|ParcelLayers|ol-)/.test(e.name)).length);
+    expect(await mapScripts()).toBe(0);
+    const boxBefore = await mapBox.boundingBox();
+    await mapBox.getByRole('button', { name: '查看地图' }).tap();
+
     // Touch on the map: one finger pans it (not the page), two fingers pinch-zoom it.
     const map = page.getByTestId('mobile-map');
     await map.locator('canvas').first().waitFor();
+    expect(await mapScripts()).toBeGreaterThan(0);
+    expect(await mapBox.boundingBox()).toEqual(boxBefore);
     await expect.poll(() => map.getAttribute('data-moving')).toBeNull();
     await page.evaluate(() => {
       const el = document.querySelector('[data-testid="mobile-map"]')!;

@@ -28,11 +28,7 @@ export function scriptBudgetOf(path: string): number {
  * one drawn only when asked; a page that gets under the goal leaves this list.
  */
 const OVER_GOAL: [RegExp, number][] = [
-  [/^\/mobileindex$/, 228 * KiB],
-  [/^\/(xcx)?mobileMoreDetails\//, 230 * KiB],
   [/^\/landDeal$/, 291 * KiB],
-  [/^\/pqPositionDetail\//, 226 * KiB],
-  [/^\/regionalPosition$/, 223 * KiB],
 ];
 
 /** What the page at `path` may send at most: its goal, or for the pages over it, today's figure. */

@@ -112,7 +112,7 @@ const ROUTES: SsrRoute[] = [
     url: () => '/mobileindex',
     heading: (d) => d.siteName,
     texts: (d) => ['个地块', d.available.dkmc, '亩', '筛选', '通知公告'],
-    // The map (in view at once) asks for the offline base map's features; its outlines come embedded.
+    // The map (at once on a desktop; on a phone when asked for) asks for the offline base map's features; its outlines come embedded.
     calls: ['selectBaseMapFeatures'],
   },
   {
@@ -120,7 +120,7 @@ const ROUTES: SsrRoute[] = [
     url: (d) => `/mobileMoreDetails/${d.available.id}`,
     heading: (d) => d.available.dkmc,
     texts: (d) => [...parcelTexts(d.available), '规划指标', '招商联系人', '电脑版'],
-    // The view count, and the mini map's base map when a tall phone screen reaches it at once.
+    // The view count, and the mini map's base map when a wide screen reaches it at once (a phone asks first).
     calls: ['updateLandInfoVisitcount', 'selectBaseMapFeatures'],
   },
   {

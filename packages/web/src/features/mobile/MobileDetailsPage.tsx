@@ -11,13 +11,15 @@ import { fileUrl, toFileList } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { NotFoundPage } from '../../public/NotFoundPage';
 import { useInView } from '../../public/use-in-view';
+import { useMapWanted } from '../../public/use-map-wanted';
 import { Empty, Modal, Spin } from '../../public-ui';
 import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import { EyeOutlined } from '../../public-ui/icons/EyeOutlined';
 import { PhoneOutlined } from '../../public-ui/icons/PhoneOutlined';
 import { TrophyOutlined } from '../../public-ui/icons/TrophyOutlined';
 import { districtsQuery, landClassesQuery, landClassName, settingsQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
-import { landClassColor, MARKET_STATE_TEXT_COLORS } from '../public-map/colors';
+import { landClassColor, MARKET_STATE_TEXT_COLORS, placeColor } from '../public-map/colors';
+import { MapPreview } from '../public-map/MapPreview';
 import {
   areaText,
   dateText,
@@ -132,7 +134,7 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
   const tradeState = marketState(parcel.tradeState);
   const { nameOf: districtName } = useDistrictOptions();
   const classes = useLandClasses();
-  const [mapRef, mapInView] = useInView<HTMLDivElement>();
+  const { ref: mapRef, load: mapWanted, ask: askMap } = useMapWanted<HTMLDivElement>();
   const [panoramaRef, panoramaInView] = useInView<HTMLDivElement>();
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
 
@@ -165,6 +167,9 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
       })),
     [data.markers],
   );
+
+  const previewPoints = useMemo(() => places.map((p) => ({ id: p.id, lon: p.lon, lat: p.lat, color: placeColor(p.type) })), [places]);
+  const mapPreview = <MapPreview shapes={shapes} points={previewPoints} label={`${text(parcel.dkmc) || text(parcel.dkbh)}及周边位置示意图`} asked={mapWanted} onAsk={askMap} frame="shapes" />;
 
   const desktopTo = embedded ? undefined : parcelDetailPath(parcel.id, parcel.tradeState);
   const chrome = embedded ? null : <TopBar title="地块详情" desktopTo={desktopTo} />;
@@ -229,14 +234,15 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
         <div className={styles.location}>
           <EnvironmentOutlined /> {dash(parcel.location)}
         </div>
-        {/* A box of the map's size from the start; OpenLayers loads when it comes into view. */}
+        {/* A box of the map's size from the start, with the parcel and the places drawn in it;
+            OpenLayers loads when asked for on a phone, when in view on a wider screen. */}
         <div ref={mapRef} className={styles.miniMapBox} data-testid="mobile-map-box">
-          {mapInView ? (
-            <Suspense fallback={<Spin />}>
+          {mapWanted ? (
+            <Suspense fallback={mapPreview}>
               <ParcelMiniMap shapes={shapes} places={places} height={220} />
             </Suspense>
           ) : (
-            <Spin />
+            mapPreview
           )}
         </div>
       </Block>

@@ -1,12 +1,14 @@
-import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
-import { useInView } from '../../public/use-in-view';
+import { useMapWanted } from '../../public/use-map-wanted';
 import { useLoadedComponent } from '../../public/use-loaded';
 import { Button, Empty, Spin } from '../../public-ui';
+import { MapPreview } from '../public-map/MapPreview';
+import { landClassColor } from '../public-map/colors';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { DesktopOutlined } from '../../public-ui/icons/DesktopOutlined';
 import { FilterOutlined } from '../../public-ui/icons/FilterOutlined';
@@ -62,30 +64,31 @@ function ActiveFilters({ filters, onChange }: { filters: ParcelFilters; onChange
 
 /**
  * The map above the list, with the card of the parcel picked on it. Its own component: the map
- * arriving (in view) or a parcel picked re-renders this box, not the page's list.
+ * arriving or a parcel picked re-renders this box, not the page's list. Until OpenLayers is there
+ * (on a phone, until asked for) the box shows the parcels as dots on the districts' outlines.
  */
 function MapBox({ results, offlineBase }: { results: Parcel[]; offlineBase: boolean }) {
-  const [mapRef, mapInView] = useInView<HTMLElement>();
-  // Without a configured tile source the base is the zone's roads and water: asked for at once,
-  // not after OpenLayers has loaded and made the map (as on /index).
+  const { ref: mapRef, load, ask } = useMapWanted<HTMLElement>();
+  // Without a configured tile source the base is the zone's roads and water: asked for as soon
+  // as the map is, not after OpenLayers has loaded and made the map (as on /index).
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (offlineBase) void queryClient.prefetchQuery(baseMapQuery);
-  }, [offlineBase, queryClient]);
+    if (offlineBase && load) void queryClient.prefetchQuery(baseMapQuery);
+  }, [offlineBase, load, queryClient]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // A new result drops the selection (as a new search did before).
   useEffect(() => setSelectedId(null), [results]);
   const selected: Parcel | null = (selectedId && results.find((p) => p.id === selectedId)) || null;
-  const MobileParcelMap = useLoadedComponent(loadMap, mapInView);
+  const MobileParcelMap = useLoadedComponent(loadMap, load);
+  const outlines = useQuery(districtsQuery).data;
+  const shapes = useMemo(() => (outlines ?? []).map((d) => ({ id: d.id, geometry: d.boundary, color: '#0958d9' })), [outlines]);
+  const points = useMemo(() => results.map((p) => ({ id: p.id, lon: p.centre?.[0], lat: p.centre?.[1], color: landClassColor(p.dlcode) })), [results]);
   return (
     <section ref={mapRef} className={styles.mapBox} aria-label="地块地图">
-      {/* OpenLayers loads after the page is shown, in the box reserved for it. */}
       {MobileParcelMap ? (
         <MobileParcelMap parcels={results} selectedId={selectedId} onSelect={setSelectedId} />
       ) : (
-        <div className={styles.mapFallback}>
-          <Spin />
-        </div>
+        <MapPreview shapes={shapes} points={points} label={`已发布地块分布示意图，共 ${results.length} 个`} asked={load} onAsk={ask} fillOpacity={0.06} />
       )}
       {selected && (
         <div className={styles.mapCard} data-testid="map-card">

@@ -4,8 +4,8 @@
  * in view on a desktop; on a phone, where the map follows the list, when asked for (查看地图), so
  * the phone's first load stays within the public pages' script budget.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useInView } from '../../public/use-in-view';
+import { lazy, Suspense } from 'react';
+import { useMapWanted } from '../../public/use-map-wanted';
 import { Button } from '../../public-ui';
 import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import styles from './MapSearchPage.module.css';
@@ -16,27 +16,21 @@ const ThemeMapImpl = lazy(() => import('./ThemeMap').then((m) => ({ default: m.T
 
 /** The map's place, in the base map's plain colour, until OpenLayers has arrived. */
 const PLACEHOLDER = { position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' } as const;
-/** The phone layout of MapSearchPage.module.css (the map below the list). */
-const PHONE = '(max-width: 767px)';
 
 export function ThemeMap(props: ComponentProps<typeof EagerThemeMap>) {
   // The map needs the browser: the server and the hydration render show the placeholder.
-  const [ref, inView] = useInView<HTMLDivElement>('0px');
-  const [phone, setPhone] = useState(true);
-  const [asked, setAsked] = useState(false);
-  useEffect(() => setPhone(window.matchMedia(PHONE).matches), []);
-  const show = inView && (!phone || asked);
+  const { ref, load, asked, ask } = useMapWanted<HTMLDivElement>('0px');
   const placeholder = (
     <div ref={ref} style={PLACEHOLDER}>
       {props.children}
       {!asked && (
-        <Button kind="primary" icon={<EnvironmentOutlined />} className={styles.showMap} onClick={() => setAsked(true)}>
+        <Button kind="primary" icon={<EnvironmentOutlined />} className={styles.showMap} onClick={ask}>
           查看地图
         </Button>
       )}
     </div>
   );
-  if (!show) return placeholder;
+  if (!load) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <ThemeMapImpl {...props} />

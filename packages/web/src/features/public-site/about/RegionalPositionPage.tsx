@@ -1,10 +1,10 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { PageHead } from '../../../public/head';
-import { useInView } from '../../../public/use-in-view';
-import { Spin } from '../../../public-ui';
+import { useMapWanted } from '../../../public/use-map-wanted';
 import { districtOutlinesQuery, facilitiesQuery, settingsQuery } from '../../public-map/api';
 import { placeColor } from '../../public-map/colors';
+import { MapPreview } from '../../public-map/MapPreview';
 import { NoData, PageBanner, Panel, Section } from '../ui';
 import styles from './about.module.css';
 
@@ -20,8 +20,10 @@ export function RegionalPositionPage() {
   const groups = useMemo(() => facilities.filter((g) => KEY_TYPES.includes(g.type)).sort((a, b) => KEY_TYPES.indexOf(a.type) - KEY_TYPES.indexOf(b.type)), [facilities]);
   const places = useMemo(() => groups.flatMap((g) => g.list.map((f) => ({ id: f.id, name: f.name, type: f.type, lon: f.lon, lat: f.lat, note: g.label }))), [groups]);
   const shapes = useMemo(() => outlines.map((d) => ({ id: d.areacode, name: d.areaname, geometry: d.boundary, color: '#1677ff' })), [outlines]);
-  // The map (OpenLayers) loads when its reserved box comes into view.
-  const [mapRef, mapInView] = useInView<HTMLDivElement>();
+  // The map (OpenLayers) loads when its reserved box comes into view (on a phone, when asked
+  // for); until then the box shows the districts and places drawn.
+  const { ref: mapRef, load: mapWanted, ask: askMap } = useMapWanted<HTMLDivElement>();
+  const previewPoints = useMemo(() => places.map((p) => ({ id: p.id, lon: p.lon, lat: p.lat, color: placeColor(p.type) })), [places]);
   const zone = settings?.siteName?.replace(/土地信息平台$/, '') || '开发区';
   const subtitle = `${zone}交通便捷、配套完善：机场、高铁、高速与港口一览。`;
 
@@ -32,10 +34,12 @@ export function RegionalPositionPage() {
       <div className={styles.mapColumns}>
         <Section title="区位图">
           <div ref={mapRef} className={styles.mapBox} data-testid="regional-map-box">
-            {mapInView && (
-              <Suspense fallback={<Spin style={{ height: MAP_HEIGHT }} />}>
+            {mapWanted ? (
+              <Suspense fallback={<MapPreview shapes={shapes} points={previewPoints} label="区位示意图" asked />}>
                 <ParcelMiniMap shapes={shapes} places={places} height={MAP_HEIGHT} districts={false} />
               </Suspense>
+            ) : (
+              <MapPreview shapes={shapes} points={previewPoints} label="区位示意图：各片区与交通、配套位置" onAsk={askMap} fillOpacity={0.12} />
             )}
           </div>
         </Section>

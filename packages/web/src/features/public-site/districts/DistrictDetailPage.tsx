@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { PageResult } from '@land/shared/api';
-import { lazy, Suspense, useState, useTransition } from 'react';
+import { lazy, Suspense, useMemo, useState, useTransition } from 'react';
 import { useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
 import { NotFoundPage } from '../../../public/NotFoundPage';
-import { useInView } from '../../../public/use-in-view';
-import { Button, Modal, Pagination, SkeletonLines, Spin, Tag } from '../../../public-ui';
+import { useMapWanted } from '../../../public/use-map-wanted';
+import { Button, Modal, Pagination, SkeletonLines, Tag } from '../../../public-ui';
 import { EnvironmentOutlined } from '../../../public-ui/icons/EnvironmentOutlined';
 import { FilePdfOutlined } from '../../../public-ui/icons/FilePdfOutlined';
 import { FileWordOutlined } from '../../../public-ui/icons/FileWordOutlined';
@@ -14,6 +14,7 @@ import { MailOutlined } from '../../../public-ui/icons/MailOutlined';
 import { PhoneOutlined } from '../../../public-ui/icons/PhoneOutlined';
 import { parcelPageQuery, type Parcel } from '../../public-map/api';
 import { landClassColor, MARKET_STATE_COLORS } from '../../public-map/colors';
+import { MapPreview } from '../../public-map/MapPreview';
 import { DISTRICT_TYPE_LABELS, marketState, num, optionLabel, stripHtml, text } from '../../public-map/format';
 import { districtPageQuery } from '../api';
 import { useManualDownload } from '../manual';
@@ -60,15 +61,23 @@ function Gallery({ images, name }: { images: { url: string; name: string }[]; na
   );
 }
 
-/** The district's parcels on the map: OpenLayers loads when the reserved box comes into view. */
-function DistrictMapBox({ areacode, name, boundary }: { areacode: string; name: string; boundary: unknown }) {
-  const [ref, inView] = useInView<HTMLDivElement>();
+/**
+ * The district's parcels on the map: OpenLayers loads when the reserved box comes into view (on a
+ * phone, when asked for); until then the box shows the outline and the parcels listed first.
+ */
+function DistrictMapBox({ areacode, name, boundary, parcels }: { areacode: string; name: string; boundary: unknown; parcels: Parcel[] }) {
+  const { ref, load, ask } = useMapWanted<HTMLDivElement>();
+  const shapes = useMemo(() => [{ id: areacode, geometry: boundary, color: '#0958d9' }], [areacode, boundary]);
+  const points = useMemo(() => parcels.map((p) => ({ id: p.id, lon: p.centre?.[0], lat: p.centre?.[1], color: landClassColor(p.dlcode) })), [parcels]);
+  const preview = <MapPreview shapes={shapes} points={points} label={`${name}范围示意图`} asked={load} onAsk={ask} fillOpacity={0.08} />;
   return (
     <div ref={ref} className={styles.mapBox} style={{ height: MAP_HEIGHT }} data-testid="district-map-box">
-      {inView && (
-        <Suspense fallback={<Spin style={{ height: MAP_HEIGHT }} />}>
+      {load ? (
+        <Suspense fallback={preview}>
           <DistrictMap areacode={areacode} name={name} boundary={boundary} height={MAP_HEIGHT} />
         </Suspense>
+      ) : (
+        preview
       )}
     </div>
   );
@@ -139,7 +148,7 @@ export function DistrictDetailPage() {
             <Gallery images={images} name={d.areaname} />
           </Section>
           <Section title="片区地块分布">
-            <DistrictMapBox areacode={d.areacode} name={d.areaname} boundary={d.boundary} />
+            <DistrictMapBox areacode={d.areacode} name={d.areaname} boundary={d.boundary} parcels={d.parcels.list} />
           </Section>
           <Suspense
             fallback={
