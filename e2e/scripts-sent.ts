@@ -21,22 +21,6 @@ export function scriptBudgetOf(path: string): number {
   return path.split('?')[0] === '/index' ? MAP_SEARCH_SCRIPT_BUDGET : PUBLIC_SCRIPT_BUDGET;
 }
 
-/**
- * Pages over that goal, held at what they send today so that they do not grow: each draws a map
- * (OpenLayers, 82 KiB) or a chart (ECharts, 152 KiB) in its first screen at 412 × 915, so the
- * lazily loaded code is fetched at once. Meeting the goal there needs a lighter map or chart, or
- * one drawn only when asked; a page that gets under the goal leaves this list.
- */
-const OVER_GOAL: [RegExp, number][] = [
-  [/^\/landDeal$/, 291 * KiB],
-];
-
-/** What the page at `path` may send at most: its goal, or for the pages over it, today's figure. */
-export function scriptCeilingOf(path: string): number {
-  const pathname = path.split('?')[0];
-  return OVER_GOAL.find(([re]) => re.test(pathname))?.[1] ?? scriptBudgetOf(path);
-}
-
 export interface ScriptsSent {
   /** Bytes of all script responses as sent (body as encoded plus headers). */
   bytes: number;

@@ -8,12 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../packages/shared/src/routes';
 import { PENDING_SSR_ROUTES } from '../packages/web/src/public/pending';
 import { launchBrowser, startServer, type BrowserSession, type RunningServer } from './harness';
 import { decode, DESKTOP_UA, metaContent, openPost, PHONE_UA, scrollThrough } from './public-site';
-import { KiB, measureScriptsSent, scriptBudgetOf, scriptCeilingOf } from './scripts-sent';
+import { KiB, measureScriptsSent, scriptBudgetOf } from './scripts-sent';
 
 const VIEWPORTS = [
   { name: 'phone', width: 412, height: 915 },
@@ -260,10 +261,9 @@ describe('server-rendered public pages', () => {
       const url = entry.url(demo);
       const sent = await measureScriptsSent(browser.browser, `${server.url}${url}`);
       const goal = scriptBudgetOf(url);
-      const ceiling = scriptCeilingOf(url);
-      console.log(`${entry.route}: ${(sent.bytes / KiB).toFixed(1)} KiB of JavaScript as sent in ${sent.files.length} files; goal ${goal / KiB} KiB${ceiling > goal ? `, not met: held at ${ceiling / KiB} KiB` : ''}`);
+      console.log(`${entry.route}: ${(sent.bytes / KiB).toFixed(1)} KiB of JavaScript as sent in ${sent.files.length} files; goal ${goal / KiB} KiB`);
       expect(sent.files.length).toBeGreaterThan(0);
-      expect(sent.bytes).toBeLessThanOrEqual(ceiling);
+      expect(sent.bytes).toBeLessThanOrEqual(goal);
       // No antd on the first load of a public page.
       expect(sent.files.map((f) => f.url).filter((f) => /antd|config-provider|cssinjs/i.test(f))).toEqual([]);
     });
@@ -302,6 +302,129 @@ describe('server-rendered public pages', () => {
       expect(problems).toEqual([]);
       expect(cls).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
       await context.close();
+    });
+  });
+
+  /**
+   * /landDeal's chart (近五年成交情况) is in a phone's first screen: the server draws it as an SVG
+   * (ECharts' server-side rendering), and ECharts loads only when the visitor asks for the
+   * tooltips (pointer over, focus, tap), so the page stays within its budget.
+   */
+  describe('/landDeal: the deals chart', () => {
+    const CHART_MODULE = 'src/features/public-site/trade/DealsChart.tsx';
+    let chartFiles: string[];
+    let years: number[];
+
+    beforeAll(async () => {
+      // The chart's own script files: its module and what it imports that the page itself does not announce.
+      type Chunk = { file: string; imports?: string[] };
+      const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+      const announced = announcedScripts(await (await fetch(`${server.url}/landDeal`)).text());
+      const seen = new Set<string>();
+      const stack = [CHART_MODULE];
+      while (stack.length) {
+        const key = stack.pop()!;
+        if (seen.has(key) || !manifest[key]) continue;
+        seen.add(key);
+        stack.push(...(manifest[key].imports ?? []));
+      }
+      chartFiles = [...seen].map((k) => manifest[k].file).filter((f) => !announced.includes(f));
+      const data = await openPost<{ year: number }[] | { years: { year: number }[] }>(server, 'getRecentFiveYearsCjDK');
+      years = (Array.isArray(data) ? data : data.years).map((y) => y.year);
+    });
+
+    const requestedScripts = (page: Page) => {
+      const files: string[] = [];
+      page.on('request', (req) => {
+        if (req.resourceType() === 'script') files.push(new URL(req.url()).pathname.slice(1));
+      });
+      return files;
+    };
+
+    it('comes drawn as SVG in the raw HTML, every year labelled, in a box that names the figures', async () => {
+      expect(chartFiles.length).toBeGreaterThanOrEqual(2);
+      expect(years).toHaveLength(5);
+      expect(years).toContain(new Date().getFullYear());
+      const html = await (await fetch(`${server.url}/landDeal`)).text();
+      for (const [name, width] of [
+        ['narrow', 360],
+        ['wide', 720],
+      ] as const) {
+        const svg = new RegExp(`data-chart-svg="${name}">(<svg[\\s\\S]*?</svg>)`).exec(html)?.[1];
+        expect(svg, name).toBeDefined();
+        expect(svg).toContain(`viewBox="0 0 ${width} 300"`);
+        for (const year of years) expect(svg, `${name} ${year}`).toMatch(new RegExp(`>${year}年</text>`));
+        for (const legend of ['成交宗数', '成交面积（亩）', '成交金额（万元）']) expect(svg).toContain(`>${legend}</text>`);
+        expect(svg).not.toMatch(/<script|@keyframes/);
+      }
+      const box = /<div[^>]*data-testid="deals-chart-box"[^>]*>/.exec(decode(html))?.[0] ?? '';
+      expect(box).toContain('role="img"');
+      expect(box).toContain('tabindex="0"');
+      expect(box).toMatch(new RegExp(`aria-label="近五年成交情况图表：${years[0]}年 `));
+    });
+
+    it('loads ECharts only when tapped on a phone, in the same box', async () => {
+      const context = await browser.browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 915 }, userAgent: PHONE_UA, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      try {
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (msg) => {
+          if (msg.type() === 'error' || /hydrat/i.test(msg.text())) problems.push(`${msg.type()}: ${msg.text()}`);
+        });
+        page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+        const scripts = requestedScripts(page);
+        await page.goto(`${server.url}/landDeal`, { waitUntil: 'load' });
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        const box = page.getByTestId('deals-chart-box');
+        expect(await box.locator('[data-chart-svg="narrow"] svg').isVisible()).toBe(true);
+        expect(await box.locator('[data-chart-svg="wide"] svg').isVisible()).toBe(false);
+        expect(await box.locator('canvas').count()).toBe(0);
+        expect(scripts.filter((f) => chartFiles.includes(f)), 'chart scripts before any interaction').toEqual([]);
+        const before = await box.boundingBox();
+
+        await box.tap();
+        await box.locator('canvas').first().waitFor({ timeout: 30_000 });
+        expect(chartFiles.filter((f) => !scripts.includes(f)), 'chart scripts not loaded after the tap').toEqual([]);
+        expect(await box.locator('[data-chart-svg]').count()).toBe(0);
+        const after = await box.boundingBox();
+        expect(after).toEqual(before);
+        expect((await box.locator('canvas').first().boundingBox())?.height).toBe(300);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('loads ECharts when the pointer comes over it on a desktop, and draws it at once after a client-side navigation', async () => {
+      const { page, context } = await browser.newPage();
+      const scripts = requestedScripts(page);
+      await page.goto(`${server.url}/landDeal`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const box = page.getByTestId('deals-chart-box');
+      expect(await box.locator('[data-chart-svg="wide"] svg').isVisible()).toBe(true);
+      expect(scripts.filter((f) => chartFiles.includes(f))).toEqual([]);
+      await box.hover();
+      await box.locator('canvas').first().waitFor({ timeout: 30_000 });
+      // The tooltip of the year under the pointer.
+      const { x, y, width } = (await box.boundingBox())!;
+      await page.mouse.move(x + width * 0.62, y + 200);
+      await expect.poll(() => box.getByText(`${years[3]}年`).count()).toBeGreaterThan(0);
+      await context.close();
+
+      // Reached by a link there is no server drawing: the interactive chart loads once in view.
+      const linked = await browser.newPage();
+      await linked.page.goto(`${server.url}/popularInquiries`, { waitUntil: 'load' });
+      await linked.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+      await linked.page.evaluate(() => {
+        const state = { usr: null, key: 'linked', idx: 1 };
+        window.history.pushState(state, '', '/landDeal');
+        window.dispatchEvent(new PopStateEvent('popstate', { state }));
+      });
+      await linked.page.getByTestId('deals-chart-box').locator('canvas').first().waitFor({ timeout: 30_000 });
+      await linked.context.close();
     });
   });
 

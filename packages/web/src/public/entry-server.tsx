@@ -10,6 +10,7 @@ import { prerender } from 'react-dom/static';
 import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { setApiFetch, type ApiFetch } from '../lib/transport';
+import { drawChartSvg } from './chart-svg';
 import type { EmbeddedData } from './data';
 import { PublicDocument, type PageAssets } from './Document';
 import { createPublicQueryClient, PublicProviders } from './providers';
@@ -89,7 +90,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const early = context.matches.flatMap((m) => (m.route.handle as PublicRouteHandle | undefined)?.early ?? []);
   const assets = assetsOf(req.manifest, sources, early);
   const queryClient = createPublicQueryClient();
-  const renderContext: RenderContext = { origin: req.origin, status: context.statusCode };
+  const renderContext: RenderContext = { origin: req.origin, status: context.statusCode, drawChartSvg };
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { PageHead } from '../../../public/head';
+import { useRenderContext, type RenderContext } from '../../../public/ssr-context';
 import { useInView } from '../../../public/use-in-view';
 import { Card, Reserved, SkeletonBlock } from '../../../public-ui';
 import { TrophyOutlined } from '../../../public-ui/icons/TrophyOutlined';
@@ -8,6 +9,7 @@ import type { Parcel } from '../../public-map/api';
 import { dateText, num, text, wanText } from '../../public-map/format';
 import { recentDealsQuery, type YearDeals } from '../api';
 import { NoData, PageBanner, SimpleTable } from '../ui';
+import { dealsChartOption, dealsChartSummary } from './deals-chart-option';
 import { ParcelBrowser } from './ParcelBrowser';
 import styles from './ParcelBrowser.module.css';
 import dealStyles from './LandDealPage.module.css';
@@ -18,17 +20,64 @@ type Trade = Record<string, unknown> | null | undefined;
 
 const CHART_HEIGHT = 300;
 
-/** The chart draws in the browser only, once near the viewport, in a box of its final size. */
+/**
+ * The server's drawings, by name: one for a phone's column and one for the desktop's; the CSS
+ * shows the one for the box's width (container query), scaled to it. One drawing for both would
+ * be either unreadably small on a phone or a narrow strip on the desktop (the box's height is fixed).
+ */
+const SVG_WIDTHS = { narrow: 360, wide: 720 } as const;
+type ChartSvgs = Record<keyof typeof SVG_WIDTHS, string>;
+const SVG_NAMES = Object.keys(SVG_WIDTHS) as (keyof typeof SVG_WIDTHS)[];
+
+/**
+ * The chart as the server drew it: on the server, drawn now; in the browser during hydration, the
+ * markup already in the page (so the first render matches it); after a client-side navigation,
+ * none.
+ */
+function serverSvgs(years: YearDeals[], draw: RenderContext['drawChartSvg']): ChartSvgs | undefined {
+  if (draw) {
+    const option = dealsChartOption(years);
+    return { narrow: draw(option, SVG_WIDTHS.narrow, CHART_HEIGHT), wide: draw(option, SVG_WIDTHS.wide, CHART_HEIGHT) };
+  }
+  if (typeof document === 'undefined') return undefined;
+  const [narrow, wide] = SVG_NAMES.map((name) => document.querySelector(`#recent-deals [data-chart-svg="${name}"]`)?.innerHTML);
+  return narrow && wide ? { narrow, wide } : undefined;
+}
+
+/**
+ * The chart in a box of its final size. Server-rendered, it is an SVG in the HTML, and ECharts
+ * (about 150 KiB) loads only when the visitor asks for the tooltips: pointer over, focus or tap
+ * on the box; the SVG stays until the interactive chart is ready. Reached by a client-side
+ * navigation (no SVG), the interactive chart loads once the box is near the viewport.
+ */
 function DealsChartBox({ years }: { years: YearDeals[] }) {
+  const { drawChartSvg } = useRenderContext();
   const [ref, inView] = useInView<HTMLDivElement>();
+  const [drawn] = useState(() => ({ years, svgs: serverSvgs(years, drawChartSvg) }));
+  const [asked, setAsked] = useState(false);
+  // A refetch with other figures (the cache keeps the same array when nothing changed) makes the drawing stale.
+  const svgs = drawn.years === years ? drawn.svgs : undefined;
+  const interactive = asked || (!svgs && inView);
+  // In a transition, React keeps showing the SVG while the chart's code loads.
+  const ask = () => {
+    if (!asked) startTransition(() => setAsked(true));
+  };
   return (
-    <div ref={ref}>
+    <div ref={ref} className={dealStyles.chartBox} role="img" aria-label={dealsChartSummary(years)} tabIndex={0} onPointerEnter={ask} onFocus={ask} onClick={ask} data-testid="deals-chart-box">
       <Reserved height={CHART_HEIGHT}>
-        {inView && (
-          <Suspense fallback={<SkeletonBlock height={CHART_HEIGHT} />}>
+        <Suspense fallback={<SkeletonBlock height={CHART_HEIGHT} />}>
+          {interactive ? (
             <DealsChart years={years} />
-          </Suspense>
-        )}
+          ) : (
+            svgs && (
+              <div className={dealStyles.chartSvg}>
+                {SVG_NAMES.map((name) => (
+                  <div key={name} className={dealStyles[name]} data-chart-svg={name} dangerouslySetInnerHTML={{ __html: svgs[name] }} />
+                ))}
+              </div>
+            )
+          )}
+        </Suspense>
       </Reserved>
     </div>
   );
