@@ -44,8 +44,8 @@ interface RouteClass {
   path: string;
   goalKiB: number;
   /**
-   * The entry the route starts from: the server-rendered public site's browser entry, or the
-   * client-rendered app of index.html (back office, public pages not converted yet).
+   * The entry the route starts from: the server-rendered public site's browser entry (every
+   * public and mobile page), or the client-rendered app of index.html (the back office).
    */
   entry: 'public' | 'app';
   /** Source modules the router loads before the route renders (layout, page); '?' = if present (a layout in a shell chunk, see packages/web/vite.config.ts, has no manifest entry of its own). */
@@ -65,7 +65,7 @@ const ROUTES: RouteClass[] = [
     name: '地图找地',
     path: '/index',
     goalKiB: MAP_SEARCH_GOAL,
-    entry: 'app',
+    entry: 'public',
     route: ['?src/app/public/PublicLayout.tsx', 'src/features/public-map/MapSearchPage.tsx'],
     onRender: ['src/features/public-map/MapSearchMap.tsx'],
   },
@@ -81,7 +81,7 @@ const ROUTES: RouteClass[] = [
     name: '移动端首页',
     path: '/mobileindex',
     goalKiB: PUBLIC_GOAL,
-    entry: 'app',
+    entry: 'public',
     route: ['?src/features/mobile/MobileLayout.tsx', 'src/features/mobile/MobileIndexPage.tsx'],
   },
   {
