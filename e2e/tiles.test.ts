@@ -208,6 +208,48 @@ describe('maps drawn from vector tiles', () => {
     await context.close();
   });
 
+  it('above the threshold the phone home page fetches its list a page at a time and its map draws the parcels from tiles', async () => {
+    const phoneUa = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+    // The page's HTML carries one page of parcels, not every parcel with its boundary.
+    const raw = await (await fetch(`${server.url}/mobileindex`, { headers: { 'user-agent': phoneUa } })).text();
+    expect(raw).not.toMatch(/selectLandInfoList"/);
+    expect(raw).not.toContain('"geometry"');
+    const listed = await fetch(`${server.url}/openApi/selectLandInfoListPage`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'pageNo=1&pageSize=1' });
+    const total = ((await listed.json()) as { data: { total: number } }).data.total;
+    expect(total).toBeGreaterThan(20);
+
+    const { page, context } = await browser.newPage({ userAgent: phoneUa, viewport: { width: 412, height: 915 } });
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.startsWith('/openApi/selectLandInfo')) calls.push(`${pathname} ${req.postData() ?? ''}`);
+    });
+    const tiles = tileResponses(page, /^\/openApi\/tiles\/parcels\/\d+\/\d+\/\d+\.pbf$/);
+    await page.goto(`${server.url}/mobileindex`);
+    const cards = page.getByTestId('mobile-parcel-list').locator('li');
+    await expect.poll(() => cards.count()).toBe(20);
+    expect(Number(await page.getByTestId('mobile-result-count').locator('b').textContent())).toBe(total);
+    const more = page.getByTestId('mobile-more');
+    await expect.poll(() => more.textContent()).toContain(`还有 ${total - 20} 个`);
+    // 加载更多 asks the server for the next page only; the first twenty stay.
+    const first = await cards.first().textContent();
+    await more.click();
+    await expect.poll(() => cards.count()).toBe(Math.min(40, total));
+    expect(await cards.first().textContent()).toBe(first);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatch(/^\/openApi\/selectLandInfoListPage .*pageNo=2/);
+
+    // The map, asked for, draws every parcel from tiles; a parcel tapped on it gets its card.
+    await page.getByTestId('show-map').click();
+    const map = page.getByTestId('mobile-map');
+    await expect.poll(() => map.getAttribute('data-parcel-source'), { timeout: 15_000 }).toBe('tiles');
+    await expect.poll(() => map.getAttribute('data-parcels-drawn'), { timeout: 15_000 }).toBe('1');
+    expect(tiles.some((t) => t.status === 200)).toBe(true);
+    expect(calls.filter((c) => c.startsWith('/openApi/selectLandInfoList '))).toHaveLength(0);
+    await screenshot(page, 'mobileindex-tiled');
+    await context.close();
+  });
+
   it('the entry screen draws the surrounding parcels from the staff tiles, sent with the token', async () => {
     const tiles = tileResponses(admin, /^\/api\/tiles\/parcels\/\d+\/\d+\/\d+\.pbf$/);
     await admin.goto(`${server.url}/managementSystem/land`);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, useTransition } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
@@ -15,7 +15,8 @@ import { FilterOutlined } from '../../public-ui/icons/FilterOutlined';
 import { RightOutlined } from '../../public-ui/icons/RightOutlined';
 import { SearchOutlined } from '../../public-ui/icons/SearchOutlined';
 import { latestNoticesQuery } from '../public-site/api';
-import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel } from '../public-map/api';
+import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, pageOf, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from '../public-map/api';
+import { tileMetaQuery, tilesWanted } from '../public-map/ol/tileMeta';
 import { activeFilterCount, EMPTY_FILTERS, sortParcels, toQueryFilters, type ParcelFilters } from '../public-map/filters';
 import { dateText, MARKET_STATE_LABELS, muText, text } from '../public-map/format';
 import { FilterSheet } from './FilterSheet';
@@ -27,7 +28,11 @@ import styles from './mobile.module.css';
 
 const loadMap = () => import('./MobileParcelMap');
 
-/** Cards rendered at first and added per 加载更多: a phone need not lay out hundreds at once. */
+/**
+ * Cards rendered at first and added per 加载更多: a phone need not lay out hundreds at once. Above
+ * the tile threshold (a million parcels) they are also fetched a page at a time, and the map draws
+ * the parcels from tiles, so the page never carries more than a page of parcels.
+ */
 const PAGE = 20;
 /** List rows whose photos are on the first screen (not lazy). */
 const EAGER_ROWS = 2;
@@ -67,7 +72,7 @@ function ActiveFilters({ filters, onChange }: { filters: ParcelFilters; onChange
  * arriving or a parcel picked re-renders this box, not the page's list. Until OpenLayers is there
  * (on a phone, until asked for) the box shows the parcels as dots on the districts' outlines.
  */
-function MapBox({ results, offlineBase }: { results: Parcel[]; offlineBase: boolean }) {
+function MapBox({ results, total, tiled, offlineBase }: { results: Parcel[]; total: number; tiled: boolean; offlineBase: boolean }) {
   const { ref: mapRef, load, ask } = useMapWanted<HTMLElement>();
   // Without a configured tile source the base is the zone's roads and water: asked for as soon
   // as the map is, not after OpenLayers has loaded and made the map (as on /index).
@@ -75,10 +80,13 @@ function MapBox({ results, offlineBase }: { results: Parcel[]; offlineBase: bool
   useEffect(() => {
     if (offlineBase && load) void queryClient.prefetchQuery(baseMapQuery);
   }, [offlineBase, load, queryClient]);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A parcel picked on the map: one of the list's, or (from tiles) one the list has not reached.
+  const [picked, setPicked] = useState<Parcel | null>(null);
   // A new result drops the selection (as a new search did before).
-  useEffect(() => setSelectedId(null), [results]);
-  const selected: Parcel | null = (selectedId && results.find((p) => p.id === selectedId)) || null;
+  useEffect(() => setPicked(null), [results]);
+  const selectedId = picked?.id ?? null;
+  const select = useCallback((p: Parcel | string | null) => setPicked(typeof p === 'string' ? results.find((r) => r.id === p) ?? null : p), [results]);
+  const selected = picked;
   const MobileParcelMap = useLoadedComponent(loadMap, load);
   const outlines = useQuery(districtsQuery).data;
   const shapes = useMemo(() => (outlines ?? []).map((d) => ({ id: d.id, geometry: d.boundary, color: '#0958d9' })), [outlines]);
@@ -86,9 +94,9 @@ function MapBox({ results, offlineBase }: { results: Parcel[]; offlineBase: bool
   return (
     <section ref={mapRef} className={styles.mapBox} aria-label="地块地图">
       {MobileParcelMap ? (
-        <MobileParcelMap parcels={results} selectedId={selectedId} onSelect={setSelectedId} />
+        <MobileParcelMap parcels={results} tiled={tiled} selectedId={selectedId} onSelect={select} />
       ) : (
-        <MapPreview shapes={shapes} points={points} label={`已发布地块分布示意图，共 ${results.length} 个`} asked={load} onAsk={ask} fillOpacity={0.06} />
+        <MapPreview shapes={shapes} points={points} label={tiled ? `已发布地块分布示意图，共 ${total} 个，图上为列表中的 ${results.length} 个` : `已发布地块分布示意图，共 ${total} 个`} asked={load} onAsk={ask} fillOpacity={0.06} />
       )}
       {selected && (
         <div className={styles.mapCard} data-testid="map-card">
@@ -98,7 +106,7 @@ function MapBox({ results, offlineBase }: { results: Parcel[]; offlineBase: bool
               详情 <RightOutlined />
             </span>
           </Link>
-          <button type="button" className={styles.mapCardClose} onClick={() => setSelectedId(null)} aria-label="关闭">
+          <button type="button" className={styles.mapCardClose} onClick={() => setPicked(null)} aria-label="关闭">
             <CloseOutlined />
           </button>
         </div>
@@ -121,6 +129,30 @@ const ParcelCards = memo(function ParcelCards({ results, shown }: { results: Par
 });
 
 /**
+ * The list's parcels: below the tile threshold all of them with boundaries (the map draws them),
+ * shown `shown` at a time; above it the first `shown` in pages of PAGE (newest first, as the
+ * short list is sorted), fetched a page at a time.
+ */
+function useMobileParcels(tiled: boolean, filters: ParcelQueryFilters, shown: number): { results: Parcel[]; total: number } {
+  const queries = tiled
+    ? Array.from({ length: Math.max(1, Math.ceil(shown / PAGE)) }, (_, i) => parcelPageQuery({ ...filters, pageNo: i + 1, pageSize: PAGE, orderBy: 'publishedAt', order: 'desc' }))
+    : [mapParcelsQuery(filters)];
+  // Combined once per set of answers: the list and the map re-render only when a page arrives.
+  const combine = useCallback(
+    (answers: { data: unknown }[]) => {
+      if (!tiled) {
+        const all = sortParcels(answers[0].data as Parcel[], 'default');
+        return { results: all, total: all.length };
+      }
+      const pages = answers.map((a, i) => pageOf<Parcel>(a.data, { pageNo: i + 1, pageSize: PAGE }));
+      return { results: pages.flatMap((p) => p.list), total: pages[0]?.total ?? 0 };
+    },
+    [tiled],
+  );
+  return useSuspenseQueries({ queries: queries as ReturnType<typeof parcelPageQuery>[], combine });
+}
+
+/**
  * Mobile home (/mobileindex): map and list of published parcels with the main filters. The list,
  * the notices and the names come with the page (server-rendered); a filter change keeps showing
  * the previous list until the new one is there.
@@ -130,17 +162,20 @@ export function MobileIndexPage() {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const queryFilters = useMemo(() => toQueryFilters(filters), [filters]);
   const shownFilters = useDeferredValue(queryFilters);
-  const [parcelsQ, noticesQ, settingsQ] = useSuspenseQueries({
-    queries: [mapParcelsQuery(shownFilters), latestNoticesQuery(5), settingsQuery, districtsQuery, landClassesQuery],
+  const [noticesQ, settingsQ, tileMetaQ] = useSuspenseQueries({
+    queries: [latestNoticesQuery(5), settingsQuery, tileMetaQuery('public'), districtsQuery, landClassesQuery],
   });
-  const results = useMemo(() => sortParcels(parcelsQ.data, 'default'), [parcelsQ.data]);
+  const tiled = tilesWanted(tileMetaQ.data, settingsQ.data) === true;
+  const [shown, setShown] = useState(PAGE);
+  // 加载更多 keeps the cards on screen while the next page comes (above the tile threshold).
+  const [loadingMore, startMore] = useTransition();
+  const { results, total } = useMobileParcels(tiled, shownFilters, shown);
   const notices = noticesQ.data;
   const siteName = settingsQ.data?.siteName || '开发区土地信息平台';
   const filterCount = activeFilterCount(filters);
 
   const [keyword, setKeyword] = useState(filters.keyword);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const [shown, setShown] = useState(PAGE);
 
   useMiniProgramShare({ title: siteName, path: '/mobileindex' });
 
@@ -160,7 +195,7 @@ export function MobileIndexPage() {
 
   const updating = shownFilters !== queryFilters;
   const first = results[0];
-  const summary = `${siteName}：已发布地块 ${results.length} 个${first ? `，如 ${text(first.dkmc) || text(first.dkbh)}（${muText(first.landArea, first.landAreaMu)}）` : ''}。按片区、用途、面积和交易状态查询。`;
+  const summary = `${siteName}：已发布地块 ${total} 个${first ? `，如 ${text(first.dkmc) || text(first.dkbh)}（${muText(first.landArea, first.landAreaMu)}）` : ''}。按片区、用途、面积和交易状态查询。`;
 
   return (
     <div className={styles.page} data-testid="mobile-index">
@@ -195,25 +230,25 @@ export function MobileIndexPage() {
       </header>
 
       <main>
-      <MapBox results={results} offlineBase={settingsQ.data?.tileSourceType === 'none' || !settingsQ.data?.tileUrl} />
+      <MapBox results={results} total={total} tiled={tiled} offlineBase={settingsQ.data?.tileSourceType === 'none' || !settingsQ.data?.tileUrl} />
 
       <section className={styles.section} aria-label="地块列表">
         <div className={styles.resultHead}>
           <span data-testid="mobile-result-count" data-updating={updating ? '1' : undefined}>
-            共 <b>{results.length}</b> 个地块
+            共 <b>{total}</b> 个地块
           </span>
           {updating && <Spin label="更新中" />}
         </div>
-        {results.length === 0 ? (
+        {total === 0 ? (
           <Empty text={filterCount ? '没有符合条件的地块' : '暂无已发布地块'}>
             {filterCount > 0 && <Button onClick={() => apply(EMPTY_FILTERS)}>清除筛选</Button>}
           </Empty>
         ) : (
           <>
             <ParcelCards results={results} shown={shown} />
-            {results.length > shown && (
-              <Button block size="large" className={styles.more} onClick={() => setShown((n) => n + PAGE)}>
-                加载更多（还有 {results.length - shown} 个）
+            {total > shown && (
+              <Button block size="large" className={styles.more} loading={loadingMore} onClick={() => startMore(() => setShown((n) => n + PAGE))} data-testid="mobile-more">
+                加载更多（还有 {total - Math.min(shown, results.length)} 个）
               </Button>
             )}
           </>

@@ -5,25 +5,37 @@
  * so OpenLayers arrives with the map and not with the list.
  */
 import { useQuery } from '@tanstack/react-query';
+import { transformExtent } from 'ol/proj';
 import { useEffect, useRef } from 'react';
 import { districtOutlinesQuery, useSiteSettings, type Parcel } from '../public-map/api';
 import { text } from '../public-map/format';
 import { outlineLayer } from '../public-map/ol/base';
 import { ParcelLayers } from '../public-map/ol/parcelLayers';
+import { ParcelTileLayer, tileMetaQuery, type TileParcel } from '../public-map/ol/tiles';
 import { useOlMap } from '../public-map/ol/useOlMap';
 import styles from './mobile.module.css';
 
 interface MobileParcelMapProps {
   parcels: Parcel[];
+  /** Above the tile threshold: every parcel from the server's tiles, `parcels` not drawn. */
+  tiled: boolean;
   selectedId: string | null;
-  onSelect: (id: string | null) => void;
+  /** A parcel of `parcels` by id, one tapped on a tile, or none. */
+  onSelect: (picked: string | Parcel | null) => void;
 }
 
-export default function MobileParcelMap({ parcels, selectedId, onSelect }: MobileParcelMapProps) {
+/** A parcel tapped on a tile, in the shape the map card reads. */
+function fromTile(p: TileParcel): Parcel {
+  return { id: p.id, dkmc: p.name, dlcode: p.dlcode, dlname: p.dlname, tradeState: p.tradeState, landAreaMu: p.areaMu ?? null, areacode: p.areacode, areaname: p.areaname, centre: p.at };
+}
+
+export default function MobileParcelMap({ parcels, tiled, selectedId, onSelect }: MobileParcelMapProps) {
   const settings = useSiteSettings().data;
   const outlines = useQuery(districtOutlinesQuery).data;
+  const tileMeta = useQuery({ ...tileMetaQuery('public'), enabled: tiled }).data;
   const { ref, map } = useOlMap({ settings });
   const layersRef = useRef<ParcelLayers | null>(null);
+  const tilesRef = useRef<ParcelTileLayer | null>(null);
   const onSelectRef = useRef(onSelect);
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -34,6 +46,14 @@ export default function MobileParcelMap({ parcels, selectedId, onSelect }: Mobil
     const layers = new ParcelLayers(map);
     layersRef.current = layers;
     const onClick = (evt: { pixel: number[] }) => {
+      const tiles = tilesRef.current;
+      if (tiles) {
+        const hit = tiles.hit(evt.pixel);
+        if (hit && 'parcel' in hit) onSelectRef.current(fromTile(hit.parcel));
+        else if (hit) map.getView().animate({ center: hit.group, zoom: Math.min(16, (map.getView().getZoom() ?? 12) + 2), duration: 300 });
+        else onSelectRef.current(null);
+        return;
+      }
       const cluster = layers.clusterExtentAt(evt.pixel);
       if (cluster) {
         map.getView().fit(cluster, { padding: [48, 48, 48, 48], maxZoom: 16, duration: 300 });
@@ -58,24 +78,40 @@ export default function MobileParcelMap({ parcels, selectedId, onSelect }: Mobil
     };
   }, [map, outlines]);
 
+  // Above the threshold the parcels come as tiles: framed once, as on the map search.
+  useEffect(() => {
+    if (!map || !tiled) return;
+    const layer = new ParcelTileLayer(map);
+    tilesRef.current = layer;
+    return () => {
+      layer.dispose();
+      tilesRef.current = null;
+    };
+  }, [map, tiled]);
+  useEffect(() => {
+    const box = tileMeta?.parcelExtent;
+    if (!map || !tiled || !box) return;
+    map.getView().fit(transformExtent(box, 'EPSG:4326', 'EPSG:3857'), { padding: [24, 24, 24, 24], maxZoom: 16, duration: 0 });
+  }, [map, tiled, tileMeta]);
+
   // New results: draw them and frame them (after the configured view has been applied). In a task
   // of its own: on a phone, reading the parcels and the map's first frame together were one long task.
   useEffect(() => {
     const layers = layersRef.current;
-    if (!map || !layers) return;
+    if (!map || !layers || tiled) return;
     const task = setTimeout(() => {
       layers.setParcels(parcels.map((p) => ({ id: p.id, name: text(p.dkmc) || text(p.dkbh), dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
       const extent = layers.fullExtent();
       if (extent && settings) map.getView().fit(extent, { padding: [24, 24, 24, 24], maxZoom: 16, duration: 0 });
     }, 0);
     return () => clearTimeout(task);
-  }, [map, parcels, settings]);
+  }, [map, parcels, settings, tiled]);
 
   useEffect(() => {
-    layersRef.current?.setSelected(selectedId);
-    if (selectedId) layersRef.current?.setHover(selectedId);
-    else layersRef.current?.setHover(null);
-  }, [selectedId, parcels]);
+    const layers = tilesRef.current ?? layersRef.current;
+    layers?.setSelected(selectedId);
+    layers?.setHover(selectedId);
+  }, [selectedId, parcels, tiled]);
 
-  return <div ref={ref} className={styles.map} data-testid="mobile-map" />;
+  return <div ref={ref} className={styles.map} data-testid="mobile-map" data-parcel-source={tiled ? 'tiles' : 'geojson'} />;
 }
