@@ -9,8 +9,11 @@
  *   npm run build && npm run bench:lighthouse -w @land/bench                # demo data
  *   BENCH_PARCELS=1000000 npm run bench:lighthouse -w @land/bench           # generated parcels
  *   BENCH_RUNS=1 BENCH_PAGES='home,mobile index' npm run bench:lighthouse -w @land/bench
+ *   BENCH_LHR_DIR=/tmp/lhr …    # also writes each run's full report (JSON) there, to see where the time goes
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { fmt } from '../search/common';
@@ -47,6 +50,10 @@ try {
         if (!lhr || lhr.runtimeError) {
           console.log(`  ${name} run ${run + 1} failed: ${lhr?.runtimeError?.code ?? 'no result'} ${lhr?.runtimeError?.message ?? ''}`);
           continue;
+        }
+        if (process.env.BENCH_LHR_DIR) {
+          fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+          fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name.replaceAll(/[^\w]+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
         }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];

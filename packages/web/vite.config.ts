@@ -39,10 +39,11 @@ const slashed = (id: string) => id.replaceAll('\\', '/');
 
 /** Modules of the public site's shell chunk (paths with forward slashes). */
 const PUBLIC_SHELL = [
-  // Not the entry itself (public/entry-client), which starts the page when it runs, nor the public
-  // site's element defaults (public-ui/base.css): both stay in the entry chunk, so that a page of
-  // the client-rendered app that imports a shell module neither starts hydrating nor gets them.
-  /\/web\/src\/public\/(?!entry-client\.)/,
+  // Not the entry (public/boot, which loads public/entry-client, which starts the page when it
+  // runs), nor the public site's element defaults (public-ui/base.css): they stay in their own
+  // chunks, so that a page of the client-rendered app that imports a shell module neither starts
+  // hydrating nor gets them.
+  /\/web\/src\/public\/(?!entry-client\.|boot\.)/,
   /\/web\/src\/public-ui\/(?!icons\/|Icon\.tsx|base\.css)/,
   /\/web\/src\/app\/public\/PublicLayout/,
   /\/web\/src\/features\/visitor\//,
@@ -98,10 +99,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // OpenLayers, ECharts and the panorama viewer are large but lazily loaded.
         chunkSizeWarningLimit: 1500,
         rolldownOptions: {
-          // The back office (index.html) and the server-rendered public site (public/entry-client).
+          // The back office (index.html) and the server-rendered public site (public/boot, which
+          // loads public/entry-client once the page has been painted).
           input: {
             main: `${root}index.html`,
-            public: `${root}src/public/entry-client.tsx`,
+            public: `${root}src/public/boot.ts`,
             // The map search's early script (public/routes.tsx FIRST_TILES_SCRIPT): no imports, so it runs as soon as it arrives.
             'first-tiles': `${root}src/features/public-map/ol/first-tiles.ts`,
           },

@@ -15,7 +15,9 @@ import { Fragment, type ReactNode } from 'react';
 import { preloadModule } from 'react-dom';
 
 export interface PageAssets {
-  /** Script files of the page's chunks (the entry first): announced as modulepreload. */
+  /** The page's first script (public/boot), which starts the app once the page has been painted. */
+  boot: string;
+  /** Script files of the app's and the page's chunks (the app's entry first): announced as modulepreload. */
   scripts: string[];
   /** Stylesheets of those chunks, inlined. */
   styles: string[];

@@ -30,6 +30,8 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
+/** The page's script (public/boot): loads CLIENT_ENTRY, the app, once the page has been painted. */
+export const CLIENT_BOOT = 'src/public/boot.ts';
 export const CLIENT_ENTRY = 'src/public/entry-client.tsx';
 
 /** Stands for the embedded data while rendering; replaced once the cache is complete. */
@@ -43,7 +45,10 @@ export function setServerApiFetch(apiFetch: ApiFetch): void {
   setApiFetch(apiFetch);
 }
 
-/** The script and style files of `sources` and everything they import statically, entry first; `early` scripts apart. */
+/**
+ * The script and style files of the app and `sources` and everything they import statically, the
+ * app's entry first (all announced as modulepreload); the page's boot script and `early` scripts apart.
+ */
 export function assetsOf(manifest: Manifest, sources: string[], early: string[] = []): PageAssets {
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -59,7 +64,9 @@ export function assetsOf(manifest: Manifest, sources: string[], early: string[] 
   };
   for (const source of [CLIENT_ENTRY, ...sources]) visit(source);
   const earlyScripts = early.flatMap((source) => (manifest[source] ? [`/${manifest[source].file}`] : []));
-  return { scripts, styles, ...(earlyScripts.length ? { early: earlyScripts } : {}) };
+  const boot = manifest[CLIENT_BOOT];
+  if (!boot) throw new Error(`the web build's manifest has no ${CLIENT_BOOT}`);
+  return { boot: `/${boot.file}`, scripts, styles, ...(earlyScripts.length ? { early: earlyScripts } : {}) };
 }
 
 export interface RenderRequest {
@@ -102,7 +109,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     </StrictMode>,
     // Every boundary has completed when prerender resolves; an unlimited chunk size writes each one
     // in place, so the HTML needs no inline script (the Content-Security-Policy allows none) to show it.
-    { bootstrapModules: [assets.scripts[0]], progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+    { bootstrapModules: [assets.boot], progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   let html = await new Response(prelude).text();
   // prerender waited for every suspense query, so the cache now holds all the page showed.
