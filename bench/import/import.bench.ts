@@ -26,6 +26,7 @@ import { migrateToLatest, openDatabase, type DbHandle, type DialectName } from '
 import { createTileCellTriggers, dropTileCellTriggers } from '@land/server/db/ddl/tileCells';
 import { createTileTriggers, dropTileTriggers } from '@land/server/db/ddl/tiles';
 import { createScaleIndexes, dropScaleIndexes } from '@land/server/db/migrations/007_scale';
+import { BULK_LOAD_INDEXES } from '@land/server/db/migrations/016_public_figures';
 import { parcelImportWorkbook } from '@land/server/scale/workbook';
 import { ADMIN_PASSWORD, CACHE, PG_URL, benchDialects, fmt, startPlatform } from '../search/common';
 
@@ -161,7 +162,7 @@ async function pgCopyOf(parcels: number, dataDir: string): Promise<ImportTarget>
     await migrateToLatest(handle.db, schema);
     await dropTileCellTriggers(handle.db);
     await dropTileTriggers(handle.db);
-    await dropScaleIndexes(handle.db);
+    await dropScaleIndexes(handle.db, BULK_LOAD_INDEXES);
     for (const table of ['t_area', 't_jd', 't_dl', 't_landinfo', 't_tile_cell']) {
       const columns = await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = ${source} and table_name = ${table}
         and column_name in (select column_name from information_schema.columns where table_schema = ${schema} and table_name = ${table})`.execute(handle.db);
@@ -169,7 +170,7 @@ async function pgCopyOf(parcels: number, dataDir: string): Promise<ImportTarget>
       await sql.raw(`delete from ${schema}.${table}`).execute(handle.db);
       await sql.raw(`insert into ${schema}.${table} (${list}) select ${list} from ${source}.${table}`).execute(handle.db);
     }
-    await createScaleIndexes(handle.db);
+    await createScaleIndexes(handle.db, BULK_LOAD_INDEXES);
     await createTileTriggers(handle.db);
     await createTileCellTriggers(handle.db);
     await sql.raw(`vacuum analyze ${schema}.t_landinfo, ${schema}.t_area, ${schema}.t_tile_cell`).execute(handle.db);

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type DbHandle, type DialectName } from '@land/server/db/database';
 import { createScaleIndexes, dropScaleIndexes } from '@land/server/db/migrations/007_scale';
+import { BULK_LOAD_INDEXES } from '@land/server/db/migrations/016_public_figures';
 import { generateParcels, layoutDistricts } from '@land/server/scale/generate';
 import { spawnServer } from '../../packages/server/test/helpers/server';
 
@@ -67,7 +68,7 @@ export async function benchDatabase(dialect: DialectName, parcels = PARCELS): Pr
     if (have > 0) throw new Error(`${dialect}: ${have} generated parcels found, ${parcels} wanted: delete bench/.cache/search-${parcels} or schema bench_${parcels}`);
     console.log(`[${dialect}] generating ${parcels.toLocaleString()} parcels (once; kept for later runs)…`);
     const started = Date.now();
-    await dropScaleIndexes(db.handle.db);
+    await dropScaleIndexes(db.handle.db, BULK_LOAD_INDEXES);
     let last = 0;
     await generateParcels(db.handle.db, dialect, {
       parcels,
@@ -78,7 +79,7 @@ export async function benchDatabase(dialect: DialectName, parcels = PARCELS): Pr
         console.log(`  ${done.toLocaleString()} / ${total.toLocaleString()}  ${((Date.now() - started) / 1000).toFixed(0)} s`);
       },
     });
-    await createScaleIndexes(db.handle.db);
+    await createScaleIndexes(db.handle.db, BULK_LOAD_INDEXES);
     await sql.raw(dialect === 'postgres' ? 'vacuum analyze t_landinfo, t_land_jyst, t_area' : 'analyze').execute(db.handle.db);
     console.log(`[${dialect}] generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }

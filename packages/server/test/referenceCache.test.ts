@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyDb } from '../src/entities/repository';
+import { publicTotals } from '../src/services/publicLand';
 import { invalidateReferenceData, referenceData } from '../src/services/referenceCache';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
@@ -97,6 +98,43 @@ for (const dialect of DIALECTS) {
       const fresh = await referenceData(db());
       expect(fresh).not.toBe(cached);
       expect(fresh.names.area.get('T01')).toBe('再改名片区');
+    });
+
+    it('the public figures are counted once and counted again when a parcel or a district changes, by any process', async () => {
+      const totals = async () => {
+        const res = await t.call('/openApi/selectLandInfoTotals', {});
+        expect(res.body.code).toBe('200');
+        return res.body.data as { count: number; landAreaMu: number };
+      };
+      const districts = async () => {
+        const res = await t.call('/openApi/getTAreaByPageList', { pageNo: 1, pageSize: 10 });
+        expect(res.body.code).toBe('200');
+        return new Map((res.body.data.list as { areacode: string; statistics: { count: number } }[]).map((a) => [a.areacode, a.statistics.count]));
+      };
+      const first = await totals();
+      expect(first.count).toBeGreaterThan(0);
+      // Unchanged data: the same figures object, not counted again.
+      invalidateReferenceData();
+      expect(await publicTotals(db())).toBe(await publicTotals(db()));
+
+      // Another process takes the parcel down, straight in the table: counted again once checked.
+      await db().updateTable('t_landinfo').set({ status: 'takenDown' }).where('id', '=', parcel.id).execute();
+      invalidateReferenceData();
+      expect((await totals()).count).toBe(first.count - 1);
+      expect((await districts()).get('T01')).toBe(first.count - 1);
+      await db().updateTable('t_landinfo').set({ status: 'published' }).where('id', '=', parcel.id).execute();
+      invalidateReferenceData();
+      expect((await totals()).count).toBe(first.count);
+
+      // A district disabled elsewhere hides its parcels from the figures as from every public answer.
+      await db().updateTable('t_area').set({ status: '0' }).where('areacode', '=', 'T01').execute();
+      invalidateReferenceData();
+      expect((await totals()).count).toBe(0);
+      expect(await search()).toHaveLength(0);
+      await db().updateTable('t_area').set({ status: '1' }).where('areacode', '=', 'T01').execute();
+      invalidateReferenceData();
+      expect((await totals()).count).toBe(first.count);
+      expect((await districts()).get('T01')).toBe(first.count);
     });
   });
 }

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { createScaleIndexes, dropScaleIndexes } from '../db/migrations/007_scale';
+import { BULK_LOAD_INDEXES } from '../db/migrations/016_public_figures';
 import { generateParcels } from './generate';
 
 const { values } = parseArgs({
@@ -33,7 +34,7 @@ console.log(`Generating ${parcels.toLocaleString()} parcels into ${where}`);
 
 const started = Date.now();
 const bulk = parcels >= 50_000;
-if (bulk) await dropScaleIndexes(handle.db);
+if (bulk) await dropScaleIndexes(handle.db, BULK_LOAD_INDEXES);
 let lastPrint = 0;
 const result = await generateParcels(handle.db, handle.dialect, {
   parcels,
@@ -51,7 +52,7 @@ const result = await generateParcels(handle.db, handle.dialect, {
 const loaded = Date.now();
 if (bulk) {
   console.log('Building indexes…');
-  await createScaleIndexes(handle.db);
+  await createScaleIndexes(handle.db, BULK_LOAD_INDEXES);
 }
 console.log('Updating planner statistics…');
 await sql.raw(handle.dialect === 'postgres' ? 'analyze t_landinfo, t_land_jyst, t_area' : 'analyze').execute(handle.db);

@@ -23,11 +23,13 @@ import {
   presentSummary,
   publicParcelDetail,
   publicParcels,
+  publicParcelScopeByDistrict,
   publicParcelsByIds,
   recordsOfPublicParcels,
   requirePublicParcelRow,
   type ParcelPageInput,
 } from './publicParcels';
+import { publicDataVersion } from './referenceCache';
 import { listInput, presentPublic, publicList, publicRecord, unpagedInput, type ListInput, type PublicListSpec } from './publicQuery';
 
 /** The latest transaction record of each parcel (by listing start, then entry). */
@@ -223,9 +225,57 @@ export async function publicTotals(db: AnyDb): Promise<DistrictFigures> {
   return (await districtFigures(db, [ALL_PARCELS])).get(ALL_PARCELS)!;
 }
 
+/** Figures asked for (by district list), kept per database while the public data's version holds. */
+const figuresCache = new WeakMap<AnyDb, { version: string; entries: Map<string, Promise<Map<string, DistrictFigures>>> }>();
+/** Different district lists kept per version at most (the home page, the district list's pages, each district). */
+const FIGURES_KEPT = 256;
+
+/**
+ * The public parcels' figures per district (or of all, with [ALL_PARCELS]). Counted by the
+ * database from one index, and kept in memory until a parcel, district or class changes
+ * (referenceCache's version check): at a million parcels the count takes a second or more, and
+ * the home page and the district list show them on every view.
+ */
 export async function districtFigures(db: AnyDb, areacodes?: string[]): Promise<Map<string, DistrictFigures>> {
+  const version = await publicDataVersion(db);
+  if (version === null) return readDistrictFigures(db, areacodes);
+  let cache = figuresCache.get(db);
+  if (!cache || cache.version !== version) {
+    cache = { version, entries: new Map() };
+    figuresCache.set(db, cache);
+  }
+  const { entries } = cache;
+  const key = areacodes ? JSON.stringify(areacodes) : '*';
+  let figures = entries.get(key);
+  if (!figures) {
+    if (entries.size >= FIGURES_KEPT) entries.clear();
+    const read = readDistrictFigures(db, areacodes);
+    figures = read;
+    entries.set(key, read);
+    read.catch(() => {
+      if (entries.get(key) === read) entries.delete(key);
+    });
+  }
+  return figures;
+}
+
+async function readDistrictFigures(db: AnyDb, areacodes?: string[]): Promise<Map<string, DistrictFigures>> {
   const whole = areacodes?.length === 1 && areacodes[0] === ALL_PARCELS;
-  let q = publicParcels(db).select(['t_landinfo.areacode', 't_landinfo.tradeState', 't_landinfo.dlcode', 't_landinfo.landArea']);
+  // Counted and summed by the database, one row per district, trade state and class: at a million
+  // parcels, reading every parcel into the server took seconds (the home page, the district list).
+  let q = db
+    .selectFrom('t_landinfo')
+    .where(publicParcelScopeByDistrict)
+    .select([
+      't_landinfo.tradeState',
+      't_landinfo.dlcode',
+      sql<number>`count(*)`.as('n'),
+      sql<number | null>`sum(${sql.ref('t_landinfo.landArea')})`.as('area'),
+    ])
+    // By district in the whole zone's figures too: so the planner reads the figures index alone
+    // (t_landinfo_figures_ix, led by the district) rather than the rows in state order.
+    .select('t_landinfo.areacode')
+    .groupBy(['t_landinfo.areacode', 't_landinfo.tradeState', 't_landinfo.dlcode']);
   if (areacodes && !whole) {
     if (areacodes.length === 0) return new Map();
     q = q.where('t_landinfo.areacode', 'in', areacodes);
@@ -244,12 +294,13 @@ export async function districtFigures(db: AnyDb, areacodes?: string[]): Promise<
     const key = whole ? ALL_PARCELS : String(r.areacode);
     const figures = out.get(key) ?? empty();
     out.set(key, figures);
-    const area = Number(r.landArea ?? 0);
-    figures.count += 1;
+    const count = Number(r.n);
+    const area = Number(r.area ?? 0);
+    figures.count += count;
     figures.landArea += area;
     const trade = figures.byTradeState.find((t) => t.tradeState === r.tradeState);
     if (trade) {
-      trade.count += 1;
+      trade.count += count;
       trade.landArea += area;
     }
     const dlcode = (r.dlcode as string | null) ?? null;
@@ -258,7 +309,7 @@ export async function districtFigures(db: AnyDb, areacodes?: string[]): Promise<
       cls = { dlcode, name: (dlcode && names.dl.get(dlcode)) || '未指定用途', count: 0, landArea: 0, landAreaMu: 0 };
       figures.byClass.push(cls);
     }
-    cls.count += 1;
+    cls.count += count;
     cls.landArea += area;
   }
   const finish = <T extends { landArea: number; landAreaMu: number }>(b: T) => {

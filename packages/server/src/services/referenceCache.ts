@@ -6,7 +6,12 @@
  * through this process (any non-GET request, app.ts) makes the next read check it at once, so
  * only another process's write is seen up to a second late. Inside a transaction the tables are
  * read directly (the transaction may have changed them).
+ *
+ * The same read also returns the parcels' tile version (t_tile_version, raised by the tile
+ * triggers on any change of a parcel's state, district, class or area), so that figures computed
+ * from the public parcels can be kept as these names are (`publicDataVersion`).
  */
+import { sql } from 'kysely';
 import type { AnyDb } from '../entities/repository';
 import { VERSION_NAME } from '../db/ddl/referenceTriggers';
 
@@ -47,15 +52,22 @@ async function readReferenceData(db: AnyDb): Promise<ReferenceData> {
   };
 }
 
-async function readVersion(db: AnyDb): Promise<number> {
-  const row = await db.selectFrom('t_cache_version').select('version').where('name', '=', VERSION_NAME).executeTakeFirst();
-  return Number(row?.version ?? 0);
+interface Versions {
+  references: number;
+  parcels: number;
+}
+
+async function readVersions(db: AnyDb): Promise<Versions> {
+  const { rows } = await sql<{ references: number | string | null; parcels: number | string | null }>`select
+      (select version from t_cache_version where name = ${VERSION_NAME}) as ${sql.id('references')},
+      (select version from t_tile_version where layer = 'parcels') as parcels`.execute(db);
+  return { references: Number(rows[0]?.references ?? 0), parcels: Number(rows[0]?.parcels ?? 0) };
 }
 
 interface Entry {
-  /** When the version was last read (ms), and the read itself while it runs. */
+  /** When the versions were last read (ms), and the read itself while it runs. */
   checkedAt: number;
-  check?: Promise<number>;
+  check?: Promise<Versions>;
   version: number;
   data?: Promise<ReferenceData>;
 }
@@ -69,11 +81,20 @@ export function invalidateReferenceData(): void {
   invalidatedAt = Date.now();
 }
 
-async function currentVersion(db: AnyDb, entry: Entry): Promise<number> {
+function entryOf(db: AnyDb): Entry {
+  let entry = caches.get(db);
+  if (!entry) {
+    entry = { checkedAt: 0, version: -1 };
+    caches.set(db, entry);
+  }
+  return entry;
+}
+
+async function currentVersions(db: AnyDb, entry: Entry): Promise<Versions> {
   const now = Date.now();
   if (!entry.check || now - entry.checkedAt > VERSION_TTL_MS || entry.checkedAt <= invalidatedAt) {
     entry.checkedAt = now;
-    const check = readVersion(db);
+    const check = readVersions(db);
     entry.check = check;
     check.catch(() => {
       if (entry.check === check) entry.check = undefined;
@@ -85,12 +106,8 @@ async function currentVersion(db: AnyDb, entry: Entry): Promise<number> {
 /** The reference data of this database, from memory while its version is unchanged. */
 export async function referenceData(db: AnyDb): Promise<ReferenceData> {
   if (db.isTransaction) return readReferenceData(db);
-  let entry = caches.get(db);
-  if (!entry) {
-    entry = { checkedAt: 0, version: -1 };
-    caches.set(db, entry);
-  }
-  const version = await currentVersion(db, entry);
+  const entry = entryOf(db);
+  const version = (await currentVersions(db, entry)).references;
   if (!entry.data || entry.version !== version) {
     entry.version = version;
     const data = readReferenceData(db);
@@ -100,4 +117,15 @@ export async function referenceData(db: AnyDb): Promise<ReferenceData> {
     });
   }
   return entry.data;
+}
+
+/**
+ * A stamp that changes whenever the public parcels or the reference data may have (checked as the
+ * names are: at most once a second, at once after a write through this process); null inside a
+ * transaction, where nothing may be kept.
+ */
+export async function publicDataVersion(db: AnyDb): Promise<string | null> {
+  if (db.isTransaction) return null;
+  const { references, parcels } = await currentVersions(db, entryOf(db));
+  return `${references}:${parcels}`;
 }

@@ -14,6 +14,7 @@ import * as m012 from './012_review_notes';
 import * as m013 from './013_reference_cache';
 import * as m014 from './014_job_stage';
 import * as m015 from './015_tile_cells';
+import * as m016 from './016_public_figures';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013_reference_cache': m013,
   '014_job_stage': m014,
   '015_tile_cells': m015,
+  '016_public_figures': m016,
 };

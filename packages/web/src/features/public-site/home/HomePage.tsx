@@ -16,7 +16,7 @@ import { RightOutlined } from '../../../public-ui/icons/RightOutlined';
 import { ShopOutlined } from '../../../public-ui/icons/ShopOutlined';
 import { parcelPageQuery, settingsQuery } from '../../public-map/api';
 import { dateText, EVENT_TYPE_LABELS, NOTICE_TYPE_LABELS, num, optionLabel, text } from '../../public-map/format';
-import { districtsWithFiguresQuery, latestNoticesQuery, pageQuery, PATHS, publicTotalsQuery } from '../api';
+import { districtsWithFiguresPageQuery, latestNoticesQuery, pageQuery, PATHS, publicTotalsQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
 import { firstImage, NoData } from '../ui';
 import { ResponsiveImage } from '../../../lib/responsive-image';
@@ -57,13 +57,16 @@ function SectionHead({ title, more }: { title: string; more?: string }) {
   );
 }
 
+/** District cards on the home page (display order); 更多 leads to all of them (/pqList). */
+const HOME_DISTRICTS = 8;
+
 export function HomePage() {
   const navigate = useNavigate();
   // All of the page's data in one round (rendered on the server, embedded for hydration).
   const [{ data: settings }, districts, newest, notices, events, totals] = useSuspenseQueries({
     queries: [
       settingsQuery,
-      districtsWithFiguresQuery,
+      districtsWithFiguresPageQuery(HOME_DISTRICTS),
       parcelPageQuery({ pageNo: 1, pageSize: 8, orderBy: 'publishedAt', order: 'desc' }),
       latestNoticesQuery(7),
       pageQuery(PATHS.events, { pageNo: 1, pageSize: 4 }),
@@ -112,7 +115,7 @@ export function HomePage() {
           { label: '地块总面积', value: num(stats.mu, 0), unit: '亩', to: '/index' },
           { label: '挂牌中', value: num(stats.listed, 0), unit: '宗', to: '/landListing' },
           { label: '已成交', value: num(stats.deal, 0), unit: '宗', to: '/landDeal' },
-          { label: '产业片区', value: num(districts.data.length, 0), unit: '个', to: '/pqList' },
+          { label: '产业片区', value: num(districts.data.total, 0), unit: '个', to: '/pqList' },
         ].map((s) => (
           <Link key={s.label} to={s.to} className={styles.stat}>
             <span className={styles.statValue}>
@@ -205,7 +208,7 @@ export function HomePage() {
       <section data-testid="home-section-片区">
         <SectionHead title="产业片区" more="/pqList" />
         <div className={styles.districts}>
-          {districts.data.map((d) => {
+          {districts.data.list.map((d) => {
             const img = firstImage(d.images);
             return (
                 <Link key={d.areacode} to={`/pqPositionDetail/${encodeURIComponent(d.areaname)}`} className={styles.district}>
