@@ -58,7 +58,7 @@ function SectionHead({ title, more }: { title: string; more?: string }) {
 }
 
 /** District cards on the home page (display order); 更多 leads to all of them (/pqList). */
-const HOME_DISTRICTS = 8;
+const HOME_DISTRICTS = 6;
 
 export function HomePage() {
   const navigate = useNavigate();
