@@ -86,7 +86,6 @@ function MapBox({ results, total, tiled, offlineBase }: { results: Parcel[]; tot
   useEffect(() => setPicked(null), [results]);
   const selectedId = picked?.id ?? null;
   const select = useCallback((p: Parcel | string | null) => setPicked(typeof p === 'string' ? results.find((r) => r.id === p) ?? null : p), [results]);
-  const selected = picked;
   const MobileParcelMap = useLoadedComponent(loadMap, load);
   const outlines = useQuery(districtsQuery).data;
   const shapes = useMemo(() => (outlines ?? []).map((d) => ({ id: d.id, geometry: d.boundary, color: '#0958d9' })), [outlines]);
@@ -98,10 +97,10 @@ function MapBox({ results, total, tiled, offlineBase }: { results: Parcel[]; tot
       ) : (
         <MapPreview shapes={shapes} points={points} label={tiled ? `已发布地块分布示意图，共 ${total} 个，图上为列表中的 ${results.length} 个` : `已发布地块分布示意图，共 ${total} 个`} asked={load} onAsk={ask} fillOpacity={0.06} />
       )}
-      {selected && (
+      {picked && (
         <div className={styles.mapCard} data-testid="map-card">
-          <Link to={mobileParcelPath(selected.id, false)} className={styles.mapCardLink}>
-            <span className={styles.mapCardName}>{text(selected.dkmc) || text(selected.dkbh)}</span>
+          <Link to={mobileParcelPath(picked.id, false)} className={styles.mapCardLink}>
+            <span className={styles.mapCardName}>{text(picked.dkmc) || text(picked.dkbh)}</span>
             <span className={styles.mapCardMore}>
               详情 <RightOutlined />
             </span>

@@ -11,7 +11,7 @@ import { districtOutlinesQuery, useSiteSettings, type Parcel } from '../public-m
 import { text } from '../public-map/format';
 import { outlineLayer } from '../public-map/ol/base';
 import { ParcelLayers } from '../public-map/ol/parcelLayers';
-import { ParcelTileLayer, tileMetaQuery, type TileParcel } from '../public-map/ol/tiles';
+import { ParcelTileLayer, parcelFromTile, tileMetaQuery } from '../public-map/ol/tiles';
 import { useOlMap } from '../public-map/ol/useOlMap';
 import styles from './mobile.module.css';
 
@@ -22,11 +22,6 @@ interface MobileParcelMapProps {
   selectedId: string | null;
   /** A parcel of `parcels` by id, one tapped on a tile, or none. */
   onSelect: (picked: string | Parcel | null) => void;
-}
-
-/** A parcel tapped on a tile, in the shape the map card reads. */
-function fromTile(p: TileParcel): Parcel {
-  return { id: p.id, dkmc: p.name, dlcode: p.dlcode, dlname: p.dlname, tradeState: p.tradeState, landAreaMu: p.areaMu ?? null, areacode: p.areacode, areaname: p.areaname, centre: p.at };
 }
 
 export default function MobileParcelMap({ parcels, tiled, selectedId, onSelect }: MobileParcelMapProps) {
@@ -49,7 +44,7 @@ export default function MobileParcelMap({ parcels, tiled, selectedId, onSelect }
       const tiles = tilesRef.current;
       if (tiles) {
         const hit = tiles.hit(evt.pixel);
-        if (hit && 'parcel' in hit) onSelectRef.current(fromTile(hit.parcel));
+        if (hit && 'parcel' in hit) onSelectRef.current(parcelFromTile(hit.parcel));
         else if (hit) map.getView().animate({ center: hit.group, zoom: Math.min(16, (map.getView().getZoom() ?? 12) + 2), duration: 300 });
         else onSelectRef.current(null);
         return;

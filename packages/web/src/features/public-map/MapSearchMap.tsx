@@ -21,7 +21,7 @@ import { districtOutlinesQuery, useSiteSettings, type Parcel } from './api';
 import { outlineLayer, lonLat, readGeometry } from './ol/base';
 import { ParcelLayers, type ColorMode } from './ol/parcelLayers';
 import { setCursor, useOlMap } from './ol/useOlMap';
-import { ParcelTileLayer, tileMetaQuery, type TileParcel } from './ol/tiles';
+import { ParcelTileLayer, parcelFromTile, tileMetaQuery } from './ol/tiles';
 
 /** What the page asks of its map. */
 export interface MapSearchMapHandle {
@@ -68,11 +68,6 @@ const AREA_STYLE = new Style({ stroke: new Stroke({ color: '#fa541c', width: 2, 
 const areaFormat = new GeoJSON({ dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' });
 /** Lon-lat to 6 decimals (about 0.1 m): the server keeps at most 200 vertices, not their noise. */
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** A parcel clicked on a tile, in the shape the popup reads. */
-function fromTile(p: TileParcel): Parcel {
-  return { id: p.id, dkmc: p.name, dlcode: p.dlcode, dlname: p.dlname, tradeState: p.tradeState, landAreaMu: p.areaMu ?? null, areacode: p.areacode, areaname: p.areaname, centre: p.at };
-}
 
 /** The parcel's centre in map coordinates. */
 function centreOf(p: Parcel | null | undefined): number[] | undefined {
@@ -279,7 +274,7 @@ export default function MapSearchMap(props: MapSearchMapProps) {
       if (tiles) {
         const hit = tiles.hit(evt.pixel);
         if (hit && 'parcel' in hit) {
-          callbacks.current.onTileHit(fromTile(hit.parcel));
+          callbacks.current.onTileHit(parcelFromTile(hit.parcel));
           callbacks.current.onSelect(hit.parcel.id);
         } else if (hit) {
           map.getView().animate({ center: hit.group, zoom: Math.min(16, (map.getView().getZoom() ?? 12) + 2), duration: 400 });

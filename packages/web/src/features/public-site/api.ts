@@ -92,14 +92,6 @@ export const districtsWithFiguresQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The first `pageSize` districts with their figures (display order) and how many there are: the home page. */
-export const districtsWithFiguresPageQuery = (pageSize: number) =>
-  queryOptions({
-    queryKey: ['public', 'districtsWithFigures', { pageNo: 1, pageSize }] as const,
-    queryFn: async ({ signal }) => pageOf<DistrictInfo>(await openPost<unknown>(PATHS.districtsWithFigures, { pageNo: 1, pageSize }, signal), { pageNo: 1, pageSize }),
-    staleTime: 5 * 60_000,
-  });
-
 /** getTAreaPageByAreaname: the district (as getTAreaByAreaname) and the first page of its parcels. */
 export interface DistrictPage extends DistrictInfo {
   parcels: PageResult<Parcel>;

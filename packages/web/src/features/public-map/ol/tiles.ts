@@ -6,6 +6,7 @@
  * (colour by land class or market state, names at close zoom, hover and selection).
  */
 import type OlMap from 'ol/Map';
+import type { Parcel } from '../api';
 import type { Extent } from 'ol/extent';
 import type { Pixel } from 'ol/pixel';
 import type Projection from 'ol/proj/Projection';
@@ -41,6 +42,11 @@ export interface TileParcel {
   areaname?: string;
   /** Where it was clicked, lon-lat. */
   at: [number, number];
+}
+
+/** A parcel clicked on a tile, in the shape the maps' popups and cards read. */
+export function parcelFromTile(p: TileParcel): Parcel {
+  return { id: p.id, dkmc: p.name, dlcode: p.dlcode, dlname: p.dlname, tradeState: p.tradeState, landAreaMu: p.areaMu ?? null, areacode: p.areacode, areaname: p.areaname, centre: p.at };
 }
 
 /** Reads a tile's bytes into it, in the map's projection. */

@@ -16,7 +16,7 @@ import { RightOutlined } from '../../../public-ui/icons/RightOutlined';
 import { ShopOutlined } from '../../../public-ui/icons/ShopOutlined';
 import { parcelPageQuery, settingsQuery } from '../../public-map/api';
 import { dateText, EVENT_TYPE_LABELS, NOTICE_TYPE_LABELS, num, optionLabel, text } from '../../public-map/format';
-import { districtsWithFiguresPageQuery, latestNoticesQuery, pageQuery, PATHS, publicTotalsQuery } from '../api';
+import { latestNoticesQuery, pageQuery, PATHS, publicTotalsQuery, type DistrictInfo } from '../api';
 import { ParcelCard } from '../ParcelCard';
 import { firstImage, NoData } from '../ui';
 import { ResponsiveImage } from '../../../lib/responsive-image';
@@ -66,7 +66,7 @@ export function HomePage() {
   const [{ data: settings }, districts, newest, notices, events, totals] = useSuspenseQueries({
     queries: [
       settingsQuery,
-      districtsWithFiguresPageQuery(HOME_DISTRICTS),
+      pageQuery<DistrictInfo>(PATHS.districtsWithFigures, { pageNo: 1, pageSize: HOME_DISTRICTS }),
       parcelPageQuery({ pageNo: 1, pageSize: 8, orderBy: 'publishedAt', order: 'desc' }),
       latestNoticesQuery(7),
       pageQuery(PATHS.events, { pageNo: 1, pageSize: 4 }),
