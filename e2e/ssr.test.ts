@@ -251,6 +251,13 @@ describe('server-rendered public pages', () => {
       expect(metaContent(html, 'og:url')).toBe(`${server.url}${url.split('?')[0]}`);
       // The page's scripts are announced up front, and the data comes embedded, not fetched again.
       expect(html).toContain('<link rel="modulepreload"');
+      // The HTML holds the page, so its scripts are not needed for the first paint and come at low
+      // priority (leaving the bandwidth to the page and its picture); only the map search, whose
+      // map is drawn by script, keeps the app's at the browser's default (its boot script is low).
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      const low = preloads.filter((link) => link.includes('fetchPriority="low"'));
+      expect(preloads.length).toBeGreaterThan(2);
+      expect(low.length).toBe(entry.route === 'index' ? 1 : preloads.length);
       expect(html).toMatch(/<script type="application\/json" id="ssr-data">/);
       // No inline script: the Content-Security-Policy (script-src 'self') would block it.
       expect(html.match(/<script(?![^>]*(?:type="application\/json"|src=))[^>]*>/g) ?? []).toEqual([]);

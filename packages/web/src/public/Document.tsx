@@ -12,7 +12,6 @@
  * change the cascade).
  */
 import { Fragment, type ReactNode } from 'react';
-import { preloadModule } from 'react-dom';
 
 export interface PageAssets {
   /** The page's first script (public/boot), which starts the app once the page has been painted. */
@@ -24,6 +23,16 @@ export interface PageAssets {
   /** Scripts with no imports that run as soon as they arrive, before the app (routes.tsx `early`). */
   early?: string[];
 }
+
+/**
+ * The fetch priority of the page's modulepreloads. The server's HTML already holds the page, so
+ * the app's scripts are not needed for its first paint: at low priority they leave the phone's
+ * bandwidth to the document and the page's largest picture (requested with high priority), and a
+ * browser (or Lighthouse's simulation, which counts every high-priority script that arrives before
+ * the first paint as blocking it) does not wait for them. A page whose content is drawn by script
+ * (the map search, the only one with `early` scripts) keeps them at the browser's default.
+ */
+export const scriptPriority = (assets: PageAssets): 'low' | undefined => (assets.early?.length ? undefined : 'low');
 
 export const DATA_ELEMENT_ID = 'ssr-data';
 
@@ -41,14 +50,18 @@ interface DocumentProps {
 
 export function PublicDocument({ assets, dataJson, styleText, children }: DocumentProps) {
   // The server announces them in the HTML; in the browser they are loaded already (and looking
-  // each one up in the document cost a phone tens of milliseconds of hydration).
-  if (typeof document === 'undefined') for (const src of assets.scripts) preloadModule(src, { as: 'script' });
+  // each one up in the document cost a phone tens of milliseconds of hydration). Links in <head>
+  // are hoisted by React, not hydrated in place, so the browser's render may leave them out.
+  const preloads = typeof document === 'undefined' ? assets.scripts : [];
   return (
     <html lang="zh-CN">
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {preloads.map((src) => (
+          <link key={src} rel="modulepreload" href={src} fetchPriority={scriptPriority(assets)} />
+        ))}
         {assets.early?.map((src) => <script key={src} type="module" src={src} async fetchPriority="high" />)}
         {assets.styles.map((href) => (
           <Fragment key={href}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useState, type RefObject } from 'react';
 import { useInView } from './use-in-view';
 
 /** The phone layout of the public pages (as in their CSS modules). */
@@ -24,7 +24,8 @@ export function useMapWanted<T extends Element>(rootMargin?: string): MapWanted<
   const [ref, inView] = useInView<T>(rootMargin);
   const [phone, setPhone] = useState(true);
   const [asked, setAsked] = useState(false);
-  useEffect(() => setPhone(window.matchMedia(PHONE_QUERY).matches), []);
+  // A transition, as in useInView: the whole page re-renders in slices, not in one task.
+  useEffect(() => startTransition(() => setPhone(window.matchMedia(PHONE_QUERY).matches)), []);
   const ask = useCallback(() => setAsked(true), []);
   return { ref, load: inView && (!phone || asked), asked, ask };
 }
