@@ -15,6 +15,8 @@ import { runPagedQuery, type PagedQueryInput } from '../src/lib/pagedQuery';
 import { generateParcels } from '../src/scale/generate';
 import { parcelPage, type ParcelPageInput } from '../src/services/publicParcels';
 import { parcelStatistics, topVisited } from '../src/services/statistics';
+import { tileOf } from '../src/services/tiles/mvt';
+import { DETAIL_ZOOM, TileService } from '../src/services/tiles/tiles';
 import { DIALECTS, createTestDb, dialectAvailable, type TestDb } from './helpers/db';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -181,6 +183,43 @@ for (const dialect of DIALECTS) {
       const end = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
       const start = new Date(Date.now() - 430 * 86_400_000).toISOString().slice(0, 10);
       await expectIndexed((db) => parcelStatistics(db, { startDate: start, endDate: end }));
+    });
+
+    it('map tiles: a polygon tile finds its parcels through the box index alone', async () => {
+      if (!t) return;
+      const base = t.db as unknown as AnyDb;
+      const centre = await base.selectFrom('t_landinfo').select(['centerLon', 'centerLat']).where('status', '=', 'published').orderBy('id').executeTakeFirstOrThrow();
+      for (const z of [DETAIL_ZOOM, 16]) {
+        const recorder = new Recorder(base);
+        const tiles = new TileService(base.withPlugin(recorder));
+        const coord = tileOf(Number(centre.centerLon), Number(centre.centerLat), z);
+        expect((await tiles.render('parcels', 'public', coord)).length).toBeGreaterThan(0);
+        const parcelQueries = recorder.queries.filter((q) => q.sql.includes('t_landinfo'));
+        expect(parcelQueries.length).toBeGreaterThan(0);
+        for (const q of parcelQueries) {
+          const { plan } = await planOf(base, dialect, q);
+          const where = `z${z} tile:\n${q.sql}\n--- plan ---\n${plan}`;
+          if (dialect === 'sqlite') {
+            // The R*Tree (alias r) searched by the box first, then each parcel by its rowid; left to
+            // itself SQLite scanned every parcel and probed the R*Tree for each.
+            expect(plan, where).toMatch(/^SCAN r VIRTUAL TABLE INDEX \d+:\S+\nSEARCH p USING INTEGER PRIMARY KEY/);
+            expect(plan, where).not.toMatch(/\bSCAN p\b/);
+            continue;
+          }
+          // PostgreSQL cannot estimate a box overlap: merged with the lifecycle state, it ANDed the
+          // state's index (most of the table) into every tile, and its PostGIS cost estimate made
+          // it compile the query (JIT) for tens of milliseconds.
+          const parcelIndexes = [...plan.matchAll(/(?:Index Scan|Index Only Scan) (?:using|on) (t_landinfo\w*)(?: on t_landinfo (\w+))?/g)]
+            .filter((m) => m[2] !== 'hidden') // the disabled districts' parcels, a subquery of its own
+            .map((m) => m[1]);
+          expect(parcelIndexes, where).toEqual(['t_landinfo_box_gist']);
+          expect(plan, where).not.toMatch(/BitmapAnd|Seq Scan on t_landinfo|JIT:/);
+        }
+      }
+      if (dialect === 'postgres') {
+        const jit = await sql<{ jit: string }>`show jit`.execute(base);
+        expect(jit.rows[0]?.jit).toBe('off');
+      }
     });
 
     it('analysis: the most visited parcels', async () => {

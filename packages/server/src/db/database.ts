@@ -41,6 +41,14 @@ export function openDatabase(options: DbOptions): DbHandle {
       max: options.poolSize ?? 10,
       options: options.pgSchema ? `-c search_path=${options.pgSchema}` : undefined,
     });
+    // No JIT compilation: the platform's statements read a page, a tile or a bounded count, and
+    // PostgreSQL's cost estimate of a PostGIS call per row (ST_AsMVTGeom on a box it cannot
+    // estimate) crossed jit_above_cost on every parcel tile, which then spent 30–60 ms compiling
+    // for a query that runs in 1 ms. Sent before the connection's first query (a client runs
+    // its queries in order).
+    pool.on('connect', (client) => {
+      client.query('set jit = off').catch(() => undefined);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: options.pgSchema, pool, destroy: () => db.destroy() };
   }
