@@ -12,8 +12,8 @@ import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
-import { DESKTOP_UA, layoutShift, MAX_LAYOUT_SHIFT, metaContent, openPost, PHONE_UA, scrollThrough, watchLayoutShift } from './public-site';
+import { DEMO_PASSWORD, launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { decode, DESKTOP_UA, layoutShift, MAX_LAYOUT_SHIFT, metaContent, openPost, PHONE_UA, scrollThrough, watchLayoutShift } from './public-site';
 
 const PHONE = { width: 412, height: 915 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -381,5 +381,41 @@ describe('public pages after the first one', () => {
         await context.close();
       }
     }, 120_000);
+  });
+});
+
+describe('the home page when there are more districts than it shows', () => {
+  let server: RunningServer;
+  const added = ['测试片区六', '测试片区七'];
+
+  beforeAll(async () => {
+    server = await startServer();
+    // The demo has five districts: a clerk adds two more through the back office's API.
+    const login = await (await fetch(`${server.url}/openApi/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userAccount: 'zhangwei', password: DEMO_PASSWORD }) })).json();
+    for (const [i, areaname] of added.entries()) {
+      const res = await fetch(`${server.url}/api/tArea/addOrUpdate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: login.data.token },
+        body: JSON.stringify({ areaname, areacode: `CS0${i + 6}`, status: '1' }),
+      });
+      expect((await res.json()).code).toBe('200');
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('shows six district cards, the count of all of them, and 更多 leads to every one on /pqList', async () => {
+    const all = await openPost<{ list: { areaname: string }[]; total: number }>(server, 'getTAreaByPageList', { pageNo: 1, pageSize: 50 });
+    expect(all.total).toBe(7);
+    const home = decode(await (await fetch(`${server.url}/home`)).text());
+    const section = home.slice(home.indexOf('data-testid="home-section-片区"'));
+    const cards = [...section.matchAll(/href="\/pqPositionDetail\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]));
+    expect(cards).toEqual(all.list.slice(0, 6).map((d) => d.areaname));
+    expect(section).toContain('href="/pqList"');
+    expect(home).toMatch(/7<small>个<\/small><\/span><span[^>]*>产业片区/);
+    const list = decode(await (await fetch(`${server.url}/pqList`)).text());
+    for (const d of all.list) expect(list, d.areaname).toContain(d.areaname);
   });
 });
