@@ -137,6 +137,42 @@ describe('layouts from 320 px to 1920 px', () => {
     expect(failures.join('\n')).toBe('');
   });
 
+  it('the home page title never leaves one character on a line of its own, at every width', { timeout: 120_000 }, async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const failures: string[] = [];
+    try {
+      await open(page, `${server.url}/home`);
+      for (const width of [...WIDTHS, 360, 390, 576, 992, 1200]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(150);
+        // Characters per rendered line of the h1 (each character's box, grouped by its top).
+        const lines = await page.evaluate(() => {
+          const h1 = document.querySelector('h1');
+          if (!h1) return [];
+          const tops = new Map<number, number>();
+          const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (let i = 0; i < text.length; i++) {
+              if (!text[i].trim()) continue;
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const top = Math.round(range.getBoundingClientRect().top);
+              tops.set(top, (tops.get(top) ?? 0) + 1);
+            }
+          }
+          return [...tops.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+        });
+        if (lines.length === 0) failures.push(`${width} px: no h1`);
+        else if (lines.length > 1 && lines.some((n) => n === 1)) failures.push(`${width} px: lines of ${lines.join(', ')} characters`);
+      }
+    } finally {
+      await context.close();
+    }
+    expect(failures.join('\n')).toBe('');
+  });
+
   it('at 1440 px every back-office list shows its data column headers uncovered by the fixed 操作 column', { timeout: 600_000 }, async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const failures: string[] = [];
