@@ -1,9 +1,9 @@
 /**
  * Start-up of the server compiled (`npm start`: node packages/server/dist/main.js) against the
  * same sources run through tsx (`npm run dev` without watch): time from spawning the process to
- * the first answered /healthz, and the process's RSS once idle. Each run starts on a database
- * that is already migrated (a restart, as in production), SQLite in a temporary DATA_DIR or the
- * PostgreSQL of BENCH_DATABASE_URL.
+ * the first answered /healthz, the process's RSS once idle and its CPU while idle (ms per
+ * second). Each run starts on a database that is already migrated (a restart, as in
+ * production), SQLite in a temporary DATA_DIR or the PostgreSQL of BENCH_DATABASE_URL.
  *
  * BENCH_STARTUP_PARCELS=N starts on the existing benchmark databases of N generated parcels
  * instead (bench/.cache/search-N/land.db and PostgreSQL schema bench_N, made by bench:search;
@@ -46,7 +46,14 @@ interface Target {
   dispose(): void;
 }
 
-async function startOnce(args: string[], target: Target): Promise<{ ms: number; rss: number }> {
+/** CPU time of a process so far (user and system), ms: fields 14 and 15 of /proc/<pid>/stat, in clock ticks. */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function startOnce(args: string[], target: Target): Promise<{ ms: number; rss: number; idleCpu: number }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: target.dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '0', ADMIN_PASSWORD: 'Admin@12345', LOG_LEVEL: 'warn', SCHEDULER: '0' };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
@@ -60,8 +67,11 @@ async function startOnce(args: string[], target: Target): Promise<{ ms: number; 
       await new Promise((r) => setTimeout(r, 10));
     }
     const ms = performance.now() - started;
-    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    return { ms, rss: rssMb(child.pid!) };
+    // CPU while idle over the second half of the idle wait (after start-up's own work has settled).
+    await new Promise((r) => setTimeout(r, (IDLE_SECONDS * 1000) / 2));
+    const cpu0 = cpuMs(child.pid!);
+    await new Promise((r) => setTimeout(r, (IDLE_SECONDS * 1000) / 2));
+    return { ms, rss: rssMb(child.pid!), idleCpu: (cpuMs(child.pid!) - cpu0) / (IDLE_SECONDS / 2) };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -121,18 +131,19 @@ for (const target of targets()) {
     await target.unmark?.();
     const first = await startOnce(modes[0].args, target);
     if (target.unmark) console.log(`\n${target.name}: first start after the tile index mark was removed (whole check), compiled: ${first.ms.toFixed(0)} ms to first /healthz`);
-    const results = new Map<string, { ms: number[]; rss: number[] }>(modes.map((m) => [m.name, { ms: [], rss: [] }]));
+    const results = new Map<string, { ms: number[]; rss: number[]; idleCpu: number[] }>(modes.map((m) => [m.name, { ms: [], rss: [], idleCpu: [] }]));
     for (let i = 0; i < RUNS; i++) {
       // Alternated, so a change in the machine's load touches both the same way.
       for (const mode of modes) {
         const r = await startOnce(mode.args, target);
         results.get(mode.name)!.ms.push(r.ms);
         results.get(mode.name)!.rss.push(r.rss);
+        results.get(mode.name)!.idleCpu.push(r.idleCpu);
       }
     }
-    console.log(`\n${target.name}, median of ${RUNS} restarts, RSS after ${IDLE_SECONDS} s idle (load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')})`);
-    console.log('| start | to first /healthz | idle RSS |\n|---|---|---|');
-    for (const [name, r] of results) console.log(`| ${name} | ${median(r.ms).toFixed(0)} ms | ${median(r.rss).toFixed(0)} MB |`);
+    console.log(`\n${target.name}, median of ${RUNS} restarts, RSS after ${IDLE_SECONDS} s idle, CPU over its second half (load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')})`);
+    console.log('| start | to first /healthz | idle RSS | idle CPU |\n|---|---|---|---|');
+    for (const [name, r] of results) console.log(`| ${name} | ${median(r.ms).toFixed(0)} ms | ${median(r.rss).toFixed(0)} MB | ${median(r.idleCpu).toFixed(1)} ms/s |`);
   } finally {
     target.dispose();
   }
