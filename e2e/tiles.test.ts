@@ -91,6 +91,41 @@ describe('maps drawn from vector tiles', () => {
     await page.close();
   });
 
+  it('a filtered search pins its results over the tiles and frames them, and a new filter moves the pins', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${server.url}/index`);
+    const map = page.getByTestId('land-map');
+    await expect.poll(() => map.getAttribute('data-parcels-drawn'), { timeout: 15_000 }).toBe('1');
+    // Nothing narrows the search: the tiles show every parcel and nothing is pinned.
+    await expect.poll(() => map.getAttribute('data-result-markers'), { timeout: 10_000 }).toBe('0');
+    const items = page.getByTestId('result-item');
+
+    // 挂牌中: each parcel of the list is pinned, and the map frames them all.
+    await page.getByRole('group', { name: '交易状态' }).getByRole('button', { name: '挂牌中' }).click();
+    await page.getByRole('button', { name: '筛选' }).click();
+    await expect.poll(() => page.getByText(/1 项筛选/).count(), { timeout: 10_000 }).toBe(1);
+    const listed = await items.count();
+    expect(listed).toBeGreaterThan(0);
+    await expect.poll(() => map.getAttribute('data-result-markers'), { timeout: 10_000 }).toBe(String(listed));
+    await expect.poll(() => map.getAttribute('data-results-in-view'), { timeout: 10_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('map-legend').textContent()).toContain('筛选结果');
+    await screenshot(page, 'tiles-public-map-listed-pinned');
+
+    // 已成交: other parcels, other pins, framed again.
+    await page.getByRole('group', { name: '交易状态' }).getByRole('button', { name: '已成交' }).click();
+    await page.getByRole('button', { name: '筛选' }).click();
+    await expect.poll(async () => (await items.first().textContent()) ?? '', { timeout: 10_000 }).toContain('已成交');
+    const deals = await items.count();
+    await expect.poll(() => map.getAttribute('data-result-markers'), { timeout: 10_000 }).toBe(String(deals));
+    await expect.poll(() => map.getAttribute('data-results-in-view'), { timeout: 10_000 }).toBe('1');
+
+    // 重置: no pins again.
+    await page.getByRole('button', { name: '重置' }).click();
+    await expect.poll(() => map.getAttribute('data-result-markers'), { timeout: 10_000 }).toBe('0');
+    expect(await page.getByTestId('map-legend').textContent()).not.toContain('筛选结果');
+    await page.close();
+  });
+
   it('the map search\'s first tiles are asked for by its early script and drawn from those answers, not downloaded again', async () => {
     const { page } = await browser.newPage();
     // Tile requests in order: the early script's (fetch) and the map's own (OpenLayers, XHR).

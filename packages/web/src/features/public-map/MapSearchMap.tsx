@@ -4,7 +4,7 @@
  * render before OpenLayers has arrived.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Extent } from 'ol/extent';
+import { containsExtent, type Extent } from 'ol/extent';
 import Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import type Polygon from 'ol/geom/Polygon';
@@ -21,6 +21,7 @@ import { districtOutlinesQuery, useSiteSettings, type Parcel } from './api';
 import { outlineLayer, lonLat, readGeometry } from './ol/base';
 import { ParcelLayers, type ColorMode } from './ol/parcelLayers';
 import { setCursor, useOlMap } from './ol/useOlMap';
+import { ResultMarkers } from './ol/resultMarkers';
 import { ParcelTileLayer, parcelFromTile, tileMetaQuery } from './ol/tiles';
 
 /** What the page asks of its map. */
@@ -38,6 +39,8 @@ export interface MapSearchMapProps {
   tiled: boolean | undefined;
   results: Parcel[];
   resultsReady: boolean;
+  /** A filter or a drawn area narrows the search (with tiles its results are then pinned on the map). */
+  filtered: boolean;
   colorMode: ColorMode;
   showDistricts: boolean;
   hoverId: string | null;
@@ -76,7 +79,7 @@ function centreOf(p: Parcel | null | undefined): number[] | undefined {
 }
 
 export default function MapSearchMap(props: MapSearchMapProps) {
-  const { ref, className, tiled, results, resultsReady, colorMode, showDistricts, hoverId, selectedId, selected, popup, area, drawing } = props;
+  const { ref, className, tiled, results, resultsReady, filtered, colorMode, showDistricts, hoverId, selectedId, selected, popup, area, drawing } = props;
   const popupEl = useMemo(() => document.createElement('div'), []);
   const settings = useSiteSettings().data;
   const tileMeta = useQuery(tileMetaQuery('public'));
@@ -109,10 +112,15 @@ export default function MapSearchMap(props: MapSearchMapProps) {
   }, [map, popupEl]);
 
   const tileLayerRef = useRef<ParcelTileLayer | null>(null);
+  const markersRef = useRef<ResultMarkers | null>(null);
+  /** The pinned result set last framed (its ids), '' for none. */
+  const framedResults = useRef('');
   useEffect(() => {
     if (!map || !tiled) return;
     const layer = new ParcelTileLayer(map);
     tileLayerRef.current = layer;
+    const markers = new ResultMarkers(map);
+    markersRef.current = markers;
     // As with GeoJSON: the configured view wins when parcels are in it, else frame them all.
     const box = tileMeta.data?.parcelExtent;
     const size = map.getSize();
@@ -123,7 +131,10 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     }
     return () => {
       layer.dispose();
+      markers.dispose();
       tileLayerRef.current = null;
+      markersRef.current = null;
+      framedResults.current = '';
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- framed once, when the tile layer is made
   }, [map, tiled]);
@@ -203,6 +214,28 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     if (!layers || !map) return;
     // With tiles the map already shows every parcel; the list's page is not drawn twice.
     layers.setParcels(tiled ? [] : results.map((p) => ({ id: p.id, name: p.dkmc ?? p.dkbh ?? '', dlcode: p.dlcode, tradeState: p.tradeState, geometry: p.geometry, centre: p.centre })));
+    const markers = markersRef.current;
+    if (tiled && markers) {
+      // A filtered search's results are pinned over the tiles; a new set of them is framed (not a new order).
+      markers.set(filtered && resultsReady ? results : []);
+      map.getTargetElement()?.setAttribute('data-result-markers', String(markers.count()));
+      const set = filtered && resultsReady ? results.map((p) => p.id).sort().join(',') : '';
+      if (set === framedResults.current) return;
+      framedResults.current = set;
+      const pins = markers.extent();
+      if (set && pins) {
+        fit(pins, fittedOnce.current ? 400 : 0);
+        // The map element says whether every pin is in view once the map has moved (tests read it).
+        const target = map.getTargetElement();
+        target?.removeAttribute('data-results-in-view');
+        map.once('moveend', () => {
+          const size = map.getSize();
+          if (size) target?.setAttribute('data-results-in-view', containsExtent(map.getView().calculateExtent(size), pins) ? '1' : '0');
+        });
+      }
+      fittedOnce.current = true;
+      return;
+    }
     if (tiled || !resultsReady || results.length === 0) return;
     // The map element says when parcels are first on screen (tests and the browser bench wait for it).
     map.once('rendercomplete', () => map.getTargetElement()?.setAttribute('data-parcels-drawn', '1'));
@@ -224,7 +257,7 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     }
     fit(layers.fullExtent());
     // Only a changed result set reframes the map, not hover or selection.
-  }, [results, map, resultsReady, fit, tiled]);
+  }, [results, map, resultsReady, fit, tiled, filtered]);
 
   useEffect(() => {
     layersRef.current?.setColorMode(colorMode);
@@ -233,6 +266,7 @@ export default function MapSearchMap(props: MapSearchMapProps) {
   useEffect(() => {
     layersRef.current?.setHover(hoverId);
     tileLayerRef.current?.setHover(hoverId);
+    markersRef.current?.setHover(hoverId);
   }, [hoverId, map, tiled]);
   // While the view flies to a parcel the popup waits: placing it earlier would start the
   // overlay's auto-pan against the zoom animation and the map would end up off the parcel.
@@ -240,6 +274,7 @@ export default function MapSearchMap(props: MapSearchMapProps) {
   useEffect(() => {
     layersRef.current?.setSelected(selectedId);
     tileLayerRef.current?.setSelected(selectedId);
+    markersRef.current?.setSelected(selectedId);
     const overlay = overlayRef.current;
     if (!overlay || flying.current) return;
     overlay.setPosition(selectedId ? layersRef.current?.anchorOf(selectedId) ?? centreOf(selected) : undefined);
@@ -254,6 +289,12 @@ export default function MapSearchMap(props: MapSearchMapProps) {
       if (evt.dragging) return;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
+        const pinned = markersRef.current?.idAt(evt.pixel);
+        if (pinned) {
+          setCursor(map, 'pointer');
+          callbacks.current.onHover(pinned);
+          return;
+        }
         const tileHit = tileLayerRef.current?.hit(evt.pixel);
         if (tileLayerRef.current) {
           setCursor(map, tileHit ? 'pointer' : '');
@@ -270,6 +311,12 @@ export default function MapSearchMap(props: MapSearchMapProps) {
       const layers = layersRef.current;
       // While an area is drawn, clicks are its vertices.
       if (!layers || drawingRef.current) return;
+      const pinned = markersRef.current?.idAt(evt.pixel);
+      if (pinned) {
+        callbacks.current.onSelect(pinned);
+        callbacks.current.onPicked(pinned);
+        return;
+      }
       const tiles = tileLayerRef.current;
       if (tiles) {
         const hit = tiles.hit(evt.pixel);
@@ -333,7 +380,13 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     });
   };
 
-  useImperativeHandle(ref, () => ({ locate, fitAll: () => fit(layersRef.current?.fullExtent() ?? null) }));
+  const fitAll = () => {
+    if (!tiled) return fit(layersRef.current?.fullExtent() ?? null);
+    // With tiles: the pinned results, or every public parcel when nothing narrows the search.
+    const box = tileMeta.data?.parcelExtent;
+    fit(markersRef.current?.extent() ?? (box ? transformExtent(box, 'EPSG:4326', 'EPSG:3857') : null));
+  };
+  useImperativeHandle(ref, () => ({ locate, fitAll }));
 
   return (
     <>

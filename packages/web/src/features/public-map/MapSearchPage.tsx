@@ -61,7 +61,7 @@ const EXPORT_FORMATS = [
   { key: 'kml', label: 'KML（Google 地球）' },
 ];
 
-/** With tiles the list shows the first page of the results (the map shows them all). */
+/** With tiles the list shows the first page of the results (the map shows every parcel and pins these when a filter is set). */
 const TILED_LIST_SIZE = 100;
 
 const SORT_KEYS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
@@ -385,6 +385,7 @@ export function MapSearchPage() {
           tiled={tiled}
           results={results}
           resultsReady
+          filtered={Object.keys(queryFilters).length > 0}
           colorMode={colorMode}
           showDistricts={showDistricts}
           hoverId={hoverId}
@@ -449,6 +450,12 @@ export function MapSearchPage() {
             <div className={styles.legendRow}>
               <span className={styles.legendLine} />
               片区边界
+            </div>
+          )}
+          {tiled && Object.keys(queryFilters).length > 0 && (
+            <div className={styles.legendRow}>
+              <span className={styles.legendPin} />
+              筛选结果
             </div>
           )}
         </div>
