@@ -285,6 +285,21 @@ describe('maps drawn from vector tiles', () => {
     await context.close();
   });
 
+  it('on a phone with tiles, a filtered list\'s parcels are pinned on the map', async () => {
+    const phoneUa = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+    const { page, context } = await browser.newPage({ userAgent: phoneUa, viewport: { width: 412, height: 915 } });
+    await page.goto(`${server.url}/mobileindex?state=listed`);
+    const cards = page.getByTestId('mobile-parcel-list').locator('li');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    const shown = await cards.count();
+    await page.getByTestId('show-map').click();
+    const map = page.getByTestId('mobile-map');
+    await expect.poll(() => map.getAttribute('data-parcels-drawn'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => map.getAttribute('data-result-markers'), { timeout: 10_000 }).toBe(String(shown));
+    await screenshot(page, 'mobileindex-tiled-listed-pinned');
+    await context.close();
+  });
+
   it('the entry screen draws the surrounding parcels from the staff tiles, sent with the token', async () => {
     const tiles = tileResponses(admin, /^\/api\/tiles\/parcels\/\d+\/\d+\/\d+\.pbf$/);
     await admin.goto(`${server.url}/managementSystem/land`);

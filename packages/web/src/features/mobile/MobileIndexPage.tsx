@@ -72,7 +72,7 @@ function ActiveFilters({ filters, onChange }: { filters: ParcelFilters; onChange
  * arriving or a parcel picked re-renders this box, not the page's list. Until OpenLayers is there
  * (on a phone, until asked for) the box shows the parcels as dots on the districts' outlines.
  */
-function MapBox({ results, total, tiled, offlineBase }: { results: Parcel[]; total: number; tiled: boolean; offlineBase: boolean }) {
+function MapBox({ results, total, tiled, filtered, offlineBase }: { results: Parcel[]; total: number; tiled: boolean; filtered: boolean; offlineBase: boolean }) {
   const { ref: mapRef, load, ask } = useMapWanted<HTMLElement>();
   // Without a configured tile source the base is the zone's roads and water: asked for as soon
   // as the map is, not after OpenLayers has loaded and made the map (as on /index).
@@ -93,7 +93,7 @@ function MapBox({ results, total, tiled, offlineBase }: { results: Parcel[]; tot
   return (
     <section ref={mapRef} className={styles.mapBox} aria-label="地块地图">
       {MobileParcelMap ? (
-        <MobileParcelMap parcels={results} tiled={tiled} selectedId={selectedId} onSelect={select} />
+        <MobileParcelMap parcels={results} tiled={tiled} filtered={filtered} selectedId={selectedId} onSelect={select} />
       ) : (
         <MapPreview shapes={shapes} points={points} label={tiled ? `已发布地块分布示意图，共 ${total} 个，图上为列表中的 ${results.length} 个` : `已发布地块分布示意图，共 ${total} 个`} asked={load} onAsk={ask} fillOpacity={0.06} />
       )}
@@ -229,7 +229,7 @@ export function MobileIndexPage() {
       </header>
 
       <main>
-      <MapBox results={results} total={total} tiled={tiled} offlineBase={settingsQ.data?.tileSourceType === 'none' || !settingsQ.data?.tileUrl} />
+      <MapBox results={results} total={total} tiled={tiled} filtered={Object.keys(shownFilters).length > 0} offlineBase={settingsQ.data?.tileSourceType === 'none' || !settingsQ.data?.tileUrl} />
 
       <section className={styles.section} aria-label="地块列表">
         <div className={styles.resultHead}>
