@@ -111,6 +111,39 @@ describe('maps drawn from vector tiles', () => {
     await expect.poll(() => page.getByTestId('map-legend').textContent()).toContain('筛选结果');
     await screenshot(page, 'tiles-public-map-listed-pinned');
 
+    // A pin clicked opens its parcel's popup, clear of the map's toolbar; the list marks the parcel.
+    await page.waitForTimeout(500);
+    const pin = await page.evaluate(() => {
+      // The first pixel of the pins' blue (#1677ff) on the map's canvases, in page coordinates.
+      for (const canvas of Array.from(document.querySelectorAll<HTMLCanvasElement>('[data-testid="land-map"] canvas'))) {
+        const context = canvas.getContext('2d');
+        if (!context || canvas.width === 0) continue;
+        const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
+        const box = canvas.getBoundingClientRect();
+        for (let i = 0; i < width * height; i++) {
+          const [r, g, b, a] = [data[i * 4], data[i * 4 + 1], data[i * 4 + 2], data[i * 4 + 3]];
+          if (Math.abs(r - 22) < 6 && Math.abs(g - 119) < 6 && Math.abs(b - 255) < 6 && a > 250) {
+            return { x: box.left + ((i % width) + 3) * (box.width / width), y: box.top + (Math.floor(i / width) + 3) * (box.height / height) };
+          }
+        }
+      }
+      return null;
+    });
+    expect(pin).not.toBeNull();
+    await page.mouse.click(pin!.x, pin!.y);
+    const popup = page.getByTestId('map-popup');
+    await popup.waitFor();
+    await expect.poll(() => popup.textContent()).toContain('挂牌中');
+    await expect.poll(() => page.locator('[data-testid="result-item"][aria-pressed="true"]').count()).toBe(1);
+    const name = (await page.locator('[data-testid="result-item"][aria-pressed="true"] [title]').first().textContent())!.trim();
+    expect(await popup.textContent()).toContain(name);
+    await page.waitForTimeout(600);
+    const toolbar = (await page.getByRole('button', { name: '画范围' }).boundingBox())!;
+    const popupBox = (await popup.boundingBox())!;
+    expect(popupBox.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
+    await popup.getByRole('button', { name: '关闭' }).click();
+    await popup.waitFor({ state: 'detached' });
+
     // 已成交: other parcels, other pins, framed again.
     await page.getByRole('group', { name: '交易状态' }).getByRole('button', { name: '已成交' }).click();
     await page.getByRole('button', { name: '筛选' }).click();

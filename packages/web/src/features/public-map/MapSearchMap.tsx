@@ -99,7 +99,9 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     if (!map) return;
     const layers = new ParcelLayers(map);
     layersRef.current = layers;
-    const overlay = new Overlay({ element: popupEl, positioning: 'bottom-center', offset: [0, -14], stopEvent: true, autoPan: { margin: 40 } });
+    // The auto-pan margin keeps a popup clear of the map's toolbar (12 px from the top, 44 px tall):
+    // with 40 a parcel near the top got its popup's first row under the toolbar.
+    const overlay = new Overlay({ element: popupEl, positioning: 'bottom-center', offset: [0, -14], stopEvent: true, autoPan: { margin: 64 } });
     map.addOverlay(overlay);
     overlayRef.current = overlay;
     if (import.meta.env.DEV) (window as unknown as { __landMap?: unknown }).__landMap = map;
