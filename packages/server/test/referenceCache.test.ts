@@ -81,12 +81,25 @@ for (const dialect of DIALECTS) {
     });
 
     it('a new sub-class is found under its parent class', async () => {
+      // Both searches are asked before and after: their compiled statements are kept per
+      // reference data, so the same input must be compiled again with the new tree.
       expect((await search({ dlcode: '11' })).map((p) => p.id)).not.toContain(parcel.id);
+      expect((await search({ dlcode: '10' })).map((p) => p.id)).toContain(parcel.id);
       // 100101 moves under 11 (仓储用地): a search for 11 now finds the parcel.
       await db().updateTable('t_dl').set({ parentCode: '1101' }).where('code', '=', '100101').execute();
       invalidateReferenceData();
       expect((await search({ dlcode: '11' })).map((p) => p.id)).toContain(parcel.id);
       expect((await search({ dlcode: '10' })).map((p) => p.id)).not.toContain(parcel.id);
+    });
+
+    it('a search asked again finds a parcel published since: its statements are kept, not its answers', async () => {
+      const query = { dlcode: '11', orderBy: 'landAreaMu', order: 'desc' };
+      const before = (await search(query)).map((p) => p.id);
+      const other = await w.createParcel({ dkmc: '缓存后发布地块', dlcode: '100101', landArea: 9_999_999 });
+      for (const action of PUBLISH) expect((await w.call('/api/tLandinfo/transition', { ids: [other.id], action })).body.code).toBe('200');
+      const after = (await search(query)).map((p) => p.id);
+      expect(before).not.toContain(other.id);
+      expect(after[0]).toBe(other.id);
     });
 
     it('while the version is unchanged the names are not read again', async () => {

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type QueryResult, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery as KyselyCompiled, type Expression, type Kysely, type QueryResult, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   COUNT_LIMIT,
@@ -332,15 +332,33 @@ const OVER_LIMIT_MS = 10_000;
 const WIDE_MATCH = 1000;
 const overLimit = new TtlCache<true>(OVER_LIMIT_MS);
 
-/** Runs a paged query: the page and its total, on either database. */
-export async function runPagedQuery<Row>(
+/**
+ * A paged query compiled to its statements: what runPagedPlan runs. Compiling is pure (the same
+ * spec and input give the same statements), so a caller may keep plans for inputs that repeat
+ * (the public parcel search does, services/publicParcels.ts).
+ */
+export interface PagedPlan {
+  page: KyselyCompiled<Record<string, unknown>>;
+  /** The page read in order (spec.wideScope), run instead of `page` when more than WIDE_MATCH rows match. */
+  widePage?: KyselyCompiled<Record<string, unknown>>;
+  count: KyselyCompiled<{ total: number | string }>;
+  /** The count's statement and values: the key of the over-the-bound cache. */
+  countKey: string;
+  order: OrderKey[];
+  pageNo: number;
+  pageSize: number;
+  unpaged: boolean;
+}
+
+/** Compiles a paged query: the page, the bounded count and, with a wide scope, the page read in order. */
+export function planPagedQuery(
   // The engine addresses tables by name from an allow-list, so it works on the untyped builder.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   dialect: DialectName,
   spec: PagedSelect,
   input: PagedQueryInput,
-): Promise<PageResult<Row>> {
+): PagedPlan {
   const { where, orderBy } = compileConditions(input.params, spec.columns, dialect);
   const filters = [spec.scope, where].filter((x): x is Expression<SqlBool> => x !== undefined);
   const whereSql = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
@@ -356,36 +374,64 @@ export async function runPagedQuery<Row>(
   const selectSql = sql.join(spec.select.map((c) => sql.ref(c)));
   // The count stops at COUNT_LIMIT + 1 rows: exact for every ordinary filter, a bound (flagged)
   // for "all of a million parcels" instead of a scan of the whole table on every page.
-  const countQuery = sql<{ total: number | string }>`select count(*) as total from (select 1 as one from ${table} ${whereSql} limit ${COUNT_LIMIT + 1}) as counted`;
-  const compiledCount = countQuery.compile(db);
-  const countKey = `${compiledCount.sql}\u0000${JSON.stringify(compiledCount.parameters)}`;
+  const count = sql<{ total: number | string }>`select count(*) as total from (select 1 as one from ${table} ${whereSql} limit ${COUNT_LIMIT + 1}) as counted`.compile(db);
+  const pageQuery = (w: RawBuilder<unknown>) =>
+    sql<Record<string, unknown>>`select ${selectSql} from ${table} ${w} order by ${orderSql} limit ${pageSize} offset ${offset}`.compile(db);
+  const wideFilters = [spec.wideScope, where, keyset].filter((x): x is Expression<SqlBool> => x !== undefined);
+  return {
+    page: pageQuery(pageWhere),
+    widePage: spec.wideScope ? pageQuery(sql`where ${sql.join(wideFilters, sql` and `)}`) : undefined,
+    count,
+    countKey: `${count.sql}\u0000${JSON.stringify(count.parameters)}`,
+    order,
+    pageNo,
+    pageSize,
+    unpaged,
+  };
+}
+
+/** Runs a compiled paged query: the page and its total. */
+export async function runPagedPlan<Row>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  plan: PagedPlan,
+): Promise<PageResult<Row>> {
   const runCount = async () => {
-    if (overLimit.get(countKey)) return COUNT_LIMIT + 1;
-    // Run as compiled for the key above: compiling the whole WHERE a second time cost CPU on every page.
-    const n = Number((await db.executeQuery(compiledCount)).rows[0]?.total ?? 0);
-    if (n > COUNT_LIMIT) overLimit.set(countKey, true);
+    if (overLimit.get(plan.countKey)) return COUNT_LIMIT + 1;
+    const n = Number((await db.executeQuery(plan.count)).rows[0]?.total ?? 0);
+    if (n > COUNT_LIMIT) overLimit.set(plan.countKey, true);
     return n;
   };
-  const pageQuery = (w: RawBuilder<unknown>) => sql<Row>`select ${selectSql} from ${table} ${w} order by ${orderSql} limit ${pageSize} offset ${offset}`.execute(db);
-  let rows: QueryResult<Row>;
+  let rows: QueryResult<Record<string, unknown>>;
   let counted: number;
-  if (spec.wideScope) {
+  if (plan.widePage) {
     // The count (cheap, from the filter's own index) decides how the page is read.
     counted = await runCount();
-    const wideFilters = [spec.wideScope, where, keyset].filter((x): x is Expression<SqlBool> => x !== undefined);
-    rows = await pageQuery(counted > WIDE_MATCH ? sql`where ${sql.join(wideFilters, sql` and `)}` : pageWhere);
+    rows = await db.executeQuery(counted > WIDE_MATCH ? plan.widePage : plan.page);
   } else {
-    [rows, counted] = await Promise.all([pageQuery(pageWhere), runCount()]);
+    [rows, counted] = await Promise.all([db.executeQuery(plan.page), runCount()]);
   }
+  const { pageSize, unpaged } = plan;
   const totalExact = counted <= COUNT_LIMIT;
-  const last = rows.rows.length === pageSize && !unpaged ? (rows.rows[rows.rows.length - 1] as Record<string, unknown>) : undefined;
-  const nextCursor = last ? encodeCursor(order, last) : undefined;
+  const last = rows.rows.length === pageSize && !unpaged ? rows.rows[rows.rows.length - 1] : undefined;
+  const nextCursor = last ? encodeCursor(plan.order, last) : undefined;
   return {
-    list: rows.rows,
+    list: rows.rows as Row[],
     total: totalExact ? counted : COUNT_LIMIT,
     totalExact,
-    pageNo: unpaged ? 0 : pageNo,
+    pageNo: unpaged ? 0 : plan.pageNo,
     pageSize: unpaged ? 0 : pageSize,
     ...(nextCursor && { nextCursor }),
   };
+}
+
+/** Runs a paged query: the page and its total, on either database. */
+export async function runPagedQuery<Row>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  dialect: DialectName,
+  spec: PagedSelect,
+  input: PagedQueryInput,
+): Promise<PageResult<Row>> {
+  return runPagedPlan<Row>(db, planPagedQuery(db, dialect, spec, input));
 }

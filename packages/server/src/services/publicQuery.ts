@@ -56,33 +56,53 @@ interface ColumnStep {
   label?: { key: string; byValue: Map<unknown, string> };
 }
 
-/** Plans by entity and allow-list (module constants, so a few entries): built once, run per row. */
-const plans = new Map<string, WeakMap<readonly string[], ColumnStep[]>>();
+/**
+ * The steps of an allow-list, and an object with every output key, in order, that each row
+ * starts as a copy of. A row filled one computed key at a time, from a call site that sees every
+ * entity's rows, ended up in V8's slow dictionary mode after a dozen properties, which made
+ * presenting and serialising a search's rows cost half as much again; the copies keep the
+ * template's fast layout as long as no key is added to them (hence `after`).
+ */
+interface PresentPlan {
+  steps: ColumnStep[];
+  template: Row;
+}
 
-function planOf(entity: string, columns: readonly string[]): ColumnStep[] {
+const NO_KEYS: readonly string[] = [];
+
+/** Plans by entity, allow-list and added keys (module constants, so a few entries): built once, run per row. */
+const plans = new Map<string, WeakMap<readonly string[], WeakMap<readonly string[], PresentPlan>>>();
+
+function planOf(entity: string, columns: readonly string[], after: readonly string[]): PresentPlan {
   let byColumns = plans.get(entity);
   if (!byColumns) plans.set(entity, (byColumns = new WeakMap()));
-  let plan = byColumns.get(columns);
+  let byAfter = byColumns.get(columns);
+  if (!byAfter) byColumns.set(columns, (byAfter = new WeakMap()));
+  let plan = byAfter.get(after);
   if (plan) return plan;
   const fields = new Map(defOf(entity).fields.map((f): [string, FieldDef] => [f.name, f]));
-  plan = columns.map((column) => {
+  const steps = columns.map((column): ColumnStep => {
     const field = fields.get(column);
     const kind = field && JSON_TYPES.has(field.type) ? 'json' : field?.type === 'boolean' ? 'boolean' : 'plain';
     const label = field?.type === 'enum' ? { key: `${column}Label`, byValue: new Map<unknown, string>((field.options ?? []).map((o) => [o.value, o.label])) } : undefined;
     return { column, kind, label };
   });
-  byColumns.set(columns, plan);
+  const keys = [...steps.flatMap((step) => (step.label ? [step.column, step.label.key] : [step.column])), ...after];
+  plan = { steps, template: Object.fromEntries(keys.map((key) => [key, null])) };
+  byAfter.set(after, plan);
   return plan;
 }
 
 /**
  * A stored row as the public sees it: only the allow-listed columns, JSON columns parsed, and
  * for every enum column its Chinese label beside it (`type` → `typeLabel`). Presenters run per
- * row of every public answer: the per-column work is planned once per allow-list.
+ * row of every public answer: the per-column work is planned once per allow-list. `after` names
+ * the keys the caller sets next (null until then; a module constant), which come last.
  */
-export function presentPublic(entity: string, columns: readonly string[], row: Row): Row {
-  const out: Row = {};
-  for (const step of planOf(entity, columns)) {
+export function presentPublic(entity: string, columns: readonly string[], row: Row, after: readonly string[] = NO_KEYS): Row {
+  const { steps, template } = planOf(entity, columns, after);
+  const out: Row = { ...template };
+  for (const step of steps) {
     const value = row[step.column] ?? null;
     out[step.column] = step.kind === 'json' ? parseJsonColumn(value) : step.kind === 'boolean' && value !== null ? Number(value) : value;
     if (step.label) out[step.label.key] = step.label.byValue.get(value) ?? null;
