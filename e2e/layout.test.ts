@@ -137,7 +137,7 @@ describe('layouts from 320 px to 1920 px', () => {
     expect(failures.join('\n')).toBe('');
   });
 
-  it('the home page title never leaves one character on a line of its own, at every width', { timeout: 120_000 }, async () => {
+  it('the home page title never leaves one character on a line of its own, nor the hot words one word, at every width', { timeout: 120_000 }, async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const failures: string[] = [];
     try {
@@ -166,6 +166,17 @@ describe('layouts from 320 px to 1920 px', () => {
         });
         if (lines.length === 0) failures.push(`${width} px: no h1`);
         else if (lines.length > 1 && lines.some((n) => n === 1)) failures.push(`${width} px: lines of ${lines.join(', ')} characters`);
+        // The hot words under the search box: nor one of them alone on a line below the others.
+        const words = await page.evaluate(() => {
+          const tops = new Map<number, number>();
+          for (const a of Array.from(document.querySelectorAll('[data-testid="home-hot-words"] a'))) {
+            const top = Math.round(a.getBoundingClientRect().top);
+            tops.set(top, (tops.get(top) ?? 0) + 1);
+          }
+          return [...tops.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+        });
+        if (words.length === 0) failures.push(`${width} px: no hot words`);
+        else if (words.length > 1 && Math.max(...words) - Math.min(...words) > 1) failures.push(`${width} px: hot words in lines of ${words.join(', ')}`);
       }
     } finally {
       await context.close();

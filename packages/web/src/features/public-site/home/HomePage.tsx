@@ -98,7 +98,7 @@ export function HomePage() {
           </h1>
           <p className={styles.heroText}>{settings?.siteSubtitle || '一图览全区土地 · 一站办招商服务'}</p>
           <SearchInput className={styles.search} size="large" placeholder="搜索地块、公告、政策，如“物流”“工业用地”" onSearch={search} label="全局搜索" testId="home-search" />
-          <div className={styles.hotWords}>
+          <div className={styles.hotWords} data-testid="home-hot-words">
             热门：
             {['工业用地', '物流', '生物医药', '标准地'].map((w) => (
               <Link key={w} to={`/search/${encodeURIComponent(w)}`}>
