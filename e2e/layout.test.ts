@@ -137,7 +137,7 @@ describe('layouts from 320 px to 1920 px', () => {
     expect(failures.join('\n')).toBe('');
   });
 
-  it('the home page title never leaves one character on a line of its own, nor the hot words one word, at every width', { timeout: 120_000 }, async () => {
+  it('the home page title never leaves one character on a line of its own nor breaks inside a phrase, nor the hot words one word, at every width', { timeout: 120_000 }, async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const failures: string[] = [];
     try {
@@ -166,6 +166,25 @@ describe('layouts from 320 px to 1920 px', () => {
         });
         if (lines.length === 0) failures.push(`${width} px: no h1`);
         else if (lines.length > 1 && lines.some((n) => n === 1)) failures.push(`${width} px: lines of ${lines.join(', ')} characters`);
+        // The title and the subtitle break between their phrases (临江经济技术开发区 | 土地信息平台;
+        // balanced, the title broke as 临江经济技术开 | 发区土地信息平台 at every phone width), and
+        // no line starts with the subtitle's separator.
+        const broken = await page.evaluate(() => {
+          const out: string[] = [];
+          for (const id of ['home-title', 'home-subtitle']) {
+            const phrases = Array.from(document.querySelectorAll(`[data-testid="${id}"] > span`));
+            if (phrases.length < 2) out.push(`${id}: ${phrases.length} phrase(s)`);
+            for (const phrase of phrases) {
+              const range = document.createRange();
+              range.selectNodeContents(phrase);
+              const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+              if (tops.size > 1) out.push(`${id}: “${phrase.textContent}” broken over ${tops.size} lines`);
+              if (/^[·•|｜]/.test(phrase.textContent ?? '')) out.push(`${id}: a line starts with “${phrase.textContent}”`);
+            }
+          }
+          return out;
+        });
+        for (const b of broken) failures.push(`${width} px: ${b}`);
         // The hot words under the search box: nor one of them alone on a line below the others.
         const words = await page.evaluate(() => {
           const tops = new Map<number, number>();

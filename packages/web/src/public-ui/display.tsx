@@ -1,5 +1,5 @@
-/** Small display pieces of the public UI kit: Tag, Empty, Skeleton, Spin, Card, Descriptions, Reserved. */
-import type { CSSProperties, ReactNode } from 'react';
+/** Small display pieces of the public UI kit: Tag, Empty, Skeleton, Spin, Card, Descriptions, Reserved, Phrases. */
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { CheckCircleFilled } from './icons/CheckCircleFilled';
 import { CloseCircleFilled } from './icons/CloseCircleFilled';
 import { ExclamationCircleFilled } from './icons/ExclamationCircleFilled';
@@ -104,6 +104,24 @@ export function Reserved({ ratio, height, className, children, testId }: { ratio
     <div className={[styles.reserved, className].filter(Boolean).join(' ')} style={{ aspectRatio: ratio, height }} data-testid={testId}>
       {children}
     </div>
+  );
+}
+
+/**
+ * A heading's phrases (from @land/shared/phrases) as inline blocks: a line breaks between two
+ * phrases before it breaks inside one. `spaced` puts a space between them (a subtitle's
+ * phrases), else they touch (a Chinese name).
+ */
+export function Phrases({ parts, spaced = false }: { parts: string[]; spaced?: boolean }) {
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {spaced && i > 0 && ' '}
+          <span className={styles.phrase}>{part}</span>
+        </Fragment>
+      ))}
+    </>
   );
 }
 

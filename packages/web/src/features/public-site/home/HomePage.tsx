@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fileUrl } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
-import { SearchInput, Tag } from '../../../public-ui';
+import { titlePhrases, separatedPhrases } from '@land/shared/phrases';
+import { Phrases, SearchInput, Tag } from '../../../public-ui';
 import { AimOutlined } from '../../../public-ui/icons/AimOutlined';
 import { ApartmentOutlined } from '../../../public-ui/icons/ApartmentOutlined';
 import { BankOutlined } from '../../../public-ui/icons/BankOutlined';
@@ -93,10 +94,12 @@ export function HomePage() {
           <BannerCarousel banners={banners.map((b) => ({ url: fileUrl(b.url), name: b.name }))} />
         )}
         <div className={`${styles.heroInner} ${banners.length ? styles.overImage : ''}`}>
-          <h1 id="home-title" className={styles.heroTitle}>
-            {siteName}
+          <h1 id="home-title" className={styles.heroTitle} data-testid="home-title">
+            <Phrases parts={titlePhrases(siteName)} />
           </h1>
-          <p className={styles.heroText}>{settings?.siteSubtitle || '一图览全区土地 · 一站办招商服务'}</p>
+          <p className={styles.heroText} data-testid="home-subtitle">
+            <Phrases parts={separatedPhrases(settings?.siteSubtitle || '一图览全区土地 · 一站办招商服务')} spaced />
+          </p>
           <SearchInput className={styles.search} size="large" placeholder="搜索地块、公告、政策，如“物流”“工业用地”" onSearch={search} label="全局搜索" testId="home-search" />
           <div className={styles.hotWords} data-testid="home-hot-words">
             热门：
