@@ -4,14 +4,10 @@
  * critical violation, on any console error or uncaught page error (unhandled promise rejections
  * included), and when its visible text shows a raw 26-character id or an English state word.
  */
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MANAGEMENT_BASE, MANAGEMENT_SCREENS, PUBLIC_ROUTES, TOP_LEVEL_ROUTES } from '@land/shared/routes';
-import { launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeProblems, launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
 
 /** State and type words of the data model that must reach the screen in Chinese (GLOSSARY). */
 const ENGLISH_STATE_WORDS = [
@@ -40,24 +36,6 @@ interface Finding {
   pattern: string;
   path: string;
   problems: string[];
-}
-
-type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
-
-/** axe-core's serious and critical findings on the page, or inside the element `within` selects. */
-async function axeProblems(page: Page, within?: string): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's Content-Security-Policy allows no inline script.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }).axe;
-    const context = selector ? document.querySelector(selector) : document;
-    if (!context) return [{ id: 'missing', impact: 'critical', help: `nothing matches ${selector}`, nodes: [] }];
-    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  }, within);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 interface FocusStop {

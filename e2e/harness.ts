@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -212,4 +213,24 @@ export function useServerAndBrowser(env: Record<string, string> = {}): { server:
     if (serverStarted) await server.stop();
   });
   return { server, browser };
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeResult = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+
+/** axe-core's serious and critical findings on the page, or inside the element `within` selects. */
+export async function axeProblems(page: Page, within?: string): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's Content-Security-Policy allows no inline script.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeResult[] }> } }).axe;
+    const context = selector ? document.querySelector(selector) : document;
+    if (!context) return [{ id: 'missing', impact: 'critical', help: `nothing matches ${selector}`, nodes: [] }];
+    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  }, within);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

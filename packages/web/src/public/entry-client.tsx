@@ -10,7 +10,7 @@ import '../public-ui/base.css';
 import type { EmbeddedData } from './data';
 import { DATA_ELEMENT_ID, PublicDocument } from './Document';
 import { createPublicQueryClient, PublicProviders } from './providers';
-import { publicRoutes } from './routes';
+import { publicRoutes, showLoadFailures } from './routes';
 
 /**
  * The browser side of a server-rendered public page: the same document, routes and query cache
@@ -32,6 +32,8 @@ async function start(): Promise<void> {
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
+
+  showLoadFailures(publicRoutes);
 
   const router = createBrowserRouter(publicRoutes, { hydrationData: { loaderData: data.loaderData } });
   setNavigator((to, options) => {

@@ -12,6 +12,7 @@ import { matchRoutes, redirect, redirectDocument } from 'react-router';
 import { PUBLIC_ROUTES, isMobileUserAgent, type PublicRoute } from '@land/shared/routes';
 import { PENDING_SSR_ROUTES } from './pending';
 import { NotFoundPage } from './NotFoundPage';
+import { PageError } from './PageError';
 import { PublicRoot } from './PublicRoot';
 
 export interface PublicRouteHandle {
@@ -113,7 +114,14 @@ function pageRoute(path: string, def: PageDef | undefined, handle: PublicRouteHa
   // SPEC §1: phones opening the map search get the mobile home page (the server does this before
   // rendering; this covers client-side navigation to /index).
   const loader = path === 'index' ? ({ request }: LoaderFunctionArgs) => (isMobileUserAgent(userAgentOf(request)) ? redirect('/mobileindex') : null) : undefined;
-  return { path, handle: { ...handle, source: def.source, ...(def.preload ? { preload: def.preload } : {}), ...(def.early ? { early: def.early } : {}) }, loader, lazy: def.load };
+  return {
+    path,
+    handle: { ...handle, source: def.source, ...(def.preload ? { preload: def.preload } : {}), ...(def.early ? { early: def.early } : {}) },
+    loader,
+    lazy: def.load,
+    // A page whose data or scripts did not arrive says so inside the site's header and footer.
+    ErrorBoundary: PageError,
+  };
 }
 
 /** Redirect-only and full-load routes still need a component, or the router warns about an empty leaf. */
@@ -123,11 +131,13 @@ export const publicRoutes: RouteObject[] = [
   {
     id: 'public-root',
     Component: PublicRoot,
+    ErrorBoundary: PageError,
     children: [
       {
         id: 'mobile-layout',
         handle: { source: 'src/features/mobile/MobileLayout.tsx' } satisfies PublicRouteHandle,
         lazy: () => import('../features/mobile/MobileLayout').then((m) => ({ Component: m.MobileLayout })),
+        ErrorBoundary: PageError,
         children: MOBILE_PATHS.map((path) => pageRoute(path, MOBILE_PAGES[path], {})),
       },
       {
@@ -135,6 +145,7 @@ export const publicRoutes: RouteObject[] = [
         path: '/',
         handle: { source: 'src/app/public/PublicLayout.tsx' } satisfies PublicRouteHandle,
         lazy: () => import('../app/public/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+        ErrorBoundary: PageError,
         children: [
           // SPEC §1: phones opening the site are sent to the mobile home page (the server does this
           // before rendering; this covers client-side navigation to "/").
@@ -148,6 +159,27 @@ export const publicRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * For navigation in the browser: a route whose code did not arrive (offline, or a new release
+ * replaced the files) renders its error page (PageError: 刷新页面). React Router leaves a
+ * route whose `lazy` failed out of the render, which showed a blank page, header and all; here the
+ * failed import becomes a component that throws it to the route's error boundary.
+ */
+export function showLoadFailures(routes: RouteObject[]): void {
+  for (const route of routes) {
+    const load = route.lazy;
+    if (typeof load === 'function') {
+      route.lazy = () =>
+        load().catch((error: unknown) => ({
+          Component: function LoadFailed(): never {
+            throw error;
+          },
+        }));
+    }
+    if (route.children) showLoadFailures(route.children);
+  }
+}
 
 export type PublicRender = 'ssr' | 'app';
 
