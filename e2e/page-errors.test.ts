@@ -51,6 +51,7 @@ describe('public pages that cannot load', () => {
       expect(new URL(page.url()).pathname).toBe('/landListing');
       // The header and its navigation stay, so the visitor can go elsewhere.
       expect(await page.getByRole('navigation', { name: '网站导航' }).isVisible()).toBe(true);
+      expect(await page.getByTestId('page-error-home').getAttribute('href')).toBe('/home');
       await screenshot(page, 'page-error-calls-1440');
       await restore();
       await page.getByTestId('page-error-retry').click();
@@ -94,6 +95,8 @@ describe('public pages that cannot load', () => {
       await first.click();
       await expectErrorPage(page, '网络连接失败');
       expect(new URL(page.url()).pathname).toMatch(/^\/mobileMoreDetails\//);
+      // Home, from a phone page, is the phone's.
+      expect(await page.getByTestId('page-error-home').getAttribute('href')).toBe('/mobileindex');
       await restore();
       await page.getByTestId('page-error-retry').click();
       await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe(name);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
 import { ApiError, CLIENT_CODES } from '../lib/request';
 import { Button, buttonClass } from '../public-ui/Button';
 import { PageHead } from './head';
@@ -49,7 +49,10 @@ export function PageError() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // The phone pages' home is /mobileindex; the mini-program's web-view pages link nowhere else.
+  const mobile = useMatches().some((match) => match.id === 'mobile-layout');
+  const home = location.pathname.startsWith('/xcx') ? null : { to: mobile ? '/mobileindex' : '/home', title: '返回首页' };
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage backTo={home} />;
   // Only the server render reads this (a loader that failed there).
   ctx.status = 503;
   const { title, text, reload } = pageErrorText(error);
@@ -71,9 +74,11 @@ export function PageError() {
         <Button kind="primary" onClick={retry} data-testid="page-error-retry">
           {reload ? '刷新页面' : '重试'}
         </Button>
-        <Link to="/home" className={buttonClass('default')} reloadDocument={reload}>
-          返回首页
-        </Link>
+        {home && (
+          <Link to={home.to} className={buttonClass('default')} reloadDocument={reload} data-testid="page-error-home">
+            {home.title}
+          </Link>
+        )}
       </div>
     </div>
   );
