@@ -52,6 +52,8 @@ describe('public pages that cannot load', () => {
       // The header and its navigation stay, so the visitor can go elsewhere.
       expect(await page.getByRole('navigation', { name: '网站导航' }).isVisible()).toBe(true);
       expect(await page.getByTestId('page-error-home').getAttribute('href')).toBe('/home');
+      // Each failed call says so, but as one toast, not a stack of copies over the header.
+      expect(await page.getByTestId('toasts').getByText('网络连接失败！').count()).toBe(1);
       await screenshot(page, 'page-error-calls-1440');
       await restore();
       await page.getByTestId('page-error-retry').click();

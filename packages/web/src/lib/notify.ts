@@ -9,7 +9,7 @@ export type NotifyKind = 'success' | 'warning' | 'info' | 'error';
 type Kind = NotifyKind;
 
 /** What shows the messages: antd's notification in the back office, the public UI kit's toasts on public pages. */
-export type NotificationApi = Record<NotifyKind, (config: { title: string; description: string; duration?: number }) => void>;
+export type NotificationApi = Record<NotifyKind, (config: { key: string; title: string; description: string; duration?: number }) => void>;
 
 let instance: NotificationApi | null = null;
 
@@ -24,6 +24,9 @@ function show(kind: Kind, description: string): void {
     return;
   }
   instance[kind]({
+    // The same message again (each of a page's failed calls says 网络连接失败) replaces the one
+    // on screen instead of stacking copies over the page's header.
+    key: `${kind}:${description}`,
     title: NOTIFY_TITLES[kind],
     description,
     duration: NOTIFY_DURATION_MS / 1000,

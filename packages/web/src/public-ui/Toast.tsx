@@ -14,6 +14,7 @@ import './theme.css';
 
 interface ToastItem {
   id: number;
+  key: string;
   kind: NotifyKind;
   title: string;
   description: string;
@@ -26,9 +27,10 @@ let nextId = 1;
 export function ToastHost() {
   const [items, setItems] = useState<ToastItem[]>([]);
   useEffect(() => {
-    const show = (kind: NotifyKind) => (config: { title: string; description: string; duration?: number }) => {
+    const show = (kind: NotifyKind) => (config: { key: string; title: string; description: string; duration?: number }) => {
       const id = nextId++;
-      setItems((list) => [...list, { id, kind, title: config.title, description: config.description }]);
+      // A message with the key of one on screen replaces it (and its time starts again).
+      setItems((list) => [...list.filter((t) => t.key !== config.key), { id, key: config.key, kind, title: config.title, description: config.description }]);
       window.setTimeout(() => setItems((list) => list.filter((t) => t.id !== id)), (config.duration ?? NOTIFY_DURATION_MS / 1000) * 1000);
     };
     const api: NotificationApi = { success: show('success'), info: show('info'), warning: show('warning'), error: show('error') };
