@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { allowConsoleErrors, axeProblems, launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { allowConsoleErrors, axeProblems, launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
 import { PHONE_UA } from './public-site';
 
 /**
  * A public page whose data or script files do not arrive (a phone losing its network between two
  * pages, or a release replacing the files) says so in Chinese inside the site, and recovers.
  * React Router's developer page ("Unexpected Application Error!", in English with a stack trace)
- * showed for a failed call, and a blank page, header and all, for a failed script.
+ * showed for a failed call, and a blank page, header and all, for a failed script. A back-office
+ * screen whose code does not arrive took the whole back office (menu, tabs) down to one error page.
  */
-describe('public pages that cannot load', () => {
+describe('pages that cannot load', () => {
   let server: RunningServer;
   let browser: BrowserSession;
 
@@ -102,6 +103,76 @@ describe('public pages that cannot load', () => {
       await restore();
       await page.getByTestId('page-error-retry').click();
       await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe(name);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a back-office screen whose code does not arrive shows the error inside the layout, keeping the menu and tabs', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(page, server, 'zhangwei');
+      const menu = page.getByTestId('side-menu');
+      await menu.getByRole('menuitem', { name: '统计分析' }).waitFor();
+      const restore = await offline(page, 'files');
+      await menu.getByRole('menuitem', { name: '地块管理' }).click();
+      await menu.getByRole('menuitem', { name: '已发布地块' }).click();
+      const error = page.getByTestId('screen-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain('页面加载失败');
+      expect(new URL(page.url()).pathname).toBe('/managementSystem/landManagement_published');
+      // Only the screen is down: the menu, the tabs and the header stay, without the whole-page error.
+      expect(await menu.isVisible()).toBe(true);
+      const tabs = page.getByRole('navigation', { name: '已打开的页面' });
+      expect(await tabs.getByRole('link', { name: '已发布地块' }).count()).toBe(1);
+      expect(await page.getByTestId('route-error').count()).toBe(0);
+      expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+      expect(await axeProblems(page)).toEqual([]);
+      await screenshot(page, 'screen-error-files-1440');
+      // Another screen opens from the menu once the files arrive again.
+      await restore();
+      await menu.getByRole('menuitem', { name: '地块录入' }).click();
+      await page.getByRole('button', { name: '新增' }).waitFor();
+      expect(await page.getByTestId('screen-error').count()).toBe(0);
+      // The failed screen asks for a reload, which shows it with the tabs kept.
+      await tabs.getByRole('link', { name: '已发布地块' }).click();
+      await page.getByTestId('screen-error').getByRole('button', { name: '重新加载' }).click();
+      await page.getByRole('button', { name: '下架' }).first().waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('screen-error').count()).toBe(0);
+      expect(await tabs.getByRole('link', { name: '地块录入' }).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // A parcel whose record did not arrive was called 地块不存在或已删除, as if someone had deleted it.
+  it('a parcel the editor could not read is not called deleted, and 重试 opens it', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(page, server, 'zhangwei');
+      await page.goto(`${server.url}/managementSystem/land`);
+      const firstRow = page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').first();
+      await firstRow.waitFor();
+      allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED/, /网络连接失败/);
+      const record = '**/api/tLandinfo/selectById';
+      await page.route(record, (route) => route.abort('internetdisconnected'));
+      await firstRow.getByTestId('row-edit').click();
+      const failed = page.getByTestId('parcel-editor').getByTestId('record-load-error');
+      await failed.waitFor();
+      expect(await failed.textContent()).toContain('数据加载失败');
+      expect(await page.getByText('地块不存在或已删除').count()).toBe(0);
+      await screenshot(page, 'parcel-editor-load-error-1440');
+      await page.unroute(record);
+      // The editor has no close button of its own while it holds no form: the error offers the way back.
+      await failed.getByRole('button', { name: '返回列表' }).click();
+      await failed.waitFor({ state: 'detached' });
+      await page.route(record, (route) => route.abort('internetdisconnected'));
+      await firstRow.getByTestId('row-edit').click();
+      await failed.waitFor();
+      await page.unroute(record);
+      await failed.getByRole('button', { name: '重试' }).click();
+      await page.getByTestId('parcel-editor-title').filter({ hasText: '编辑地块：' }).waitFor();
+      expect(await page.getByTestId('record-load-error').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -56,7 +56,7 @@ const MOBILE_SHELL = /\/web\/src\/features\/mobile\/(MobileLayout|mobile\.module
 
 /** Small modules the back office and the public site share. */
 const APP_COMMON = [
-  /\/web\/src\/lib\/(files|responsive-image|notify|navigation|transport|session|request|query-client)\./,
+  /\/web\/src\/lib\/(files|responsive-image|notify|navigation|lazy-routes|transport|session|request|query-client)\./,
   /\/web\/src\/app\/(route-handle\.|global\.css)/,
   /\/web\/src\/components\/KeepAliveOutlet\./,
   /\/shared\/src\/(jitless|constants|api|helpers|routes|images|lifecycle)\./,

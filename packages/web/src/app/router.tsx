@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, redirect } from 'react-router';
 import { DEFAULT_TAB, MANAGEMENT_BASE, MANAGEMENT_SCREENS, PUBLIC_ROUTES, isMobileUserAgent } from '@land/shared/routes';
+import { showLoadFailures } from '../lib/lazy-routes';
 import { setNavigator } from '../lib/navigation';
 import { getToken } from '../lib/session';
 import { withChunkTimeout } from './lazy';
@@ -8,7 +9,7 @@ import { PUBLIC_PAGES } from './public/pages';
 import { SCREEN_LOADERS } from './management/screens';
 import type { RouteHandle } from './route-handle';
 import { InitialLoading, RootLayout } from './routes/RootLayout';
-import { RouteErrorPage } from './routes/RouteErrorPage';
+import { RouteErrorPage, ScreenErrorPage } from './routes/RouteErrorPage';
 
 /** Redirect-only routes still need a component, or the router warns about an empty leaf. */
 const Nothing = () => null;
@@ -21,16 +22,17 @@ const placeholder = (title: string) =>
 
 const isMobile = (): boolean => isMobileUserAgent(navigator.userAgent);
 
+// Each screen has its own error boundary, rendered inside the management layout (see ScreenErrorPage).
 const managementChildren: RouteObject[] = [
   { index: true, loader: () => redirect(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`), Component: Nothing },
   ...MANAGEMENT_SCREENS.map((screen): RouteObject => {
     const load = SCREEN_LOADERS[screen.path];
     const handle: RouteHandle = { screen };
     return load
-      ? { path: screen.path, handle, lazy: withChunkTimeout(async () => ({ Component: await load() })) }
-      : { path: screen.path, handle, lazy: placeholder(screen.title) };
+      ? { path: screen.path, handle, ErrorBoundary: ScreenErrorPage, lazy: withChunkTimeout(async () => ({ Component: await load() })) }
+      : { path: screen.path, handle, ErrorBoundary: ScreenErrorPage, lazy: placeholder(screen.title) };
   }),
-  { path: '*', lazy: notFound },
+  { path: '*', ErrorBoundary: ScreenErrorPage, lazy: notFound },
 ];
 
 const publicChildren: RouteObject[] = [
@@ -100,6 +102,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+showLoadFailures(routes);
 
 export const router = createBrowserRouter(routes);
 

@@ -4,13 +4,14 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { showLoadFailures } from '../lib/lazy-routes';
 import { setNavigator } from '../lib/navigation';
 import '../app/global.css';
 import '../public-ui/base.css';
 import type { EmbeddedData } from './data';
 import { DATA_ELEMENT_ID, PublicDocument } from './Document';
 import { createPublicQueryClient, PublicProviders } from './providers';
-import { publicRoutes, showLoadFailures } from './routes';
+import { publicRoutes } from './routes';
 
 /**
  * The browser side of a server-rendered public page: the same document, routes and query cache

@@ -160,27 +160,6 @@ export const publicRoutes: RouteObject[] = [
   },
 ];
 
-/**
- * For navigation in the browser: a route whose code did not arrive (offline, or a new release
- * replaced the files) renders its error page (PageError: 刷新页面). React Router leaves a
- * route whose `lazy` failed out of the render, which showed a blank page, header and all; here the
- * failed import becomes a component that throws it to the route's error boundary.
- */
-export function showLoadFailures(routes: RouteObject[]): void {
-  for (const route of routes) {
-    const load = route.lazy;
-    if (typeof load === 'function') {
-      route.lazy = () =>
-        load().catch((error: unknown) => ({
-          Component: function LoadFailed(): never {
-            throw error;
-          },
-        }));
-    }
-    if (route.children) showLoadFailures(route.children);
-  }
-}
-
 export type PublicRender = 'ssr' | 'app';
 
 /** Whether the server renders `pathname` here ('ssr') or answers with the client-rendered app. */
