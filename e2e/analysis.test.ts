@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, allowConsoleErrors, axeProblems, launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
 
 const NEW_PASSWORD = 'Changed@2024';
 const CHARTS = ['district', 'class', 'map', 'status', 'supply', 'deals', 'price', 'topVisited'];
@@ -72,13 +72,18 @@ describe('statistics screen in the browser', () => {
     await server?.stop();
   });
 
-  it('draws every chart, follows the district filter and exports a chart as PNG and Excel', async () => {
-    const { page } = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  async function openScreen(width = 1600): Promise<Page> {
+    const { page } = await browser.newPage({ viewport: { width, height: 1000 } });
     await page.goto(`${server.url}/login`);
     await page.getByPlaceholder('请输入账号').fill('admin');
     await page.getByPlaceholder('请输入密码').fill(NEW_PASSWORD);
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/managementSystem/analysis');
+    return page;
+  }
+
+  it('draws every chart, follows the district filter and exports a chart as PNG and Excel', async () => {
+    const page = await openScreen();
 
     // Headline figures of the whole zone.
     await page.getByTestId('analysis-headline').waitFor();
@@ -151,5 +156,55 @@ describe('statistics screen in the browser', () => {
     await expect.poll(() => page.getByText(`${new Date().getFullYear()}-01-01 至 ${new Date().getFullYear()}-12-31 · ${districtName}`).count()).toBe(1);
     await page.getByTestId('analysis-headline').waitFor();
     await screenshot(page, 'analysis-district');
+  });
+
+  // The figures' calls or the chart library failing showed 暂无数据 in every chart (as if the
+  // zone had no parcels) and skeletons for ever in the headline, with the rejections unhandled.
+  it('says when the figures or the chart library could not load, and one 重试 draws them all', async () => {
+    const page = await openScreen(1440);
+    await page.getByTestId('analysis-headline').waitFor();
+    allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED/, /网络连接失败/);
+    const calls = /\/api\/(statistics\/|tLandinfo\/statisticsDk)/;
+    await page.route(calls, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const failedHeadline = page.getByTestId('analysis-headline-failed');
+    await failedHeadline.waitFor();
+    expect(await failedHeadline.textContent()).toContain('统计数据加载失败');
+    for (const id of CHARTS) {
+      const failed = page.getByTestId(`chart-${id}-failed`);
+      await failed.waitFor();
+      expect(await failed.textContent(), id).toContain('数据加载失败');
+    }
+    expect(await page.getByText('暂无数据').count()).toBe(0);
+    expect(await axeProblems(page)).toEqual([]);
+    await screenshot(page, 'analysis-calls-failed');
+    await page.unroute(calls);
+    await page.getByTestId('chart-status-failed').getByRole('button', { name: '重试' }).click();
+    await page.getByTestId('analysis-headline').waitFor();
+    for (const id of CHARTS) {
+      const card = page.getByTestId(`chart-${id}`);
+      await card.scrollIntoViewIfNeeded();
+      await waitDrawn(card);
+    }
+    expect(await page.locator('[data-testid$="-failed"]').count()).toBe(0);
+
+    // ECharts is its own file, loaded with the first chart.
+    const library = '**/assets/echarts-*.js';
+    await page.route(library, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByTestId('analysis-headline').waitFor();
+    for (const id of CHARTS) {
+      const failed = page.getByTestId(`chart-${id}-failed`);
+      await failed.waitFor();
+      expect(await failed.textContent(), id).toContain('图表加载失败');
+    }
+    await page.unroute(library);
+    await page.getByTestId('chart-district-failed').getByRole('button', { name: '重试' }).click();
+    for (const id of CHARTS) {
+      const card = page.getByTestId(`chart-${id}`);
+      await card.scrollIntoViewIfNeeded();
+      await waitDrawn(card);
+    }
+    expect(await page.locator('[data-testid$="-failed"]').count()).toBe(0);
   });
 });

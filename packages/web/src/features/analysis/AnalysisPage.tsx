@@ -27,7 +27,7 @@ import {
   topVisitedOption,
 } from './charts';
 import type { ChartClick } from './EChart';
-import { loadEcharts } from './echarts-loader';
+import { loadEcharts, useEchartsFailed } from './echarts-loader';
 import { Headline } from './Headline';
 import styles from './AnalysisPage.module.css';
 
@@ -75,8 +75,19 @@ function useFilter(): [StatisticsFilter, (next: StatisticsFilter) => void] {
 type ChartSpec = Omit<ChartCardProps, 'filter' | 'fileTitle' | 'title'> & { title: string; fileTitle?: string };
 
 /** Loading, empty state and option of a chart drawn from one query. */
-function fromQuery<T>(query: UseQueryResult<T>, toOption: (data: T) => ChartOption, isEmpty: (data: T) => boolean, emptyText: string) {
+/**
+ * The first of these queries that failed with nothing to show: its error, and `retry` for the
+ * card's 重试 (which asks again for every failed figure of the screen: one click after the
+ * network is back, not one per card).
+ */
+function failedQuery(retry: () => void, ...queries: UseQueryResult<unknown>[]): { error: unknown; refetch: () => void } | null {
+  const failed = queries.find((q) => q.isError && q.data === undefined);
+  return failed ? { error: failed.error, refetch: retry } : null;
+}
+
+function fromQuery<T>(retry: () => void, query: UseQueryResult<T>, toOption: (data: T) => ChartOption, isEmpty: (data: T) => boolean, emptyText: string) {
   return {
+    failed: failedQuery(retry, query),
     loading: query.isPending,
     refreshing: query.isPlaceholderData,
     empty: query.data !== undefined && isEmpty(query.data) ? emptyText : (false as const),
@@ -97,6 +108,9 @@ export function AnalysisPage() {
   const deals = useQuery(dealsQuery(filter));
   const price = useQuery(priceTrendQuery(filter, granularity));
   const visited = useQuery(topVisitedQuery(filter));
+  const retryFailed = () => {
+    for (const query of [districts, overview, parcels, classes, supply, deals, price, visited]) if (query.isError) void query.refetch();
+  };
 
   const districtOptions = useMemo(
     // Without the list (call failed) only 全部片区 is offered (SPEC §8).
@@ -120,18 +134,23 @@ export function AnalysisPage() {
   // idempotent for the same name and shapes.
   const districtGeo = useMemo(() => districtGeoJson(districts.data ?? []), [districts.data]);
   const [registeredGeo, setRegisteredGeo] = useState<typeof districtGeo | null>(null);
+  // After a failed load of the library the cards show it; their 重试 clears the failure and this runs again.
+  const echartsFailed = useEchartsFailed();
   useEffect(() => {
-    if (districtGeo.features.length === 0) return;
+    if (districtGeo.features.length === 0 || echartsFailed) return;
     let cancelled = false;
-    void loadEcharts().then(({ echarts }) => {
-      if (cancelled) return;
-      echarts.registerMap(DISTRICT_MAP, districtGeo as unknown as Parameters<typeof echarts.registerMap>[1]);
-      setRegisteredGeo(districtGeo);
-    });
+    loadEcharts().then(
+      ({ echarts }) => {
+        if (cancelled) return;
+        echarts.registerMap(DISTRICT_MAP, districtGeo as unknown as Parameters<typeof echarts.registerMap>[1]);
+        setRegisteredGeo(districtGeo);
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
     };
-  }, [districtGeo]);
+  }, [districtGeo, echartsFailed]);
   const districtMap = registeredGeo === districtGeo && districtGeo.features.length > 0;
 
   const district = districtOptions.find((o) => o.value === (filter.areacode ?? ''))?.label ?? ALL_DISTRICTS_LABEL;
@@ -142,7 +161,7 @@ export function AnalysisPage() {
       id: 'district',
       title: '片区地块分布',
       section: 'district',
-      ...fromQuery(parcels, districtOption, (d) => d.byDistrict.length === 0, '期间内没有地块'),
+      ...fromQuery(retryFailed, parcels, districtOption, (d) => d.byDistrict.length === 0, '期间内没有地块'),
     },
     {
       id: 'class',
@@ -150,7 +169,7 @@ export function AnalysisPage() {
       fileTitle: classData?.classParent ? `土地用途构成-${classData.classParent.name}` : '土地用途构成',
       section: 'class',
       exportParams: { dlParent },
-      ...fromQuery(dlParent === undefined ? parcels : classes, classOption, (d) => d.byClass.length === 0, '期间内没有地块'),
+      ...fromQuery(retryFailed, dlParent === undefined ? parcels : classes, classOption, (d) => d.byClass.length === 0, '期间内没有地块'),
       onChartClick: onClassClick,
       tools: dlParent !== undefined && (
         <Button size="small" icon={<RollbackOutlined />} onClick={() => setDlParent(undefined)} data-testid="class-back">
@@ -163,6 +182,7 @@ export function AnalysisPage() {
       id: 'map',
       title: '片区可供地块面积',
       section: 'district',
+      failed: failedQuery(retryFailed, parcels, districts),
       loading: parcels.isPending || districts.isPending || (districtGeo.features.length > 0 && !districtMap),
       refreshing: parcels.isPlaceholderData,
       empty: districtGeo.features.length > 0 ? false : '片区尚未绘制范围',
@@ -174,14 +194,14 @@ export function AnalysisPage() {
       id: 'status',
       title: '地块状态分布',
       section: 'status',
-      ...fromQuery(parcels, statusOption, (d) => d.total.count === 0, '期间内没有地块'),
+      ...fromQuery(retryFailed, parcels, statusOption, (d) => d.total.count === 0, '期间内没有地块'),
       height: 360,
     },
     {
       id: 'supply',
       title: '供地计划与实际供应',
       section: 'supply',
-      ...fromQuery(supply, supplyOption, (d) => d.quarters.every((q) => q.plannedCount === 0 && q.actualCount === 0), '期间内没有供地计划或成交'),
+      ...fromQuery(retryFailed, supply, supplyOption, (d) => d.quarters.every((q) => q.plannedCount === 0 && q.actualCount === 0), '期间内没有供地计划或成交'),
       footer:
         supply.data && supply.data.unscheduled.length > 0
           ? `未定季度的计划：${supply.data.unscheduled.map((u) => `${u.year}年 ${u.count} 宗 ${u.landAreaMu} 亩`).join('；')}`
@@ -191,7 +211,7 @@ export function AnalysisPage() {
       id: 'deals',
       title: '土地成交情况',
       section: 'deals',
-      ...fromQuery(deals, dealsOption, (d) => d.total.count === 0, '期间内没有成交'),
+      ...fromQuery(retryFailed, deals, dealsOption, (d) => d.total.count === 0, '期间内没有成交'),
     },
     {
       id: 'price',
@@ -199,7 +219,7 @@ export function AnalysisPage() {
       fileTitle: '成交地价走势',
       section: 'price',
       exportParams: { granularity },
-      ...fromQuery(price, priceOption, (d) => d.series.length === 0, '期间内没有成交'),
+      ...fromQuery(retryFailed, price, priceOption, (d) => d.series.length === 0, '期间内没有成交'),
       tools: (
         <Segmented
           size="small"
@@ -217,7 +237,7 @@ export function AnalysisPage() {
       title: '热门地块 TOP10',
       fileTitle: '热门地块',
       section: 'topVisited',
-      ...fromQuery(visited, topVisitedOption, (d) => d.length === 0, '已发布地块暂无浏览记录'),
+      ...fromQuery(retryFailed, visited, topVisitedOption, (d) => d.length === 0, '已发布地块暂无浏览记录'),
       footer: '累计浏览次数，不受统计期间限制',
     },
   ];
@@ -273,7 +293,7 @@ export function AnalysisPage() {
       <Typography.Paragraph type="secondary" className={styles.scope}>
         {range ? `${filter.startDate} 至 ${filter.endDate}` : '全部时间'} · {district}
       </Typography.Paragraph>
-      <Headline overview={overview.data} loading={overview.isPending} inDistrict={Boolean(filter.areacode)} />
+      <Headline overview={overview.data} loading={overview.isPending} failed={failedQuery(retryFailed, overview)} inDistrict={Boolean(filter.areacode)} />
       <Row gutter={[12, 12]} className={styles.charts}>
         {charts.map((chart) => (
           <Col key={chart.id} xs={24} xl={12}>

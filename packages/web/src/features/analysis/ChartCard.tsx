@@ -1,4 +1,4 @@
-import { FileExcelOutlined, FileImageOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Skeleton, Space, Spin, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import type { ExportSection, StatisticsFilter } from './api';
 import { exportSection } from './api';
 import type { ChartClick, ChartHandle } from './EChart';
 import { EChart } from './EChart';
+import { retryEcharts, useEchartsFailed } from './echarts-loader';
 import type { ChartOption } from './echarts';
 import styles from './AnalysisPage.module.css';
 
@@ -25,6 +26,8 @@ export interface ChartCardProps {
   loading: boolean;
   /** New figures on the way: a spinner over the old chart. */
   refreshing: boolean;
+  /** The figures could not load (and none are shown): the reason and 重试, not an empty chart. */
+  failed: { error: unknown; refetch: () => unknown } | null;
   /** Text of the empty state, or false when there is something to draw. */
   empty: string | false;
   option: ChartOption | null;
@@ -47,10 +50,11 @@ function saveDataUrl(dataUrl: string, fileName: string): void {
 
 /** A chart in a card, with loading and empty states and its PNG and Excel exports. */
 export function ChartCard(props: ChartCardProps) {
-  const { id, title, fileTitle, section, filter, exportParams, loading, refreshing, empty, option, height = 320, onChartClick, tools, footer } = props;
+  const { id, title, fileTitle, section, filter, exportParams, loading, refreshing, failed, empty, option, height = 320, onChartClick, tools, footer } = props;
   const chart = useRef<ChartHandle>(null);
   const [exporting, setExporting] = useState(false);
-  const canDraw = !loading && empty === false && option !== null;
+  const libraryFailed = useEchartsFailed();
+  const canDraw = !failed && !libraryFailed && !loading && empty === false && option !== null;
 
   const exportPng = () => {
     const url = chart.current?.toPng();
@@ -90,7 +94,11 @@ export function ChartCard(props: ChartCardProps) {
         </Space>
       }
     >
-      {loading ? (
+      {failed ? (
+        <ChartFailed id={id} height={height} title="数据加载失败" reason={failed.error instanceof Error ? failed.error.message : undefined} onRetry={() => void failed.refetch()} />
+      ) : libraryFailed ? (
+        <ChartFailed id={id} height={height} title="图表加载失败" reason="图表组件未能下载，请检查网络后重试。" onRetry={retryEcharts} />
+      ) : loading ? (
         <Skeleton active paragraph={{ rows: Math.round(height / 48) }} style={{ height }} />
       ) : empty !== false || option === null ? (
         <div className={styles.empty} style={{ height }}>
@@ -103,5 +111,27 @@ export function ChartCard(props: ChartCardProps) {
       )}
       {footer && <div className={styles.footnote}>{footer}</div>}
     </Card>
+  );
+}
+
+/** In a chart's place (same height): why it is not drawn, and 重试. */
+function ChartFailed({ id, height, title, reason, onRetry }: { id: string; height: number; title: string; reason?: string; onRetry: () => void }) {
+  return (
+    <div className={styles.empty} style={{ height }} role="alert" data-testid={`chart-${id}-failed`}>
+      <Empty
+        image={<CloseCircleFilled className={styles.failedIcon} aria-hidden />}
+        styles={{ image: { height: 40 } }}
+        description={
+          <>
+            <div className={styles.failedTitle}>{title}</div>
+            {reason && <div>{reason}</div>}
+          </>
+        }
+      >
+        <Button size="small" onClick={onRetry}>
+          重试
+        </Button>
+      </Empty>
+    </div>
   );
 }

@@ -38,15 +38,19 @@ export function EChart({ option, height = 320, onClick, ref, label }: EChartProp
     let instance: echarts.ECharts | null = null;
     let observer: ResizeObserver | null = null;
     let cancelled = false;
-    void loadEcharts().then(({ echarts: lib }) => {
-      if (cancelled) return;
-      const created = lib.init(el, undefined, { renderer: 'canvas', locale: 'ZH' });
-      instance = created;
-      chart.current = created;
-      observer = new ResizeObserver(() => created.resize());
-      observer.observe(el);
-      setReady(true);
-    });
+    loadEcharts().then(
+      ({ echarts: lib }) => {
+        if (cancelled) return;
+        const created = lib.init(el, undefined, { renderer: 'canvas', locale: 'ZH' });
+        instance = created;
+        chart.current = created;
+        observer = new ResizeObserver(() => created.resize());
+        observer.observe(el);
+        setReady(true);
+      },
+      // The card shows the failure and its 重试 (useEchartsFailed) in this chart's place.
+      () => undefined,
+    );
     return () => {
       cancelled = true;
       observer?.disconnect();

@@ -1,4 +1,4 @@
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { formatChineseNumber } from '@land/shared/helpers';
 import type { Overview } from './api';
@@ -54,7 +54,31 @@ function figuresOf(o: Overview, inDistrict: boolean): Figure[] {
 const WIDE = new Set(['area', 'dealt', 'consulting']);
 
 /** The headline figures of the period and district, as statistic cards. */
-export function Headline({ overview, loading, inDistrict }: { overview: Overview | undefined; loading: boolean; inDistrict: boolean }) {
+interface HeadlineProps {
+  overview: Overview | undefined;
+  loading: boolean;
+  /** The figures could not load: the reason and 重试 instead of an endless skeleton. */
+  failed: { error: unknown; refetch: () => unknown } | null;
+  inDistrict: boolean;
+}
+
+export function Headline({ overview, loading, failed, inDistrict }: HeadlineProps) {
+  if (failed && !overview) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="统计数据加载失败"
+        description={failed.error instanceof Error ? failed.error.message : undefined}
+        action={
+          <Button size="small" onClick={() => void failed.refetch()}>
+            重试
+          </Button>
+        }
+        data-testid="analysis-headline-failed"
+      />
+    );
+  }
   if (loading || !overview) {
     return (
       <Row gutter={[12, 12]}>
