@@ -44,6 +44,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a call failed because the record (or route) does not exist, not because of the network or the server. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === ERROR_CODES.NOT_FOUND || error.status === 404);
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
 }

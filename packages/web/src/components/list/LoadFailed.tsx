@@ -1,18 +1,30 @@
 import { Button, Result } from 'antd';
 import { useState, type Key } from 'react';
 
-/** A list that could not load: the reason and 重试. */
-export function LoadFailed({ query, testId }: { query: { error: unknown; refetch: () => unknown }; testId?: string }) {
+interface LoadFailedProps {
+  query: { error: unknown; refetch: () => unknown };
+  testId?: string;
+  /** A way out beside 重试, where the failure fills a view that has no other (the parcel editor). */
+  back?: { label: string; onClick: () => void };
+}
+
+/** A list (or a record) that could not load: the reason and 重试. */
+export function LoadFailed({ query, testId, back }: LoadFailedProps) {
   return (
     <Result
       status="error"
       title="数据加载失败"
       subTitle={query.error instanceof Error ? query.error.message : undefined}
-      extra={
-        <Button type="primary" onClick={() => void query.refetch()}>
+      extra={[
+        <Button key="retry" type="primary" onClick={() => void query.refetch()}>
           重试
-        </Button>
-      }
+        </Button>,
+        back && (
+          <Button key="back" onClick={back.onClick}>
+            {back.label}
+          </Button>
+        ),
+      ]}
       data-testid={testId}
     />
   );

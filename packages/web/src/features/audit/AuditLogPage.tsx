@@ -7,6 +7,7 @@ import { formatDateTime } from '@land/shared';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, AUDIT_ENTITY_LABELS, type AuditAction } from '@land/shared/audit';
 import { ENTITIES } from '@land/shared/entities/index';
 import { ScreenCard } from '../../components/ScreenCard';
+import { LoadFailed } from '../../components/list/LoadFailed';
 import { SearchActions, pagingOf } from '../../components/list/SearchActions';
 import { useListState } from '../../components/list/use-list-state';
 import { auditPageQuery, type AuditRecord } from './api';
@@ -45,7 +46,7 @@ export function AuditLogPage() {
   const list = useListState(FILTER_KEYS);
   const { state } = list;
   const f = state.filters;
-  const { data, isFetching } = useQuery(
+  const query = useQuery(
     auditPageQuery({
       pageNo: state.pageNo,
       pageSize: state.pageSize,
@@ -57,6 +58,7 @@ export function AuditLogPage() {
       keyword: f.keyword || undefined,
     }),
   );
+  const { data, isFetching } = query;
   const [detail, setDetail] = useState<AuditRecord | null>(null);
 
   const search = (values: SearchValues) => {
@@ -143,15 +145,19 @@ export function AuditLogPage() {
         />
       </Form>
       <Typography.Paragraph type="secondary">审计日志只能查询，不能修改或删除；保存期不少于180天。</Typography.Paragraph>
-      <Table<AuditRecord>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.list ?? []}
-        loading={isFetching}
-        scroll={{ x: 1100 }}
-        pagination={pagingOf(state, data?.total ?? 0, list.setPage)}
-        data-testid="audit-table"
-      />
+      {query.isError && !data ? (
+        <LoadFailed query={query} testId="audit-load-error" />
+      ) : (
+        <Table<AuditRecord>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.list ?? []}
+          loading={isFetching}
+          scroll={{ x: 1100 }}
+          pagination={pagingOf(state, data?.total ?? 0, list.setPage)}
+          data-testid="audit-table"
+        />
+      )}
       <Modal open={detail !== null} title="审计详情" footer={null} width={900} onCancel={() => setDetail(null)} destroyOnHidden>
         {detail && (
           <>

@@ -1,7 +1,9 @@
 import { Button, Form, Result, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { EntityDef } from '@land/shared/entity';
+import { LoadFailed } from '../../components/list/LoadFailed';
 import { ScreenCard } from '../../components/ScreenCard';
+import { isNotFound } from '../../lib/request';
 import type { EntityRecord } from './api';
 import { entityRecordQuery } from './api';
 import type { FormValues } from './entity-form';
@@ -48,7 +50,9 @@ export function EntityFormPage({ def, title, id, onDone }: EntityFormPageProps) 
   let body;
   if (id === undefined) body = <FormBody def={def} record={null} onDone={onDone} />;
   else if (recordQuery.isPending) body = <Spin style={{ display: 'block', padding: 48 }} />;
-  else if (recordQuery.isError || !recordQuery.data)
+  // A call that failed for another reason (the network, the server) is not a deleted record.
+  else if (recordQuery.isError && !isNotFound(recordQuery.error)) body = <LoadFailed query={recordQuery} testId="record-load-error" back={{ label: '返回列表', onClick: () => onDone(false) }} />;
+  else if (!recordQuery.data)
     body = (
       <Result
         status="warning"

@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Key } from 'react';
 import { useState } from 'react';
 import { formatDateTime } from '@land/shared/helpers';
+import { LoadFailed } from '../../components/list/LoadFailed';
 import { ScreenCard } from '../../components/ScreenCard';
 import { notify } from '../../lib/notify';
 import type { Delivery, DeliveryStatus, MessageSend } from './api';
@@ -72,16 +73,20 @@ function DeliveriesDrawer({ send, onClose }: { send: MessageSend | null; onClose
         </Button>
       }
     >
-      <Table<Delivery>
-        rowKey="id"
-        size="small"
-        data-testid="delivery-table"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        rowSelection={zhRowSelection({ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (d) => ({ disabled: d.status !== 'failed' }) })}
-        pagination={tablePaging(page, query.data?.total, setPage)}
-      />
+      {query.isError && !query.data ? (
+        <LoadFailed query={query} testId="delivery-load-error" />
+      ) : (
+        <Table<Delivery>
+          rowKey="id"
+          size="small"
+          data-testid="delivery-table"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          rowSelection={zhRowSelection({ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (d) => ({ disabled: d.status !== 'failed' }) })}
+          pagination={tablePaging(page, query.data?.total, setPage)}
+        />
+      )}
     </Drawer>
   );
 }
@@ -123,15 +128,19 @@ export function SendRecordsPanel() {
         </Button>
       }
     >
-      <Table<MessageSend>
-        rowKey="id"
-        size="middle"
-        data-testid="send-records"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        pagination={tablePaging(page, query.data?.total, setPage)}
-      />
+      {query.isError && !query.data ? (
+        <LoadFailed query={query} testId="send-load-error" />
+      ) : (
+        <Table<MessageSend>
+          rowKey="id"
+          size="middle"
+          data-testid="send-records"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          pagination={tablePaging(page, query.data?.total, setPage)}
+        />
+      )}
       <DeliveriesDrawer send={open} onClose={() => setOpen(null)} />
     </ScreenCard>
   );

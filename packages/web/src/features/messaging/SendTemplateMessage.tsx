@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Modal, Radio, Select, Table, Tag, Typograph
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Key } from 'react';
 import { useMemo, useState } from 'react';
+import { LoadFailed } from '../../components/list/LoadFailed';
 import { ScreenCard } from '../../components/ScreenCard';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { notify } from '../../lib/notify';
@@ -37,16 +38,20 @@ function RecipientPicker({ selected, onChange }: { selected: Key[]; onChange: (k
   return (
     <>
       <Input.Search placeholder="按姓名查找" allowClear style={{ marginBottom: 8 }} onSearch={(v) => { setKeyword(v.trim()); setPage((p) => ({ ...p, pageNo: 1 })); }} />
-      <Table<Recipient>
-        rowKey="id"
-        size="small"
-        data-testid="recipient-table"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        rowSelection={zhRowSelection({ selectedRowKeys: selected, onChange, preserveSelectedRowKeys: true })}
-        pagination={tablePaging(page, query.data?.total, setPage, { size: 'small', showTotal: undefined })}
-      />
+      {query.isError && !query.data ? (
+        <LoadFailed query={query} testId="recipient-load-error" />
+      ) : (
+        <Table<Recipient>
+          rowKey="id"
+          size="small"
+          data-testid="recipient-table"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          rowSelection={zhRowSelection({ selectedRowKeys: selected, onChange, preserveSelectedRowKeys: true })}
+          pagination={tablePaging(page, query.data?.total, setPage, { size: 'small', showTotal: undefined })}
+        />
+      )}
       <Typography.Text type="secondary">已选 {selected.length} 人</Typography.Text>
     </>
   );

@@ -3,6 +3,7 @@ import { Input, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@land/shared/helpers';
+import { LoadFailed } from '../../components/list/LoadFailed';
 import { ScreenCard } from '../../components/ScreenCard';
 import { postJson } from '../../lib/request';
 import { describeFilter, type SavedSearch } from '../visitor/savedSearches';
@@ -26,6 +27,7 @@ function VisitorSavedSearches({ visitorId }: { visitorId: string }) {
     { title: '最近提醒', dataIndex: 'lastDigestAt', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
     { title: '保存时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
   ];
+  if (q.isError) return <LoadFailed query={q} testId="visitor-saved-searches-error" />;
   return (
     <Table<SavedSearch>
       rowKey="id"
@@ -56,17 +58,21 @@ export function VisitorsPanel() {
     <ScreenCard title="公众用户">
       <Input.Search placeholder="按姓名查找" allowClear style={{ maxWidth: 320, marginBottom: 8 }} onSearch={(v) => { setKeyword(v.trim()); setPage((p) => ({ ...p, pageNo: 1 })); }} />
       <Typography.Paragraph type="secondary">展开一行查看该用户保存的搜索（有符合条件的地块更新时每天最多提醒一次）。</Typography.Paragraph>
-      <Table<Recipient>
-        rowKey="id"
-        size="small"
-        data-testid="visitor-table"
-        loading={query.isFetching}
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        expandable={{ expandedRowRender: (r) => <VisitorSavedSearches visitorId={r.id} /> }}
-        pagination={tablePaging(page, query.data?.total, setPage, { size: 'small' })}
-        scroll={{ x: 640 }}
-      />
+      {query.isError && !query.data ? (
+        <LoadFailed query={query} testId="visitor-load-error" />
+      ) : (
+        <Table<Recipient>
+          rowKey="id"
+          size="small"
+          data-testid="visitor-table"
+          loading={query.isFetching}
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          expandable={{ expandedRowRender: (r) => <VisitorSavedSearches visitorId={r.id} /> }}
+          pagination={tablePaging(page, query.data?.total, setPage, { size: 'small' })}
+          scroll={{ x: 640 }}
+        />
+      )}
     </ScreenCard>
   );
 }

@@ -6,7 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PageResult } from '@land/shared/api';
 import type { DistrictFigures } from '@land/shared/statistics';
-import { ApiError } from '../../lib/request';
+import { isNotFound } from '../../lib/request';
 import { listOf, openPost, pageOf, type District, type Parcel, type PublicRecord } from '../public-map/api';
 
 export type Row = PublicRecord;
@@ -35,7 +35,7 @@ export const recordQuery = <T extends Row = Row>(path: string, id: string) =>
       try {
         return await openPost<T>(path, { id }, signal);
       } catch (error) {
-        if (error instanceof ApiError && (error.code === 'A0404' || error.status === 404)) return null;
+        if (isNotFound(error)) return null;
         throw error;
       }
     },
@@ -109,7 +109,7 @@ export const districtPageQuery = (areaname: string, pageSize: number) =>
         const page = await openPost<DistrictPage>('getTAreaPageByAreaname', { areaname, pageSize }, signal);
         return { ...page, parcels: pageOf<Parcel>(page.parcels, { pageNo: 1, pageSize }) };
       } catch (error) {
-        if (error instanceof ApiError && (error.code === 'A0404' || error.status === 404)) return null;
+        if (isNotFound(error)) return null;
         throw error;
       }
     },

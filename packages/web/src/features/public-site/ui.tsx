@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
-import { ApiError } from '../../lib/request';
+import { isNotFound } from '../../lib/request';
 import { Button, buttonClass, Empty, SkeletonLines, Spin } from '../../public-ui';
 import { FileExcelOutlined } from '../../public-ui/icons/FileExcelOutlined';
 import { FileImageOutlined } from '../../public-ui/icons/FileImageOutlined';
@@ -94,7 +94,7 @@ const LoadErrorResult = lazy(() => import('./LoadErrorResult'));
 
 /** A failed load: not found says so; anything else offers a retry. */
 export function LoadError({ error, retry, notFoundTitle = '内容不存在或未发布', backTo }: { error: unknown; retry?: () => void; notFoundTitle?: string; backTo?: Crumb }) {
-  const notFound = error instanceof ApiError && (error.code === 'A0404' || error.status === 404);
+  const notFound = isNotFound(error);
   return (
     <Panel>
       <Suspense fallback={<Spin />}>

@@ -5,6 +5,7 @@ import { formatDateTime } from '@land/shared';
 import { RECYCLE_DAYS, RECYCLED_ENTITIES } from '@land/shared/audit';
 import { ENTITIES } from '@land/shared/entities/index';
 import { ScreenCard } from '../../components/ScreenCard';
+import { LoadFailed } from '../../components/list/LoadFailed';
 import { SearchActions, pagingOf } from '../../components/list/SearchActions';
 import { useListState } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
@@ -27,9 +28,10 @@ export function RecycleBinPage() {
   // Paging and search live in the URL, as on every other list screen.
   const list = useListState(FILTER_KEYS);
   const { state } = list;
-  const { data, isFetching } = useQuery(
+  const query = useQuery(
     recyclePageQuery({ pageNo: state.pageNo, pageSize: state.pageSize, entity: state.filters.entity || undefined, keyword: state.filters.keyword || undefined }),
   );
+  const { data, isFetching } = query;
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const isAdmin = getSession()?.role === 'admin';
@@ -122,15 +124,19 @@ export function RecycleBinPage() {
         />
       </Form>
       <Typography.Paragraph type="secondary">删除的记录在回收站保留{RECYCLE_DAYS}天，期满自动清除；恢复时连同随它删除的附属记录一起恢复。</Typography.Paragraph>
-      <Table<RecycleEntry>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.list ?? []}
-        loading={isFetching}
-        scroll={{ x: 900 }}
-        pagination={pagingOf(state, data?.total ?? 0, list.setPage)}
-        data-testid="recycle-table"
-      />
+      {query.isError && !data ? (
+        <LoadFailed query={query} testId="recycle-load-error" />
+      ) : (
+        <Table<RecycleEntry>
+          rowKey="id"
+          columns={columns}
+          dataSource={data?.list ?? []}
+          loading={isFetching}
+          scroll={{ x: 900 }}
+          pagination={pagingOf(state, data?.total ?? 0, list.setPage)}
+          data-testid="recycle-table"
+        />
+      )}
     </ScreenCard>
   );
 }

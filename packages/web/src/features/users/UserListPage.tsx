@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '@land/shared';
 import { ScreenCard } from '../../components/ScreenCard';
+import { LoadFailed } from '../../components/list/LoadFailed';
 import { urlPaging, useListState } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
 import { notify } from '../../lib/notify';
@@ -30,7 +31,8 @@ export function UserListPage() {
   const { state } = list;
   const query = useMemo(() => buildPagedQuery(state, FILTER_TYPES), [state]);
   const queryKeyText = JSON.stringify(query);
-  const { data, isFetching, isPending } = useQuery({ ...userPageQuery(query), placeholderData: keepPreviousData });
+  const users = useQuery({ ...userPageQuery(query), placeholderData: keepPreviousData });
+  const { data, isFetching, isPending } = users;
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [searchForm] = Form.useForm<SearchValues>();
@@ -211,21 +213,25 @@ export function UserListPage() {
         {selectedIds.length > 0 && <Typography.Text type="secondary">已选择 {selectedIds.length} 项</Typography.Text>}
       </Space>
 
-      <Table<User>
-        rowKey="id"
-        columns={columns}
-        dataSource={rows}
-        loading={isPending || isFetching}
-        scroll={{ x: 1150 }}
-        onChange={list.onTableChange}
-        rowSelection={zhRowSelection({
-          selectedRowKeys: selectedIds,
-          onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }),
-          getCheckboxProps: (user) => ({ disabled: user.id === selfId }),
-        })}
-        pagination={urlPaging(state, total, (count) => `共 ${count} 条`)}
-        data-testid="user-table"
-      />
+      {users.isError && !data ? (
+        <LoadFailed query={users} testId="user-load-error" />
+      ) : (
+        <Table<User>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={isPending || isFetching}
+          scroll={{ x: 1150 }}
+          onChange={list.onTableChange}
+          rowSelection={zhRowSelection({
+            selectedRowKeys: selectedIds,
+            onChange: (keys) => setSelection({ query: queryKeyText, ids: keys.map(String) }),
+            getCheckboxProps: (user) => ({ disabled: user.id === selfId }),
+          })}
+          pagination={urlPaging(state, total, (count) => `共 ${count} 条`)}
+          data-testid="user-table"
+        />
+      )}
 
       <UserFormModal target={formTarget} onClose={() => setFormTarget(null)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />

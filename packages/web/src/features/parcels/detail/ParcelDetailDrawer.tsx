@@ -11,6 +11,8 @@ import { landTransactionEntity } from '@land/shared/entities/landTransaction';
 import { parcelTakeDownEntity } from '@land/shared/entities/parcelTakeDown';
 import type { ParcelAction, ParcelState, TradeState } from '@land/shared/lifecycle';
 import { PARCEL_STATE_LABELS, TRADE_STATE_LABELS } from '@land/shared/lifecycle';
+import { LoadFailed } from '../../../components/list/LoadFailed';
+import { isNotFound } from '../../../lib/request';
 import type { EntityRecord } from '../../entities/api';
 import { entityRecordQuery } from '../../entities/api';
 import { TABLE_CELLS } from '../../entities/table-cells';
@@ -116,6 +118,8 @@ export function ParcelDetailDrawer({ parcelId, onClose, actions, onAction, busy 
 
   let body;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 12 }} />;
+  // A call that failed for another reason (the network, the server) is not a deleted parcel.
+  else if (query.isError && !isNotFound(query.error)) body = <LoadFailed query={query} testId="record-load-error" />;
   else if (!parcel) body = <Result status="warning" title="地块不存在或已删除" />;
   else body = <DetailBody parcel={parcel} />;
 

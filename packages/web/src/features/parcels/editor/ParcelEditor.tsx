@@ -13,9 +13,11 @@ import type { ParcelGeometry } from '@land/shared/geo/types';
 import { m2ToMu, muToM2, round } from '@land/shared/helpers';
 import type { ParcelAction, ParcelState } from '@land/shared/lifecycle';
 import { PARCEL_STATE_LABELS, transitionFor } from '@land/shared/lifecycle';
+import { LoadFailed } from '../../../components/list/LoadFailed';
 import { useConfirm } from '../../../components/use-confirm';
 import { getSession } from '../../../lib/session';
 import { notify } from '../../../lib/notify';
+import { isNotFound } from '../../../lib/request';
 import type { EntityRecord } from '../../entities/api';
 import { entityKeys, entityRecordQuery } from '../../entities/api';
 import type { FormValues } from '../../entities/entity-form';
@@ -285,6 +287,8 @@ export function ParcelEditor({ target, onClose }: ParcelEditorProps) {
   if (target?.mode === 'add') content = <EditorContent key="new" initial={null} onClose={onClose} />;
   else if (editId !== undefined && recordQuery.data) content = <EditorContent key={editId} initial={recordQuery.data} onClose={onClose} />;
   else if (editId !== undefined && recordQuery.isPending) content = <Spin size="large" style={{ display: 'block', padding: 96 }} />;
+  // A call that failed for another reason (the network, the server) is not a deleted parcel.
+  else if (editId !== undefined && recordQuery.isError && !isNotFound(recordQuery.error)) content = <LoadFailed query={recordQuery} testId="record-load-error" back={{ label: '返回列表', onClick: onClose }} />;
   else if (editId !== undefined)
     content = (
       <Result

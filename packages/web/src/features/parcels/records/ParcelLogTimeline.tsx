@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@land/shared';
 import type { ParcelAction, ParcelState } from '@land/shared/lifecycle';
 import { PARCEL_STATE_LABELS, transitionFor } from '@land/shared/lifecycle';
+import { LoadFailed } from '../../../components/list/LoadFailed';
 import type { ParcelLogRow } from '../api';
 import { parcelLogQuery } from '../api';
 import { LOG_ACTION_LABELS } from '../screens';
@@ -27,8 +28,10 @@ export function actionLabel(row: Pick<ParcelLogRow, 'action'>): string {
 }
 
 export function ParcelLogTimeline({ dkid }: { dkid: string }) {
-  const { data, isPending } = useQuery(parcelLogQuery(dkid));
+  const log = useQuery(parcelLogQuery(dkid));
+  const { data, isPending } = log;
   if (isPending) return <Skeleton active />;
+  if (log.isError) return <LoadFailed query={log} testId="log-load-error" />;
   if (!data || data.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无流转记录" />;
   // Newest first: the latest decision is what the reader looks for.
   const rows = [...data].reverse();

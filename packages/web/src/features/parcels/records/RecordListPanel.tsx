@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { isListedByDefault } from '@land/shared/entity';
 import { deleteOutcome } from '@land/shared/audit';
+import { LoadFailed } from '../../../components/list/LoadFailed';
 import { useConfirm } from '../../../components/use-confirm';
 import { notify } from '../../../lib/notify';
 import type { EntityRecord } from '../../entities/api';
@@ -132,16 +133,20 @@ export function RecordListPanel({ def, dkid, readOnly, toolbarExtra }: RecordLis
           {toolbarExtra}
         </Space>
       )}
-      <Table<EntityRecord>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={query.data ?? []}
-        loading={query.isPending || query.isFetching}
-        pagination={false}
-        scroll={{ x: columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0) }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${def.label}`} /> }}
-      />
+      {query.isError && !query.data ? (
+        <LoadFailed query={query} testId="records-load-error" />
+      ) : (
+        <Table<EntityRecord>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={query.data ?? []}
+          loading={query.isPending || query.isFetching}
+          pagination={false}
+          scroll={{ x: columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0) }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${def.label}`} /> }}
+        />
+      )}
       {!readOnly && <RecordFormDrawer def={def} dkid={dkid} target={target} onClose={() => setTarget(null)} />}
     </div>
   );

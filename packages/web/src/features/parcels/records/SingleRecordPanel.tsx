@@ -7,6 +7,7 @@ import { Button, Form, Skeleton, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { EntityDef } from '@land/shared/entity';
+import { LoadFailed } from '../../../components/list/LoadFailed';
 import type { EntityRecord } from '../../entities/api';
 import type { OneRecordQuery } from '../api';
 import type { FormValues } from '../../entities/entity-form';
@@ -61,8 +62,11 @@ function RecordForm({ def, dkid, record, onDirty, onSaved }: { def: EntityDef; d
 }
 
 export function SingleRecordPanel({ def, dkid, query, readOnly, onDirty, onSaved }: SingleRecordPanelProps) {
-  const { data, isPending } = useQuery(query);
+  const result = useQuery(query);
+  const { data, isPending } = result;
   if (isPending) return <Skeleton active />;
+  // Not an empty form: saving it would write over the record that could not be read.
+  if (result.isError) return <LoadFailed query={result} testId="record-load-error" />;
   if (readOnly) return <RecordDescriptions fields={ownFields(def)} record={data} />;
   return <RecordForm key={data?.id ?? 'new'} def={def} dkid={dkid} record={data ?? null} onDirty={onDirty} onSaved={onSaved} />;
 }

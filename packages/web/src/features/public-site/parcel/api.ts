@@ -3,8 +3,7 @@
  * table.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ERROR_CODES } from '@land/shared/api';
-import { ApiError } from '../../../lib/request';
+import { isNotFound } from '../../../lib/request';
 import { listOf, openPost, type Parcel, type PublicRecord } from '../../public-map/api';
 
 export const parcelKeys = {
@@ -56,7 +55,7 @@ export const parcelDetailPageQuery = (id: string, nearby = 0) =>
       try {
         return await openPost<ParcelPageData | null>('getLandInfoPageById', { dkid: id, ...(nearby ? { nearby } : {}) }, signal);
       } catch (error) {
-        if (error instanceof ApiError && (error.code === ERROR_CODES.NOT_FOUND || error.status === 404)) return null;
+        if (isNotFound(error)) return null;
         throw error;
       }
     },
