@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { allowConsoleErrors, axeProblems, launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
 import { PHONE_UA } from './public-site';
+import { sampleIds } from './sample-routes';
 
 /**
  * A public page whose data or script files do not arrive (a phone losing its network between two
@@ -103,6 +104,30 @@ describe('pages that cannot load', () => {
       await restore();
       await page.getByTestId('page-error-retry').click();
       await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe(name);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a parcel page whose map code does not arrive says so in the map box and keeps the page', async () => {
+    const { parcel } = await sampleIds(server.url);
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await page.goto(`${server.url}/mapMoreDetails/${parcel}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const name = (await page.locator('h1').first().textContent())?.trim() ?? '';
+      expect(name).not.toBe('');
+      await offline(page, 'files');
+      const box = page.getByTestId('parcel-map-box');
+      await box.scrollIntoViewIfNeeded();
+      const error = box.getByTestId('block-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain('地图加载失败');
+      // The page the visitor was reading stays: its heading, and no whole-page error.
+      expect(await page.getByTestId('page-error').count()).toBe(0);
+      expect((await page.locator('h1').first().textContent())?.trim()).toBe(name);
+      expect(await error.getByRole('button', { name: '刷新页面' }).isVisible()).toBe(true);
+      expect(await axeProblems(page, '[data-testid="parcel-map-box"]')).toEqual([]);
     } finally {
       await context.close();
     }

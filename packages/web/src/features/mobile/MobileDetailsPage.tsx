@@ -12,7 +12,7 @@ import { PageHead } from '../../public/head';
 import { NotFoundPage } from '../../public/NotFoundPage';
 import { useInView } from '../../public/use-in-view';
 import { useMapWanted } from '../../public/use-map-wanted';
-import { Empty, Modal, Spin } from '../../public-ui';
+import { BlockBoundary, Empty, Modal, Spin } from '../../public-ui';
 import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import { EyeOutlined } from '../../public-ui/icons/EyeOutlined';
 import { PhoneOutlined } from '../../public-ui/icons/PhoneOutlined';
@@ -238,9 +238,11 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
             OpenLayers loads when asked for on a phone, when in view on a wider screen. */}
         <div ref={mapRef} className={styles.miniMapBox} data-testid="mobile-map-box">
           {mapWanted ? (
-            <Suspense fallback={mapPreview}>
-              <ParcelMiniMap shapes={shapes} places={places} height={220} />
-            </Suspense>
+            <BlockBoundary label="地图">
+              <Suspense fallback={mapPreview}>
+                <ParcelMiniMap shapes={shapes} places={places} height={220} />
+              </Suspense>
+            </BlockBoundary>
           ) : (
             mapPreview
           )}
@@ -252,9 +254,11 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
           <p className={styles.hint}>双指拖动可环视四周，双指捏合可缩放</p>
           <div ref={panoramaRef} className={styles.panoramaBox}>
             {panoramaInView ? (
-              <Suspense fallback={<Spin />}>
-                <PanoramaViewer url={fileUrl(panorama.url)} caption={name} markers={markers} />
-              </Suspense>
+              <BlockBoundary label="全景">
+                <Suspense fallback={<Spin />}>
+                  <PanoramaViewer url={fileUrl(panorama.url)} caption={name} markers={markers} />
+                </Suspense>
+              </BlockBoundary>
             ) : (
               <Spin />
             )}

@@ -6,7 +6,7 @@ import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { useMapWanted } from '../../public/use-map-wanted';
 import { useLoadedComponent } from '../../public/use-loaded';
-import { Button, Empty, Spin } from '../../public-ui';
+import { BlockBoundary, Button, Empty, Spin } from '../../public-ui';
 import { MapPreview } from '../public-map/MapPreview';
 import { landClassColor } from '../public-map/colors';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
@@ -229,7 +229,9 @@ export function MobileIndexPage() {
       </header>
 
       <main>
-      <MapBox results={results} total={total} tiled={tiled} filtered={Object.keys(shownFilters).length > 0} offlineBase={settingsQ.data?.tileSourceType === 'none' || !settingsQ.data?.tileUrl} />
+      <BlockBoundary label="地图" className={styles.mapBox}>
+        <MapBox results={results} total={total} tiled={tiled} filtered={Object.keys(shownFilters).length > 0} offlineBase={settingsQ.data?.tileSourceType === 'none' || !settingsQ.data?.tileUrl} />
+      </BlockBoundary>
 
       <section className={styles.section} aria-label="地块列表">
         <div className={styles.resultHead}>

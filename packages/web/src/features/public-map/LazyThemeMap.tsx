@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useMapWanted } from '../../public/use-map-wanted';
-import { Button } from '../../public-ui';
+import { BlockBoundary, Button } from '../../public-ui';
 import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import styles from './MapSearchPage.module.css';
 import type { ComponentProps } from 'react';
@@ -32,8 +32,10 @@ export function ThemeMap(props: ComponentProps<typeof EagerThemeMap>) {
   );
   if (!load) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <ThemeMapImpl {...props} />
-    </Suspense>
+    <BlockBoundary label="地图">
+      <Suspense fallback={placeholder}>
+        <ThemeMapImpl {...props} />
+      </Suspense>
+    </BlockBoundary>
   );
 }

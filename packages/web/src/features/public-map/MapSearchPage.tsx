@@ -13,7 +13,7 @@ import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { PageHead } from '../../public/head';
 import { useInView } from '../../public/use-in-view';
 import { useLoadedComponent } from '../../public/use-loaded';
-import { Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
+import { BlockBoundary, Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
 import { AimOutlined } from '../../public-ui/icons/AimOutlined';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { EditOutlined } from '../../public-ui/icons/EditOutlined';
@@ -38,7 +38,8 @@ import styles from './MapSearchPage.module.css';
 // the filters and the list come with the HTML, the map once its box is in view after hydration.
 const loadMap = () => import('./MapSearchMap');
 // Its code is announced with the page's (modulepreload): run it while the page hydrates, not after.
-if (typeof window !== 'undefined') void loadMap();
+// A failed load is reported by the map's box (BlockBoundary), not here.
+if (typeof window !== 'undefined') loadMap().catch(() => undefined);
 
 /** The map once its box is in view: its own component, so the box coming into view re-renders the map, not the page's list. */
 function MapWhenInView(props: MapSearchMapProps) {
@@ -379,31 +380,33 @@ export function MapSearchPage() {
 
       <section className={styles.mapWrap} aria-label="地图" data-first-tiles={firstTiles}>
         {/* The map's box is reserved by the layout; OpenLayers draws in it once it is in view, after hydration. */}
-        <MapWhenInView
-          ref={mapApi}
-          className={styles.map}
-          tiled={tiled}
-          results={results}
-          resultsReady
-          filtered={Object.keys(queryFilters).length > 0}
-          colorMode={colorMode}
-          showDistricts={showDistricts}
-          hoverId={hoverId}
-          selectedId={selectedId}
-          selected={selected}
-          popup={popup}
-          onHover={setHoverId}
-          onSelect={setSelectedId}
-          onTileHit={setTileHit}
-          onPicked={scrollToItem}
-          area={area}
-          drawing={drawing}
-          onAreaDrawn={(drawn) => {
-            setDrawing(false);
-            setSelectedId(null);
-            startTransition(() => setArea(drawn));
-          }}
-        />
+        <BlockBoundary label="地图" className={styles.map}>
+          <MapWhenInView
+            ref={mapApi}
+            className={styles.map}
+            tiled={tiled}
+            results={results}
+            resultsReady
+            filtered={Object.keys(queryFilters).length > 0}
+            colorMode={colorMode}
+            showDistricts={showDistricts}
+            hoverId={hoverId}
+            selectedId={selectedId}
+            selected={selected}
+            popup={popup}
+            onHover={setHoverId}
+            onSelect={setSelectedId}
+            onTileHit={setTileHit}
+            onPicked={scrollToItem}
+            area={area}
+            drawing={drawing}
+            onAreaDrawn={(drawn) => {
+              setDrawing(false);
+              setSelectedId(null);
+              startTransition(() => setArea(drawn));
+            }}
+          />
+        </BlockBoundary>
         <div className={styles.toolbar}>
           <Segmented
             label="着色方式"

@@ -1,5 +1,6 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
+import { BlockBoundary } from '../../../public-ui';
 import { PageHead } from '../../../public/head';
 import { useMapWanted } from '../../../public/use-map-wanted';
 import { districtOutlinesQuery, facilitiesQuery, settingsQuery } from '../../public-map/api';
@@ -35,9 +36,11 @@ export function RegionalPositionPage() {
         <Section title="区位图">
           <div ref={mapRef} className={styles.mapBox} data-testid="regional-map-box">
             {mapWanted ? (
-              <Suspense fallback={<MapPreview shapes={shapes} points={previewPoints} label="区位示意图" asked />}>
-                <ParcelMiniMap shapes={shapes} places={places} height={MAP_HEIGHT} districts={false} />
-              </Suspense>
+              <BlockBoundary label="地图">
+                <Suspense fallback={<MapPreview shapes={shapes} points={previewPoints} label="区位示意图" asked />}>
+                  <ParcelMiniMap shapes={shapes} places={places} height={MAP_HEIGHT} districts={false} />
+                </Suspense>
+              </BlockBoundary>
             ) : (
               <MapPreview shapes={shapes} points={previewPoints} label="区位示意图：各片区与交通、配套位置" onAsk={askMap} fillOpacity={0.12} />
             )}

@@ -6,7 +6,7 @@ import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
 import { NotFoundPage } from '../../../public/NotFoundPage';
 import { useMapWanted } from '../../../public/use-map-wanted';
-import { Button, Modal, Pagination, SkeletonLines, Tag } from '../../../public-ui';
+import { BlockBoundary, Button, Modal, Pagination, SkeletonLines, Tag } from '../../../public-ui';
 import { EnvironmentOutlined } from '../../../public-ui/icons/EnvironmentOutlined';
 import { FilePdfOutlined } from '../../../public-ui/icons/FilePdfOutlined';
 import { FileWordOutlined } from '../../../public-ui/icons/FileWordOutlined';
@@ -73,9 +73,11 @@ function DistrictMapBox({ areacode, name, boundary, parcels }: { areacode: strin
   return (
     <div ref={ref} className={styles.mapBox} style={{ height: MAP_HEIGHT }} data-testid="district-map-box">
       {load ? (
-        <Suspense fallback={preview}>
-          <DistrictMap areacode={areacode} name={name} boundary={boundary} height={MAP_HEIGHT} />
-        </Suspense>
+        <BlockBoundary label="地图">
+          <Suspense fallback={preview}>
+            <DistrictMap areacode={areacode} name={name} boundary={boundary} height={MAP_HEIGHT} />
+          </Suspense>
+        </BlockBoundary>
       ) : (
         preview
       )}

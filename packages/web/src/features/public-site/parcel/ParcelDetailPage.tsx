@@ -13,7 +13,7 @@ import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
 import { NotFoundPage } from '../../../public/NotFoundPage';
 import { useInView } from '../../../public/use-in-view';
-import { Button, buttonClass, Descriptions, Modal, Spin, Tag } from '../../../public-ui';
+import { BlockBoundary, Button, buttonClass, Descriptions, Modal, Spin, Tag } from '../../../public-ui';
 import { AimOutlined } from '../../../public-ui/icons/AimOutlined';
 import { CheckCircleFilled } from '../../../public-ui/icons/CheckCircleFilled';
 import { ClockCircleOutlined } from '../../../public-ui/icons/ClockCircleOutlined';
@@ -451,21 +451,23 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
               {/* A box of the map's size from the start; OpenLayers loads when it comes into view. */}
               <div ref={mapRef} className={styles.mapBox} data-testid="parcel-map-box">
                 {mapInView ? (
-                  <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
-                    <ParcelMiniMap
-                    shapes={[{ id: parcel.id, name, geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }]}
-                    places={places}
-                    lines={pipes.map((pipe) => ({
-                      id: pipe.id,
-                      name: text(pipe.name),
-                      geometry: pipe.geometry,
-                      color: PIPE_COLORS[text(pipe.type)] ?? '#595959',
-                      note: optionLabel(PIPE_TYPE_LABELS, pipe.type),
-                    }))}
-                    activePlaceId={activePlace}
-                    height={380}
-                  />
-                  </Suspense>
+                  <BlockBoundary label="地图">
+                    <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
+                      <ParcelMiniMap
+                      shapes={[{ id: parcel.id, name, geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }]}
+                      places={places}
+                      lines={pipes.map((pipe) => ({
+                        id: pipe.id,
+                        name: text(pipe.name),
+                        geometry: pipe.geometry,
+                        color: PIPE_COLORS[text(pipe.type)] ?? '#595959',
+                        note: optionLabel(PIPE_TYPE_LABELS, pipe.type),
+                      }))}
+                      activePlaceId={activePlace}
+                      height={380}
+                    />
+                    </Suspense>
+                  </BlockBoundary>
                 ) : (
                   <div className={styles.mapFallback} />
                 )}
@@ -533,19 +535,21 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
             <Section id="panorama" title="360° 全景">
               <div ref={panoramaRef} className={styles.panoramaBox}>
               {panoramaInView ? (
-              <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
-                <PanoramaViewer
-                  url={fileUrl(panorama.url)}
-                  caption={name}
-                  markers={markers.map((m) => ({
-                    id: text(m.markerId) || m.id,
-                    title: text(m.title),
-                    content: text(m.content),
-                    yaw: Number(m.yaw) || 0,
-                    pitch: Number(m.pitch) || 0,
-                  }))}
-                />
-              </Suspense>
+              <BlockBoundary label="全景">
+                <Suspense fallback={<div className={styles.mapFallback}><Spin /></div>}>
+                  <PanoramaViewer
+                    url={fileUrl(panorama.url)}
+                    caption={name}
+                    markers={markers.map((m) => ({
+                      id: text(m.markerId) || m.id,
+                      title: text(m.title),
+                      content: text(m.content),
+                      yaw: Number(m.yaw) || 0,
+                      pitch: Number(m.pitch) || 0,
+                    }))}
+                  />
+                </Suspense>
+              </BlockBoundary>
               ) : (
                 <div className={styles.mapFallback} />
               )}

@@ -3,7 +3,7 @@ import { lazy, startTransition, Suspense, useState } from 'react';
 import { PageHead } from '../../../public/head';
 import { useRenderContext, type RenderContext } from '../../../public/ssr-context';
 import { useInView } from '../../../public/use-in-view';
-import { Card, Reserved, SkeletonBlock } from '../../../public-ui';
+import { BlockBoundary, Card, Reserved, SkeletonBlock } from '../../../public-ui';
 import { TrophyOutlined } from '../../../public-ui/icons/TrophyOutlined';
 import type { Parcel } from '../../public-map/api';
 import { dateText, num, text, wanText } from '../../public-map/format';
@@ -50,6 +50,17 @@ function serverSvgs(years: YearDeals[], draw: RenderContext['drawChartSvg']): Ch
  * on the box; the SVG stays until the interactive chart is ready. Reached by a client-side
  * navigation (no SVG), the interactive chart loads once the box is near the viewport.
  */
+/** The server's drawing of the chart (its SVGs), shown until the interactive chart is asked for. */
+function ServerDrawing({ svgs }: { svgs: ChartSvgs }) {
+  return (
+    <div className={dealStyles.chartSvg}>
+      {SVG_NAMES.map((name) => (
+        <div key={name} className={dealStyles[name]} data-chart-svg={name} dangerouslySetInnerHTML={{ __html: svgs[name] }} />
+      ))}
+    </div>
+  );
+}
+
 function DealsChartBox({ years }: { years: YearDeals[] }) {
   const { drawChartSvg } = useRenderContext();
   const [ref, inView] = useInView<HTMLDivElement>();
@@ -65,19 +76,10 @@ function DealsChartBox({ years }: { years: YearDeals[] }) {
   return (
     <div ref={ref} className={dealStyles.chartBox} role="img" aria-label={dealsChartSummary(years)} tabIndex={0} onPointerEnter={ask} onFocus={ask} onClick={ask} data-testid="deals-chart-box">
       <Reserved height={CHART_HEIGHT}>
-        <Suspense fallback={<SkeletonBlock height={CHART_HEIGHT} />}>
-          {interactive ? (
-            <DealsChart years={years} />
-          ) : (
-            svgs && (
-              <div className={dealStyles.chartSvg}>
-                {SVG_NAMES.map((name) => (
-                  <div key={name} className={dealStyles[name]} data-chart-svg={name} dangerouslySetInnerHTML={{ __html: svgs[name] }} />
-                ))}
-              </div>
-            )
-          )}
-        </Suspense>
+        {/* Without the chart's code (offline) the server's drawing stays, or the box says so. */}
+        <BlockBoundary label="图表" fallback={svgs && <ServerDrawing svgs={svgs} />}>
+          <Suspense fallback={<SkeletonBlock height={CHART_HEIGHT} />}>{interactive ? <DealsChart years={years} /> : svgs && <ServerDrawing svgs={svgs} />}</Suspense>
+        </BlockBoundary>
       </Reserved>
     </div>
   );

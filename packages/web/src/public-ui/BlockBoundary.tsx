@@ -1,0 +1,41 @@
+import { Component, type ReactNode } from 'react';
+import { Button } from './Button';
+import styles from './kit.module.css';
+
+interface BlockBoundaryProps {
+  /** What the block is, for the message: 地图, 全景, 图表. */
+  label: string;
+  /** The block's box (its reserved size), kept by the message. */
+  className?: string;
+  /** Shown instead of the message, when the block has a still picture of itself (a chart's server drawing). */
+  fallback?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Around a block whose code loads after the page (the maps, the panorama, a chart): if that code
+ * does not arrive (a phone losing its network, a release replacing the files), the block says so
+ * in its own box and the page around it stays. Without it the error reached the route's boundary
+ * and the whole page, already read by the visitor, gave way to 页面加载失败. A lazily loaded module
+ * that failed stays failed until the page is loaded again, hence 刷新页面.
+ */
+export class BlockBoundary extends Component<BlockBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    if (this.props.fallback) return this.props.fallback;
+    return (
+      <div className={[styles.blockError, this.props.className].filter(Boolean).join(' ')} role="alert" data-testid="block-error">
+        <div>{this.props.label}加载失败，请检查网络后刷新页面</div>
+        <Button size="small" onClick={() => window.location.reload()}>
+          刷新页面
+        </Button>
+      </div>
+    );
+  }
+}
