@@ -74,7 +74,6 @@ function useFilter(): [StatisticsFilter, (next: StatisticsFilter) => void] {
 /** A chart card's props but the filter, which every chart shares; fileTitle defaults to the title. */
 type ChartSpec = Omit<ChartCardProps, 'filter' | 'fileTitle' | 'title'> & { title: string; fileTitle?: string };
 
-/** Loading, empty state and option of a chart drawn from one query. */
 /**
  * The first of these queries that failed with nothing to show: its error, and `retry` for the
  * card's 重试 (which asks again for every failed figure of the screen: one click after the
@@ -85,6 +84,7 @@ function failedQuery(retry: () => void, ...queries: UseQueryResult<unknown>[]): 
   return failed ? { error: failed.error, refetch: retry } : null;
 }
 
+/** Failure, loading, empty state and option of a chart drawn from one query. */
 function fromQuery<T>(retry: () => void, query: UseQueryResult<T>, toOption: (data: T) => ChartOption, isEmpty: (data: T) => boolean, emptyText: string) {
   return {
     failed: failedQuery(retry, query),
