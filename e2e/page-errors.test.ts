@@ -194,10 +194,44 @@ describe('pages that cannot load', () => {
       await page.route(record, (route) => route.abort('internetdisconnected'));
       await firstRow.getByTestId('row-edit').click();
       await failed.waitFor();
+      // The parcel's one-to-one 基础设施配套 record (the first tab) fails too: an empty form there
+      // would have been saved over the stored record.
+      const matching = '**/api/tLandmatching/getLandInfoAndMatchingById';
+      await page.route(matching, (route) => route.abort('internetdisconnected'));
       await page.unroute(record);
       await failed.getByRole('button', { name: '重试' }).click();
       await page.getByTestId('parcel-editor-title').filter({ hasText: '编辑地块：' }).waitFor();
+      const tabs = page.getByTestId('parcel-records-tabs');
+      const tabFailed = tabs.getByTestId('record-load-error');
+      await tabFailed.waitFor();
+      expect(await tabs.getByRole('button', { name: /保\s*存/ }).count()).toBe(0);
+      await page.unroute(matching);
+      await tabFailed.getByRole('button', { name: '重试' }).click();
+      await tabs.getByRole('button', { name: /保\s*存/ }).first().waitFor();
       expect(await page.getByTestId('record-load-error').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // A list whose call failed said 暂无数据, as if the recycle bin were empty.
+  it('a back-office list that could not load says so instead of 暂无数据, and 重试 shows it', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(page, server, 'zhangwei');
+      allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED/, /网络连接失败/);
+      const list = '**/api/recycleBin/selectByPage';
+      await page.route(list, (route) => route.abort('internetdisconnected'));
+      await page.goto(`${server.url}/managementSystem/recycleBin`);
+      const failed = page.getByTestId('recycle-load-error');
+      await failed.waitFor();
+      expect(await failed.textContent()).toContain('数据加载失败');
+      expect(await page.getByText('暂无数据').count()).toBe(0);
+      expect(await axeProblems(page)).toEqual([]);
+      await page.unroute(list);
+      await failed.getByRole('button', { name: '重试' }).click();
+      await page.getByTestId('recycle-table').waitFor();
+      expect(await page.getByTestId('recycle-load-error').count()).toBe(0);
     } finally {
       await context.close();
     }

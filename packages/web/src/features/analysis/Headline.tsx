@@ -53,7 +53,6 @@ function figuresOf(o: Overview, inDistrict: boolean): Figure[] {
 /** Cards with longer notes; with them the seven cards fill the 24 columns of a wide screen. */
 const WIDE = new Set(['area', 'dealt', 'consulting']);
 
-/** The headline figures of the period and district, as statistic cards. */
 interface HeadlineProps {
   overview: Overview | undefined;
   loading: boolean;
@@ -62,6 +61,7 @@ interface HeadlineProps {
   inDistrict: boolean;
 }
 
+/** The headline figures of the period and district, as statistic cards. */
 export function Headline({ overview, loading, failed, inDistrict }: HeadlineProps) {
   if (failed && !overview) {
     return (
