@@ -36,12 +36,29 @@ function sentBytes(file: string): number {
   return fs.existsSync(br) ? fs.statSync(br).size : fs.statSync(path.join(webDist, file)).size;
 }
 
+/** The script files a page lists for public/boot to preload once it has been painted (Document's SCRIPTS_ELEMENT_ID). */
+function listedScripts(html: string): string[] {
+  const json = /<script type="application\/json" id="ssr-scripts">([^<]*)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as string[]).map((src) => src.replace(/^\//, '')) : [];
+}
+
 /** The script files a server-rendered page announces, each once. */
 function announcedScripts(html: string): string[] {
-  const files = new Set<string>();
+  const files = new Set<string>(listedScripts(html));
   for (const m of html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)) files.add(m[1]);
   for (const m of html.matchAll(/<script type="module" src="\/([^"]+)"/g)) files.add(m[1]);
   return [...files];
+}
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+const readManifest = () => JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/** The public pages' boot script (public/boot) and the files it imports statically, which come before the first paint. */
+function bootFiles(): string[] {
+  const manifest = readManifest();
+  const boot = manifest['src/public/boot.ts'];
+  if (!boot) throw new Error('the web build has no src/public/boot.ts');
+  return [boot.file, ...(boot.imports ?? []).map((key) => manifest[key].file)];
 }
 
 interface ListedParcel {
@@ -251,15 +268,23 @@ describe('server-rendered public pages', () => {
       expect(text).toMatch(/<title>[^<]+<\/title>/);
       for (const og of ['og:title', 'og:description', 'og:image', 'og:url']) expect(metaContent(html, og), og).toBeTruthy();
       expect(metaContent(html, 'og:url')).toBe(`${server.url}${url.split('?')[0]}`);
-      // The page's scripts are announced up front, and the data comes embedded, not fetched again.
-      expect(html).toContain('<link rel="modulepreload"');
-      // The HTML holds the page, so its scripts are not needed for the first paint and come at low
-      // priority (leaving the bandwidth to the page and its picture); only the map search, whose
-      // map is drawn by script, keeps the app's at the browser's default (its boot script is low).
+      // The page's scripts are announced in the HTML, and the data comes embedded, not fetched again.
       const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-      const low = preloads.filter((link) => link.includes('fetchPriority="low"'));
-      expect(preloads.length).toBeGreaterThan(2);
-      expect(low.length).toBe(entry.route === 'index' ? 1 : preloads.length);
+      const [boot] = bootFiles();
+      if (entry.route === 'index') {
+        // The map search's map is drawn by script: its scripts are preloaded at once, at the
+        // browser's default priority (only its boot script is low).
+        expect(preloads.length).toBeGreaterThan(2);
+        expect(preloads.filter((link) => link.includes('fetchPriority="low"'))).toEqual([expect.stringContaining(`href="/${boot}"`)]);
+        expect(listedScripts(html)).toEqual([]);
+      } else {
+        // Every other page is whole in its HTML: its scripts are listed for the boot script, which
+        // preloads them once the page has been painted (see the next test); the HTML preloads
+        // only the boot script and what it imports, at low priority.
+        expect(listedScripts(html).length).toBeGreaterThan(2);
+        expect(preloads.map((link) => /href="\/([^"]+)"/.exec(link)?.[1]).sort()).toEqual(bootFiles().sort());
+        expect(preloads.filter((link) => !link.includes('fetchPriority="low"'))).toEqual([]);
+      }
       expect(html).toMatch(/<script type="application\/json" id="ssr-data">/);
       // No inline script: the Content-Security-Policy (script-src 'self') would block it.
       expect(html.match(/<script(?![^>]*(?:type="application\/json"|src=))[^>]*>/g) ?? []).toEqual([]);
@@ -276,6 +301,38 @@ describe('server-rendered public pages', () => {
       // No antd on the first load of a public page.
       expect(sent.files.map((f) => f.url).filter((f) => /antd|config-provider|cssinjs/i.test(f))).toEqual([]);
     });
+
+    // Every page but the map search (whose scripts are preloaded by its HTML, checked above).
+    if (entry.route !== 'index')
+      it('fetches its scripts once it has been painted, all from the list in its HTML (phone)', async () => {
+        const url = `${server.url}${entry.url(demo)}`;
+        const listed = listedScripts(await (await fetch(url, { headers: { 'user-agent': PHONE_UA } })).text());
+        const early = bootFiles();
+        const afterPaint = listed.filter((file) => !early.includes(file));
+        expect(afterPaint.length).toBeGreaterThan(2);
+        const { page, context } = await browser.newPage({ viewport: { width: 412, height: 915 }, userAgent: PHONE_UA });
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        // What asked for each script: the module that imports it, where the browser found it there.
+        const initiators = new Map<string, string>();
+        cdp.on('Network.requestWillBeSent', (e) => {
+          if (e.type === 'Script') initiators.set(new URL(e.request.url).pathname.slice(1), e.initiator.url ?? e.initiator.type);
+        });
+        await page.goto(url, { waitUntil: 'load' });
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+        const { fcp, started } = await page.evaluate(() => ({
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+          started: Object.fromEntries(performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname.slice(1), e.startTime])),
+        }));
+        expect(fcp).toBeGreaterThan(0);
+        for (const file of afterPaint) {
+          expect(initiators.has(file), file).toBe(true);
+          // After the first paint, and preloaded from the list (one round), not discovered in an importing module.
+          expect(started[file], file).toBeGreaterThanOrEqual(fcp);
+          expect(initiators.get(file), file).not.toMatch(/\/assets\//);
+        }
+        await context.close();
+      });
 
     it.each(VIEWPORTS)('hydrates without errors or duplicate calls, and nothing moves, down to the bottom ($name)', async (viewport) => {
       // A phone opening /index is sent to /mobileindex (measured as its own route): the map search is measured at a phone's width with a desktop browser.
@@ -326,8 +383,7 @@ describe('server-rendered public pages', () => {
 
     beforeAll(async () => {
       // The chart's own script files: its module and what it imports that the page itself does not announce.
-      type Chunk = { file: string; imports?: string[] };
-      const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+      const manifest = readManifest();
       const announced = announcedScripts(await (await fetch(`${server.url}/landDeal`)).text());
       const seen = new Set<string>();
       const stack = [CHART_MODULE];
@@ -542,8 +598,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('keeps the back office within its JavaScript budget', () => {
-    type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
-    const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const manifest = readManifest();
     const seen = new Set<string>();
     const stack = ['index.html', 'src/app/management/ManagementLayout.tsx', 'src/features/analysis/AnalysisPage.tsx'];
     while (stack.length) {
@@ -556,6 +611,91 @@ describe('server-rendered public pages', () => {
     const total = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sentBytes(f), 0);
     console.log(`back office (analysis): ${(total / KiB).toFixed(1)} KiB of JavaScript (brotli)`);
     expect(total).toBeLessThanOrEqual(BACK_OFFICE_BUDGET);
+  });
+
+  /**
+   * A visitor may type or choose before the page has hydrated (its scripts come after the first
+   * paint). The words stay in the box, and once the page is live its search runs with them; it
+   * neither ignores them nor clears them.
+   */
+  describe('what a visitor types before the page hydrates', () => {
+    /**
+     * A page whose app arrives late, typed into while it is on its way: painted, its scripts asked
+     * for (the boot script runs), the app's entry held back 1.5 s.
+     */
+    const beforeHydration = async (path: string, userAgent: string | undefined, act: (page: Page) => Promise<void>) => {
+      const { page, context } = await browser.newPage({ viewport: { width: 412, height: 915 }, userAgent });
+      let entryAsked: () => void = () => undefined;
+      const asked = new Promise<void>((resolve) => (entryAsked = resolve));
+      await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
+        entryAsked();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(`${server.url}${path}`, { waitUntil: 'domcontentloaded' });
+      await asked;
+      await act(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? 'not yet')).toBe('not yet');
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000 });
+      return { page, context };
+    };
+
+    it('home: the search runs with the words typed', async () => {
+      const { page, context } = await beforeHydration('/home', undefined, (p) => p.getByRole('searchbox', { name: '全局搜索' }).pressSequentially('工业'));
+      try {
+        const box = page.getByRole('searchbox', { name: '全局搜索' });
+        expect(await box.inputValue()).toBe('工业');
+        await box.press('Enter');
+        await page.waitForURL((u) => decodeURIComponent(u.pathname) === '/search/工业');
+        expect(await page.getByRole('searchbox', { name: '全局搜索' }).inputValue()).toBe('工业');
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('home: Enter pressed before the page is live searches once it is, with the words typed', async () => {
+      const { page, context } = await beforeHydration('/home', undefined, async (p) => {
+        const box = p.getByRole('searchbox', { name: '全局搜索' });
+        await box.pressSequentially('物流');
+        await box.press('Enter');
+      });
+      try {
+        await page.waitForURL((u) => decodeURIComponent(u.pathname) === '/search/物流');
+        expect(await page.getByRole('searchbox', { name: '全局搜索' }).inputValue()).toBe('物流');
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('mobile index: the words stay in the box and the list is searched with them', async () => {
+      const { page, context } = await beforeHydration('/mobileindex', PHONE_UA, (p) => p.getByTestId('mobile-keyword').pressSequentially(demo.available.dkmc));
+      try {
+        const box = page.getByTestId('mobile-keyword');
+        await box.press('Enter');
+        await page.waitForURL((u) => u.searchParams.get('keyword') === demo.available.dkmc);
+        expect(await box.inputValue()).toBe(demo.available.dkmc);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('a choice in a select applies once the page is live', async () => {
+      const { page, context } = await beforeHydration('/landDeal', undefined, async (p) => {
+        const district = p.getByRole('combobox', { name: '片区' });
+        const value = await district.locator('option').nth(1).getAttribute('value');
+        await district.selectOption(value!);
+      });
+      try {
+        const district = page.getByRole('combobox', { name: '片区' });
+        const chosen = await district.inputValue();
+        expect(chosen).not.toBe('');
+        await page.waitForURL((u) => u.searchParams.get('areacode') === chosen);
+        // The select follows the address, which the router updates a moment after the change.
+        await expect.poll(() => district.inputValue()).toBe(chosen);
+      } finally {
+        await context.close();
+      }
+    });
   });
 
   it('sends hashed assets precompressed (brotli, else gzip) and cacheable for a year', async () => {

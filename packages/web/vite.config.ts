@@ -60,8 +60,6 @@ const APP_COMMON = [
   /\/web\/src\/app\/(route-handle\.|global\.css)/,
   /\/web\/src\/components\/KeepAliveOutlet\./,
   /\/shared\/src\/(jitless|constants|api|helpers|routes|images|lifecycle)\./,
-  // Vite's helper behind every lazy import().
-  /vite\/preload-helper/,
 ];
 
 const ICON = /\/web\/src\/public-ui\/(icons\/|Icon\.tsx)/;
@@ -93,7 +91,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
-        // The manifest tells the server which files each public route needs (modulepreload) and
+        // The manifest tells the server which files each public route needs (announced in its HTML) and
         // lets bench/bundle and the budget test measure each route's initial JavaScript.
         manifest: true,
         // OpenLayers, ECharts and the panorama viewer are large but lazily loaded.
@@ -110,6 +108,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
+                // Vite's helper behind every lazy import(), alone: the public pages' boot script
+                // needs nothing else before the first paint (in app-common it brought React along).
+                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 5 },
                 // React, the router and the query cache: every route needs them and they change
                 // rarely, so one long-cached chunk.
                 {

@@ -1,12 +1,68 @@
 /** Form controls of the public UI kit: Input, TextArea, Select (native), SearchInput, Field (label + error). */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { useId, useState } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, RefObject, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './Button';
 import { SearchOutlined } from './icons/SearchOutlined';
 import styles from './kit.module.css';
 import './theme.css';
 
 type Size = 'middle' | 'large';
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * Keeps what a visitor typed or chose in a server-rendered control before the page hydrated. The
+ * text stays in the box, but React's state still holds the server's value, so the next render
+ * would put that back (a search would run without the words typed, and clear them). Once hydrated,
+ * a controlled control whose value differs from its `value` tells its owner through its own
+ * onChange, as if the visitor had typed it now: the value is set back through React's value
+ * tracker, then the typed one past it, and an input (select: change) event dispatched, which is
+ * how React itself sees a change. Uncontrolled controls (`value` undefined) keep the DOM's value.
+ */
+export function useKeepEarlyInput(ref: RefObject<Control | null>, value: unknown): void {
+  // Once, after hydration (or a client render, where the DOM holds `value` and nothing happens).
+  const initial = useRef(value);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || initial.current === undefined) return;
+    const expected = initial.current === null ? '' : String(initial.current);
+    const typed = el.value;
+    if (typed === expected) return;
+    el.value = expected;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, typed);
+    el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  }, [ref]);
+}
+
+/**
+ * Submits a form again once hydrated if the public pages' boot script stopped its submit before
+ * React could take it (`data-held-submit`: Enter pressed while the app was on its way). In a task
+ * after the hydration's effects, so that the words kept by useKeepEarlyInput are in the state.
+ */
+export function useHeldSubmit(ref: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    const form = ref.current;
+    if (!form?.hasAttribute('data-held-submit')) return;
+    const timer = setTimeout(() => {
+      form.removeAttribute('data-held-submit');
+      form.requestSubmit();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [ref]);
+}
+
+/** One ref for the kit's own use and the caller's (React 19 passes `ref` as a prop). */
+function useControlRef<T extends Control>(outer: Ref<T> | undefined): [RefObject<T | null>, (el: T | null) => void] {
+  const inner = useRef<T | null>(null);
+  return [
+    inner,
+    (el) => {
+      inner.current = el;
+      if (typeof outer === 'function') outer(el);
+      else if (outer) outer.current = el;
+    },
+  ];
+}
 
 const inputClass = (size: Size = 'middle', invalid = false, extra?: string) =>
   [styles.input, size === 'large' && styles.inputLarge, invalid && styles.inputInvalid, extra].filter(Boolean).join(' ');
@@ -16,12 +72,16 @@ export interface InputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   invalid?: boolean;
 }
 
-export function Input({ size, invalid, className, ...rest }: InputProps) {
-  return <input className={inputClass(size, invalid, className)} aria-invalid={invalid || undefined} {...rest} />;
+export function Input({ size, invalid, className, ref, ...rest }: InputProps & { ref?: Ref<HTMLInputElement> }) {
+  const [inner, setRef] = useControlRef(ref);
+  useKeepEarlyInput(inner, rest.value);
+  return <input ref={setRef} className={inputClass(size, invalid, className)} aria-invalid={invalid || undefined} {...rest} />;
 }
 
-export function TextArea({ invalid, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return <textarea className={inputClass('middle', invalid, className)} aria-invalid={invalid || undefined} {...rest} />;
+export function TextArea({ invalid, className, ref, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean; ref?: Ref<HTMLTextAreaElement> }) {
+  const [inner, setRef] = useControlRef(ref);
+  useKeepEarlyInput(inner, rest.value);
+  return <textarea ref={setRef} className={inputClass('middle', invalid, className)} aria-invalid={invalid || undefined} {...rest} />;
 }
 
 export interface SelectOption {
@@ -37,9 +97,11 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 }
 
 /** A native select with the kit's look: keyboard, screen readers and phones' pickers for free. */
-export function Select({ options, placeholder, size, className, ...rest }: SelectProps) {
+export function Select({ options, placeholder, size, className, ref, ...rest }: SelectProps & { ref?: Ref<HTMLSelectElement> }) {
+  const [inner, setRef] = useControlRef(ref);
+  useKeepEarlyInput(inner, rest.value);
   return (
-    <select className={inputClass(size, false, [styles.select, className].filter(Boolean).join(' '))} {...rest}>
+    <select ref={setRef} className={inputClass(size, false, [styles.select, className].filter(Boolean).join(' '))} {...rest}>
       {placeholder !== undefined && <option value="">{placeholder}</option>}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
@@ -65,8 +127,13 @@ export interface SearchInputProps {
 /** A search field with its button, in a form (Enter searches; the browser's search semantics). */
 export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索', size = 'middle', defaultValue = '', className, testId }: SearchInputProps) {
   const [value, setValue] = useState(defaultValue);
+  const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useKeepEarlyInput(input, value);
+  useHeldSubmit(form);
   return (
     <form
+      ref={form}
       role="search"
       className={[styles.search, className].filter(Boolean).join(' ')}
       data-testid={testId}
@@ -75,7 +142,7 @@ export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索
         onSearch(value);
       }}
     >
-      <input type="search" className={inputClass(size)} value={value} onChange={(e) => setValue(e.target.value)} placeholder={placeholder} aria-label={label} enterKeyHint="search" />
+      <input ref={input} type="search" className={inputClass(size)} value={value} onChange={(e) => setValue(e.target.value)} placeholder={placeholder} aria-label={label} enterKeyHint="search" />
       <Button submit kind="primary" size={size} className={styles.searchButton} icon={<SearchOutlined />}>
         {buttonText}
       </Button>

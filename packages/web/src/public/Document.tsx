@@ -12,11 +12,14 @@
  * change the cascade).
  */
 import { Fragment, type ReactNode } from 'react';
+import { scriptSafeJson } from './serialize';
 
 export interface PageAssets {
   /** The page's first script (public/boot), which starts the app once the page has been painted. */
   boot: string;
-  /** Script files of the app's and the page's chunks (the app's entry first): announced as modulepreload. */
+  /** What the boot script imports (Vite's lazy-import helper, the bundler's runtime): preloaded beside it at low priority, not found after it. */
+  bootImports: string[];
+  /** Script files of the app's and the page's chunks (the app's entry first), announced in the HTML: see scriptsAfterPaint. */
   scripts: string[];
   /** Stylesheets of those chunks, inlined. */
   styles: string[];
@@ -24,17 +27,20 @@ export interface PageAssets {
   early?: string[];
 }
 
-/**
- * The fetch priority of the page's modulepreloads. The server's HTML already holds the page, so
- * the app's scripts are not needed for its first paint: at low priority they leave the phone's
- * bandwidth to the document and the page's largest picture (requested with high priority), and a
- * browser (or Lighthouse's simulation, which counts every high-priority script that arrives before
- * the first paint as blocking it) does not wait for them. A page whose content is drawn by script
- * (the map search, the only one with `early` scripts) keeps them at the browser's default.
- */
-export const scriptPriority = (assets: PageAssets): 'low' | undefined => (assets.early?.length ? undefined : 'low');
-
 export const DATA_ELEMENT_ID = 'ssr-data';
+/** The list of the page's script files that public/boot preloads after the first paint (boot names the same id). */
+export const SCRIPTS_ELEMENT_ID = 'ssr-scripts';
+
+/**
+ * Whether the page's scripts wait for its first paint: on every page but the map search, whose map
+ * is drawn by script (the only page with `early` scripts; it announces its scripts as
+ * modulepreload, fetched at once). The server's HTML holds the page, so its first paint needs no
+ * script; fetched during the parse, the app's 140 KiB took a phone's bandwidth from the document
+ * and its picture, and Lighthouse's simulation counted every one of them that arrived before the
+ * largest paint as holding it up (ES module chunks are evaluated under their importer, so it cannot
+ * tell they were not). Listed in the HTML, they are still requested in one round.
+ */
+export const scriptsAfterPaint = (assets: PageAssets): boolean => !assets.early?.length;
 
 /** `disabled` on a stylesheet link (not in React's link attribute types): the browser does not fetch it. */
 const NOT_FETCHED = { disabled: true };
@@ -51,18 +57,24 @@ interface DocumentProps {
 export function PublicDocument({ assets, dataJson, styleText, children }: DocumentProps) {
   // The server announces them in the HTML; in the browser they are loaded already (and looking
   // each one up in the document cost a phone tens of milliseconds of hydration). Links in <head>
-  // are hoisted by React, not hydrated in place, so the browser's render may leave them out.
-  const preloads = typeof document === 'undefined' ? assets.scripts : [];
+  // are hoisted by React, not hydrated in place, so the browser's render may leave them out. The
+  // list for boot is an element like any other, rendered alike on both sides.
+  const afterPaint = scriptsAfterPaint(assets);
+  const preloads = typeof document === 'undefined' && !afterPaint ? assets.scripts : [];
   return (
     <html lang="zh-CN">
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {(typeof document === 'undefined' && afterPaint ? assets.bootImports : []).map((src) => (
+          <link key={src} rel="modulepreload" href={src} fetchPriority="low" />
+        ))}
         {preloads.map((src) => (
-          <link key={src} rel="modulepreload" href={src} fetchPriority={scriptPriority(assets)} />
+          <link key={src} rel="modulepreload" href={src} />
         ))}
         {assets.early?.map((src) => <script key={src} type="module" src={src} async fetchPriority="high" />)}
+        {afterPaint && <script type="application/json" id={SCRIPTS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: scriptSafeJson(assets.scripts) }} />}
         {assets.styles.map((href) => (
           <Fragment key={href}>
             <style href={href} precedence="default">

@@ -1,18 +1,79 @@
 /**
  * The public pages' first script (issue 14). The server-rendered page is complete without
- * scripts, so the browser paints it first and only then runs the app and hydrates it: the app's
- * chunks are already downloading (modulepreload in the HTML), but evaluating React and the page
- * and hydrating are long tasks that would otherwise come before the first paint on a phone. A
+ * scripts, so the browser paints it first and only then fetches and runs the app and hydrates it.
+ *
+ * Every page but the map search lists its script files in the HTML (Document's
+ * SCRIPTS_ELEMENT_ID) instead of announcing them as modulepreload: once the browser reports the
+ * page's first contentful paint, they are all preloaded at once (one round, nothing discovered
+ * later), so they neither take a phone's bandwidth from the document and its picture nor come
+ * before the paint. The map search, whose map is drawn by script, announces its scripts as
+ * modulepreload (they are already downloading) and starts after its first frame. Evaluating React
+ * and the page and hydrating are long tasks that would otherwise come before the first paint. A
  * page opened in a background tab (no frames) starts at once.
  *
- * React's own modules are evaluated first, in a task of their own, and the app after a yield:
- * evaluating the whole module graph at once was a phone's longest task after the first paint.
+ * This module imports nothing but Vite's small helper of lazy imports: what it imports comes
+ * before the paint. React's own modules are evaluated first, in a task of their own, and the app
+ * after a yield: evaluating the whole module graph at once was a phone's longest task after the
+ * first paint.
  */
-const start = async () => {
+const SCRIPTS_ELEMENT_ID = 'ssr-scripts';
+
+/** The script files the server listed for this page, or undefined where it announced them itself. */
+const listedScripts = (): string[] | undefined => {
+  const list = document.getElementById(SCRIPTS_ELEMENT_ID);
+  return list ? (JSON.parse(list.textContent || '[]') as string[]) : undefined;
+};
+
+const preload = (files: string[]) => {
+  for (const href of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+};
+
+const start = async (files: string[] | undefined) => {
+  if (files) preload(files);
   await import('react-dom/client');
   await new Promise((resolve) => setTimeout(resolve, 0));
   await import('./entry-client');
 };
 
-if (document.visibilityState === 'hidden') void start();
-else requestAnimationFrame(() => setTimeout(() => void start(), 0));
+const afterFrame = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+
+/** Calls `then` after the page's first contentful paint, as the browser reports it (else after the first frame). */
+const afterFirstContentfulPaint = (then: () => void) => {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return afterFrame(then);
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    observer.disconnect();
+    afterFrame(then);
+  };
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length) once();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // A page whose paint the browser does not report (it hid it, say) starts all the same.
+  setTimeout(once, 2000);
+};
+
+/**
+ * A form submitted before React handles it (Enter in a search box while the app is on its way)
+ * would reload the page, words and all: the public pages' forms have no action, React submits
+ * them. Such a submit, one that no React handler took (they all prevent the default), is stopped
+ * here, after React's listeners on the document, and the form marked; once hydrated, the form
+ * submits itself again (public-ui's useHeldSubmit).
+ */
+window.addEventListener('submit', (event) => {
+  if (event.defaultPrevented || !(event.target instanceof HTMLFormElement)) return;
+  event.preventDefault();
+  event.target.setAttribute('data-held-submit', '');
+});
+
+const files = listedScripts();
+if (document.visibilityState === 'hidden') void start(files);
+else if (files) afterFirstContentfulPaint(() => void start(files));
+else afterFrame(() => void start(files));

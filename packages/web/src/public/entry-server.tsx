@@ -47,7 +47,7 @@ export function setServerApiFetch(apiFetch: ApiFetch): void {
 
 /**
  * The script and style files of the app and `sources` and everything they import statically, the
- * app's entry first (all announced as modulepreload); the page's boot script and `early` scripts apart.
+ * app's entry first (announced in the HTML: see Document's scriptsAfterPaint); the page's boot script and `early` scripts apart.
  */
 export function assetsOf(manifest: Manifest, sources: string[], early: string[] = []): PageAssets {
   const scripts: string[] = [];
@@ -66,7 +66,8 @@ export function assetsOf(manifest: Manifest, sources: string[], early: string[] 
   const earlyScripts = early.flatMap((source) => (manifest[source] ? [`/${manifest[source].file}`] : []));
   const boot = manifest[CLIENT_BOOT];
   if (!boot) throw new Error(`the web build's manifest has no ${CLIENT_BOOT}`);
-  return { boot: `/${boot.file}`, scripts, styles, ...(earlyScripts.length ? { early: earlyScripts } : {}) };
+  const bootImports = (boot.imports ?? []).flatMap((key) => (manifest[key] ? [`/${manifest[key].file}`] : []));
+  return { boot: `/${boot.file}`, bootImports, scripts, styles, ...(earlyScripts.length ? { early: earlyScripts } : {}) };
 }
 
 export interface RenderRequest {

@@ -1,8 +1,8 @@
 /**
  * The route table of the server-rendered public site (SPEC §2 public and mobile routes), used by
  * the server render (entry-server) and the browser (entry-client) alike. Each page names the
- * source file of its chunk (`source`), so the server can announce the page's script files with
- * <link rel="modulepreload"> from the Vite manifest. The back office is not here: its paths, and
+ * source file of its chunk (`source`), so the server can announce the page's script files in its
+ * HTML from the Vite manifest (see Document's scriptsAfterPaint). The back office is not here: its paths, and
  * public pages still listed in PENDING_SSR_ROUTES, are left with a full page load to the
  * client-rendered app.
  */

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, useTransition } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { useMapWanted } from '../../public/use-map-wanted';
 import { useLoadedComponent } from '../../public/use-loaded';
-import { BlockBoundary, Button, Empty, Spin } from '../../public-ui';
+import { BlockBoundary, Button, Empty, Spin, useHeldSubmit, useKeepEarlyInput } from '../../public-ui';
 import { MapPreview } from '../public-map/MapPreview';
 import { landClassColor } from '../public-map/colors';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
@@ -180,6 +180,11 @@ export function MobileIndexPage() {
 
   // Back from a detail, or a chip removed: the search box follows the address.
   useEffect(() => setKeyword(filters.keyword), [filters.keyword]);
+  // Words typed before the page hydrated (after the effect above, which would put the address's back).
+  const keywordInput = useRef<HTMLInputElement>(null);
+  const searchForm = useRef<HTMLFormElement>(null);
+  useKeepEarlyInput(keywordInput, keyword);
+  useHeldSubmit(searchForm);
 
   const apply = (next: ParcelFilters) => {
     setSheetOpen(false);
@@ -207,9 +212,10 @@ export function MobileIndexPage() {
           </Link>
         </div>
         <div className={styles.searchRow}>
-          <form className={styles.search} role="search" onSubmit={submit}>
+          <form ref={searchForm} className={styles.search} role="search" onSubmit={submit}>
             <SearchOutlined />
             <input
+              ref={keywordInput}
               className={styles.searchInput}
               type="search"
               enterKeyHint="search"
