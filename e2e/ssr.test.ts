@@ -679,6 +679,15 @@ describe('server-rendered public pages', () => {
       }
     });
 
+    it('a tap on 加入对比 before the page is live takes effect once it is', async () => {
+      const { page, context } = await beforeHydration(`/mapMoreDetails/${encodeURIComponent(demo.available.id)}`, undefined, (p) => p.getByTestId('compare-button').first().click());
+      try {
+        await page.getByTestId('compare-button').first().getByText('已加入对比').waitFor();
+      } finally {
+        await context.close();
+      }
+    });
+
     it('a choice in a select applies once the page is live', async () => {
       const { page, context } = await beforeHydration('/landDeal', undefined, async (p) => {
         const district = p.getByRole('combobox', { name: '片区' });

@@ -73,6 +73,29 @@ window.addEventListener('submit', (event) => {
   event.target.setAttribute('data-held-submit', '');
 });
 
+/**
+ * A tap on a button before the page is live (加入对比, 收藏) would do nothing: React has not
+ * attached its handlers yet. The last such tap is kept and made again once the page has hydrated
+ * (PublicRoot marks it); React hydrates the part tapped first if it is not yet. Links need no
+ * help (the browser follows them), nor submit buttons (their submit is held above).
+ */
+const keepEarlyTaps = () => {
+  let tapped: HTMLButtonElement | undefined;
+  const keep = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button?.type === 'button' && !event.defaultPrevented) tapped = button;
+  };
+  window.addEventListener('click', keep);
+  const live = new MutationObserver(() => {
+    if (document.documentElement.dataset.hydrated !== 'true') return;
+    live.disconnect();
+    window.removeEventListener('click', keep);
+    if (tapped?.isConnected) tapped.click();
+  });
+  live.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+};
+
+keepEarlyTaps();
 const files = listedScripts();
 if (document.visibilityState === 'hidden') void start(files);
 else if (files) afterFirstContentfulPaint(() => void start(files));
