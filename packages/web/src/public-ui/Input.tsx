@@ -14,17 +14,18 @@ type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
  * Keeps what a visitor typed or chose in a server-rendered control before the page hydrated. The
  * text stays in the box, but React's state still holds the server's value, so the next render
  * would put that back (a search would run without the words typed, and clear them). Once hydrated,
- * a controlled control whose value differs from its `value` tells its owner through its own
- * onChange, as if the visitor had typed it now: the value is set back through React's value
- * tracker, then the typed one past it, and an input (select: change) event dispatched, which is
- * how React itself sees a change. Uncontrolled controls (`value` undefined) keep the DOM's value.
+ * a controlled control the visitor changed (marked `data-early-input` by the public pages' boot
+ * script) whose value differs from its `value` tells its owner through its own onChange, as if the
+ * visitor had typed it now: the value is set back through React's value tracker, then the typed
+ * one past it, and an input (select: change) event dispatched, which is how React itself sees a
+ * change. Uncontrolled controls (`value` undefined) keep the DOM's value.
  */
 export function useKeepEarlyInput(ref: RefObject<Control | null>, value: unknown): void {
-  // Once, after hydration (or a client render, where the DOM holds `value` and nothing happens).
+  // Once, when mounted: after hydration, or after a client render (no mark, nothing to do).
   const initial = useRef(value);
   useEffect(() => {
     const el = ref.current;
-    if (!el || initial.current === undefined) return;
+    if (!el?.hasAttribute('data-early-input') || initial.current === undefined) return;
     const expected = initial.current === null ? '' : String(initial.current);
     const typed = el.value;
     if (typed === expected) return;

@@ -74,6 +74,21 @@ window.addEventListener('submit', (event) => {
 });
 
 /**
+ * A control the visitor types into or changes is marked (`data-early-input`), so that the kit's
+ * controls, once hydrated, pass on what was typed before (public-ui's useKeepEarlyInput) and
+ * nothing else: a value the DOM lacks for another reason (a select whose options came later) is
+ * not the visitor's.
+ */
+const markInput = (event: Event) => {
+  const target = event.target;
+  if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) && !target.hasAttribute('data-early-input')) {
+    target.setAttribute('data-early-input', '');
+  }
+};
+window.addEventListener('input', markInput, true);
+window.addEventListener('change', markInput, true);
+
+/**
  * A tap on a button before the page is live (加入对比, 收藏) would do nothing: React has not
  * attached its handlers yet. The last such tap is kept and made again once the page has hydrated
  * (PublicRoot marks it); React hydrates the part tapped first if it is not yet. Links need no
