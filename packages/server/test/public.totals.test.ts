@@ -38,6 +38,8 @@ for (const dialect of DIALECTS) {
       const perDistrict = await Promise.all(districts.map(async (d) => (await open('/openApi/getTAreaMoreInfoByAreacode', { areacode: d.areacode })).statistics as { count: number; landAreaMu: number }));
       const tiles = await open('/openApi/tiles/meta');
       const statistics = (await w.call('/api/statistics/overview', {})).body.data.parcels;
+      const recentDeals = (await open('/openApi/getRecentFiveYearsCjDK')) as { count: number }[];
+      const dealList = await open('/openApi/selectLandInfosJyxt', { state: 'deal', pageNo: 1, pageSize: 50 });
       return {
         home: { count: home.count, mu: home.landAreaMu },
         search: { count: search.total, mu: Math.round((search.list as Row[]).reduce((s, p) => s + Number(p.landAreaMu), 0) * 100) / 100 },
@@ -46,6 +48,8 @@ for (const dialect of DIALECTS) {
         districtPages: perDistrict.reduce((s, f) => s + f.count, 0),
         tiles: tiles.parcelCount,
         statistics,
+        /** /landDeal: the five years' deals beside the list of dealt parcels. */
+        deals: { recent: recentDeals.reduce((n, y) => n + y.count, 0), listed: dealList.total },
         codes: districts.map((d) => d.areacode).sort(),
       };
     }
@@ -53,9 +57,15 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await createTestApp(dialect);
       w = await parcelWorld(t);
-      await publish({ areacode: 'T01', landArea: 20000 });
+      const first = await publish({ areacode: 'T01', landArea: 20000 });
       await publish({ areacode: 'T01', landArea: 30000 });
-      await publish({ areacode: 'T02', landArea: 40000 });
+      const third = await publish({ areacode: 'T02', landArea: 40000 });
+      // A deal this year in each district (/landDeal's figures and its list).
+      const dealDate = new Date().toISOString().slice(0, 10);
+      for (const p of [first, third]) {
+        const deal = { parcelCode: p.dkbh, transactionType: 'listing', listingStart: dealDate, dealDate, dealPrice: 500, status: 'dealt' };
+        expect((await w.call('/api/tLandJyst/addOrUpdate', deal)).body.code).toBe('200');
+      }
       // Not public in any case: a draft.
       await w.createParcel({ areacode: 'T02' });
     });
@@ -70,6 +80,7 @@ for (const dialect of DIALECTS) {
       expect(f.districtPages).toBe(3);
       expect(f.tiles).toBe(3);
       expect(f.statistics).toMatchObject({ published: 3, public: 3 });
+      expect(f.deals).toEqual({ recent: 2, listed: 2 });
     });
 
     it('a disabled district hides its parcels everywhere the public looks; the back office says how many are hidden', async () => {
@@ -85,6 +96,7 @@ for (const dialect of DIALECTS) {
         expect(f.districtPages).toBe(2);
         expect(f.tiles).toBe(2);
         expect(f.statistics).toMatchObject({ published: 3, public: 2 });
+        expect(f.deals).toEqual({ recent: 1, listed: 1 });
       } finally {
         expect((await w.call('/api/tArea/addOrUpdate', { id, status: '1' })).body.code).toBe('200');
       }

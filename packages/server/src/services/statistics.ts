@@ -501,7 +501,7 @@ export async function overview(db: AnyDb, dialect: DialectName, f: StatisticsFil
 // ---------------------------------------------------------------------------------------
 
 /**
- * Deals of published parcels per calendar year, for the five years up to and including the
+ * Deals of public parcels (published, not in a disabled district) per calendar year, for the five years up to and including the
  * current one (Beijing time), oldest first; years without deals are zero.
  */
 export async function recentFiveYearsDeals(db: AnyDb, now: Date = new Date()) {
@@ -513,7 +513,8 @@ export async function recentFiveYearsDeals(db: AnyDb, now: Date = new Date()) {
     .innerJoin('t_landinfo as p', 'p.id', 'j.dkid')
     .select([year.as('y'), countAll.as('count'), sql<number>`sum(coalesce(${ref('p.landArea')}, 0))`.as('area'), sumOf('j.dealPrice').as('amount')])
     .where('j.status', '=', 'dealt')
-    .where('p.status', '=', 'published')
+    // The public's parcels only (issue 15: one truth): not those of a disabled district either.
+    .where(sql<SqlBool>`${ref('p.status')} = ${'published'} and ${notInDisabledDistrict(ref('p.id'))}`)
     .where('j.dealDate', '>=', `${first}-01-01`)
     .where('j.dealDate', '<', `${last + 1}-01-01`)
     .groupBy(year)
