@@ -319,6 +319,90 @@ describe('public pages after the first one', () => {
     }, 60_000);
   });
 
+  /**
+   * Filters, tabs and pages kept in the address: what the visitor picks shows at once, and the
+   * results on screen stay, marked busy, until the next ones have arrived (answers held back here,
+   * as on a slow phone network). Applied as the router's default transition, the choice sprang
+   * back to the old one for the length of the request, with nothing to say that anything was on
+   * its way.
+   */
+  describe('a choice kept in the address shows at once while its results load', () => {
+    const HOLD_MS = 1_500;
+
+    /** The page, hydrated, with every later call of `call` answered HOLD_MS late. */
+    async function openHeld(to: string, call: string) {
+      const { page, context } = await browser.newPage({ viewport: DESKTOP });
+      await page.goto(`${server.url}${to}`, { waitUntil: 'load' });
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      const held: string[] = [];
+      await page.route(`**/openApi/${call}`, async (route) => {
+        held.push(route.request().url());
+        await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+        await route.continue().catch(() => undefined);
+      });
+      return { page, context, held };
+    }
+
+    it("/landDeal: the 片区 picked stays shown and the list is busy until that district's deals are there", async () => {
+      const { page, context, held } = await openHeld('/landDeal', 'selectLandInfosJyxt');
+      try {
+        const select = page.getByLabel('片区', { exact: true });
+        const code = (await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).find((v) => v !== '')!;
+        const expected = await openPost<{ total: number }>(server, 'selectLandInfosJyxt', { state: 'deal', areacode: code, pageNo: 1, pageSize: 1 });
+        const total = page.getByTestId('parcel-total');
+        const before = await total.textContent();
+        await select.selectOption(code);
+        await page.waitForTimeout(400);
+        expect(held, 'the list was asked for').toHaveLength(1);
+        expect(await select.inputValue(), 'the district picked, while its list loads').toBe(code);
+        expect(await page.locator('[aria-busy="true"]').count(), 'the list marked busy').toBe(1);
+        expect(await total.textContent(), 'the previous list stays until the next is there').toBe(before);
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 10_000 });
+        expect(await total.textContent()).toBe(`共 ${expected.total} 宗`);
+        expect(await select.inputValue()).toBe(code);
+        expect(new URL(page.url()).searchParams.get('areacode')).toBe(code);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+
+    it('/search: the tab chosen is selected at once and the results are busy until its own are there', async () => {
+      const { page, context, held } = await openHeld(`/search/${encodeURIComponent('物流')}`, 'search');
+      try {
+        const tab = page.getByRole('tab').nth(1);
+        const label = (await tab.textContent())!.replace(/\s*\(\d+\)$/, '');
+        await tab.click();
+        await page.waitForTimeout(400);
+        expect(held, "the tab's results were asked for").toHaveLength(1);
+        expect(await tab.getAttribute('aria-selected'), 'the tab chosen').toBe('true');
+        expect(await page.locator('[role="tabpanel"] [aria-busy="true"]').count(), 'the results marked busy').toBe(1);
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 10_000 });
+        expect(await tab.getAttribute('aria-selected')).toBe('true');
+        expect(new URL(page.url()).searchParams.get('kind'), label).not.toBeNull();
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+
+    it('/jiaoyixinxi 交易记录: the status chosen is pressed at once and the records are busy until theirs are there', async () => {
+      const { page, context, held } = await openHeld('/jiaoyixinxi?tab=records', 'selectLandJystByPage');
+      try {
+        const status = page.getByTestId('transaction-status').getByRole('button').nth(1);
+        await status.click();
+        await page.waitForTimeout(400);
+        expect(held, 'the records were asked for').toHaveLength(1);
+        expect(await status.getAttribute('aria-pressed'), 'the status chosen').toBe('true');
+        expect(await page.getByTestId('transaction-records').locator('[aria-busy="true"]').count(), 'the records marked busy').toBe(1);
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 10_000 });
+        expect(await status.getAttribute('aria-pressed')).toBe('true');
+        expect(new URL(page.url()).searchParams.get('status')).not.toBeNull();
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+  });
+
   describe('share cards', () => {
     it("a parcel's card names it with its area in 亩, land class and price, and shows its photo", async () => {
       for (const url of [detailPath(pictured), `/mobileMoreDetails/${pictured.id}`]) {

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useTransition } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { useMapWanted } from '../../public/use-map-wanted';
 import { useLoadedComponent } from '../../public/use-loaded';
+import { useAddressParams } from '../../public/use-address-params';
 import { BlockBoundary, Button, Empty, Spin, useHeldSubmit, useKeepEarlyInput } from '../../public-ui';
 import { MapPreview } from '../public-map/MapPreview';
 import { landClassColor } from '../public-map/colors';
@@ -157,7 +158,7 @@ function useMobileParcels(tiled: boolean, filters: ParcelQueryFilters, shown: nu
  * the previous list until the new one is there.
  */
 export function MobileIndexPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const queryFilters = useMemo(() => toQueryFilters(filters), [filters]);
   const shownFilters = useDeferredValue(queryFilters);

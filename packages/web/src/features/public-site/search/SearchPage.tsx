@@ -5,8 +5,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Fragment, useDeferredValue, useMemo } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageHead } from '../../../public/head';
+import { useAddressParams } from '../../../public/use-address-params';
 import { Card, Empty, Pagination, SearchInput, Tabs, Tag } from '../../../public-ui';
 import type { Parcel } from '../../public-map/api';
 import { dateText, optionLabel, REGULATION_CATEGORY_LABELS, stripHtml, text, wanText, PROJECT_STAGE_LABELS } from '../../public-map/format';
@@ -169,7 +170,7 @@ export function SearchPage() {
   const { searchValue = '' } = useParams();
   const keyword = searchValue.trim();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   // The tabs follow the address at once; the results keep showing (dimmed) until the next ones are there.
   const search = useDeferredValue(params.toString());
   const shown = useMemo(() => new URLSearchParams(search), [search]);
@@ -229,7 +230,7 @@ export function SearchPage() {
       />
       <Card>
         <div data-testid="search-tabs">
-          <Tabs label="结果分类" activeKey={liveTab} onChange={setTab} items={tabs.map((t) => ({ ...t, children: t.key === liveTab ? <div className={stale ? styles.stale : undefined}>{content}</div> : undefined }))} />
+          <Tabs label="结果分类" activeKey={liveTab} onChange={setTab} items={tabs.map((t) => ({ ...t, children: t.key === liveTab ? <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>{content}</div> : undefined }))} />
         </div>
       </Card>
     </div>

@@ -6,7 +6,8 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../public/use-address-params';
 import { Button, Card, Empty, Input, Pagination, SearchInput, Select } from '../../../public-ui';
 import type { SelectOption } from '../../../public-ui';
 import { AppstoreOutlined } from '../../../public-ui/icons/AppstoreOutlined';
@@ -91,7 +92,7 @@ function AreaBound({ value, placeholder, label, onSet }: { value: string; placeh
 }
 
 export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText, searchState }: ParcelBrowserProps) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   // The controls follow the address at once; the list keeps showing (dimmed) until the new page is there.
   const search = params.toString();
   const shownSearch = useDeferredValue(search);

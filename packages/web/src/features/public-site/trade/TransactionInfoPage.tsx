@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useDeferredValue, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageHead } from '../../../public/head';
+import { useAddressParams } from '../../../public/use-address-params';
 import { Empty, Pagination, SearchInput, Segmented, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { dateText, optionLabel, text, TRANSACTION_STATUS_LABELS, TRANSACTION_TYPE_LABELS, wanText } from '../../public-map/format';
 import { pageQuery, PATHS, type Row } from '../api';
@@ -60,7 +61,7 @@ function RecordsTable({ filter, stale, onPage }: { filter: RecordsFilter; stale:
 
 /** 交易记录: the land-transaction system's records, filtered by status and keyword (kept in the address). */
 function TransactionRecords() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const search = params.toString();
   // The controls follow the address at once; the table stays (dimmed) until the next page is there.
   const shown = useDeferredValue(search);
@@ -94,7 +95,7 @@ function TransactionRecords() {
 
 /** 交易信息 (jiaoyixinxi): transfer announcements, deal publicity and the transaction records. */
 export function TransactionInfoPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const asked = params.get('tab') ?? '';
   const tab = (TABS as readonly string[]).includes(asked) ? asked : 'transfer';
   return (
