@@ -137,10 +137,13 @@ describe('maps drawn from vector tiles', () => {
     await expect.poll(() => page.locator('[data-testid="result-item"][aria-pressed="true"]').count()).toBe(1);
     const name = (await page.locator('[data-testid="result-item"][aria-pressed="true"] [title]').first().textContent())!.trim();
     expect(await popup.textContent()).toContain(name);
-    await page.waitForTimeout(600);
+    // A popup opened near the top pans the map (OpenLayers' autoPan, an animation of about half
+    // a second): once the map is still, the popup's top is below the toolbar.
     const toolbar = (await page.getByRole('button', { name: '画范围' }).boundingBox())!;
-    const popupBox = (await popup.boundingBox())!;
-    expect(popupBox.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
+    const settled = async () => ((await map.getAttribute('data-moving')) === null ? (await popup.boundingBox())!.y : Number.NEGATIVE_INFINITY);
+    await expect.poll(settled, { timeout: 10_000 }).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
+    await page.waitForTimeout(300);
+    expect(await settled()).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
     await popup.getByRole('button', { name: '关闭' }).click();
     await popup.waitFor({ state: 'detached' });
 
