@@ -403,6 +403,43 @@ describe('public pages after the first one', () => {
     }, 60_000);
   });
 
+  describe('comparing parcels on a phone', () => {
+    it('two parcels stand side by side; with three, the row labels stay while the parcels scroll sideways', async () => {
+      const ids = (await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfoListPage', { pageNo: 1, pageSize: 3 })).list.map((p) => p.id);
+      expect(ids).toHaveLength(3);
+      const { page, context } = await browser.newPage({ viewport: PHONE });
+      try {
+        const table = page.getByTestId('compare-table');
+        const widths = () => table.evaluate((t) => ({ table: t.scrollWidth, box: t.parentElement!.clientWidth }));
+        await page.goto(`${server.url}/plotContrastTable/${ids.slice(0, 2).join(',')}`, { waitUntil: 'load' });
+        await hydrated(page);
+        const two = await widths();
+        expect(two.table, "two parcels within the phone's width").toBeLessThanOrEqual(two.box);
+
+        await page.goto(`${server.url}/plotContrastTable/${ids.join(',')}`, { waitUntil: 'load' });
+        await hydrated(page);
+        const three = await widths();
+        expect(three.table, 'three parcels scroll sideways').toBeGreaterThan(three.box);
+        const label = table.locator('tbody th').first();
+        const before = (await label.boundingBox())!;
+        const scrolled = await table.evaluate((t) => {
+          const box = t.parentElement!;
+          box.scrollLeft = box.scrollWidth;
+          return box.scrollLeft;
+        });
+        expect(scrolled).toBeGreaterThan(0);
+        await page.waitForTimeout(100);
+        const after = (await label.boundingBox())!;
+        // (Half a pixel of collapsed border aside.)
+        expect(Math.abs(after.x - before.x), 'the row label stays in place').toBeLessThanOrEqual(1);
+        expect(await label.textContent()).toBe('宗地编号');
+        await screenshot(page, 'compare-phone-three-scrolled');
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+  });
+
   describe('share cards', () => {
     it("a parcel's card names it with its area in 亩, land class and price, and shows its photo", async () => {
       for (const url of [detailPath(pictured), `/mobileMoreDetails/${pictured.id}`]) {

@@ -4,7 +4,7 @@
  */
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHead } from '../../../public/head';
 import { Button, buttonClass, Card, Empty, Tag, type TagColor } from '../../../public-ui';
@@ -222,7 +222,7 @@ function CompareTable({ ids, subtitle }: { ids: string[]; subtitle: string }) {
           <Empty text="可对比的地块不足两个" />
         ) : (
           <div className={styles.scroll}>
-            <table className={styles.table} data-testid="compare-table">
+            <table className={styles.table} style={{ '--parcels': parcels.length } as CSSProperties} data-testid="compare-table">
               <colgroup>
                 <col className={styles.labelCol} />
                 {parcels.map((p) => (
@@ -250,7 +250,9 @@ function CompareTable({ ids, subtitle }: { ids: string[]; subtitle: string }) {
                 {visibleGroups.map((g) => (
                   <Fragment key={g.title}>
                     <tr className={styles.group}>
-                      <td colSpan={parcels.length + 1}>{g.title}</td>
+                      <td colSpan={parcels.length + 1}>
+                        <span className={styles.groupTitle}>{g.title}</span>
+                      </td>
                     </tr>
                     {g.rows.map((r) => {
                       const values = parcels.map(r.value);
