@@ -29,7 +29,7 @@ import { m2ToMu, round } from '@land/shared/helpers';
 import type { AreaFigure, Granularity, StatisticsFilter } from '@land/shared/statistics';
 import type { DialectName } from '../db/database';
 import type { AnyDb } from '../entities/repository';
-import { notInDisabledDistrict } from './publicParcels';
+import { notInDisabledDistrict, PUBLIC_PARCEL_STATE } from './publicParcels';
 
 /** Beijing time has no daylight saving: a calendar day starts at 16:00 UTC the day before. */
 const CHINA_UTC_OFFSET = '+08:00';
@@ -501,8 +501,8 @@ export async function overview(db: AnyDb, dialect: DialectName, f: StatisticsFil
 // ---------------------------------------------------------------------------------------
 
 /**
- * Deals of public parcels (published, not in a disabled district) per calendar year, for the five years up to and including the
- * current one (Beijing time), oldest first; years without deals are zero.
+ * Deals of public parcels (published, not in a disabled district) per calendar year, for the five
+ * years up to and including the current one (Beijing time), oldest first; years without deals are zero.
  */
 export async function recentFiveYearsDeals(db: AnyDb, now: Date = new Date()) {
   const last = chinaYear(now);
@@ -514,7 +514,8 @@ export async function recentFiveYearsDeals(db: AnyDb, now: Date = new Date()) {
     .select([year.as('y'), countAll.as('count'), sql<number>`sum(coalesce(${ref('p.landArea')}, 0))`.as('area'), sumOf('j.dealPrice').as('amount')])
     .where('j.status', '=', 'dealt')
     // The public's parcels only (issue 15: one truth): not those of a disabled district either.
-    .where(sql<SqlBool>`${ref('p.status')} = ${'published'} and ${notInDisabledDistrict(ref('p.id'))}`)
+    .where('p.status', '=', PUBLIC_PARCEL_STATE)
+    .where(notInDisabledDistrict(ref('p.id')))
     .where('j.dealDate', '>=', `${first}-01-01`)
     .where('j.dealDate', '<', `${last + 1}-01-01`)
     .groupBy(year)
