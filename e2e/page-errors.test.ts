@@ -133,6 +133,32 @@ describe('pages that cannot load', () => {
     }
   });
 
+  it('a parcel page whose map code arrives but fails says the map could not be shown, without blaming the network', async () => {
+    const { parcel } = await sampleIds(server.url);
+    const { page, context } = await browser.newPage({ viewport: { width: 412, height: 860 } });
+    try {
+      await page.goto(`${server.url}/mapMoreDetails/${parcel}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      // From now on every script file arrives, but its code throws as it runs (a faulty release).
+      allowConsoleErrors(page, /地图模块出错/);
+      await page.route('**/assets/**/*.js', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("地图模块出错");' }),
+      );
+      const box = page.getByTestId('parcel-map-box');
+      await box.scrollIntoViewIfNeeded();
+      const error = box.getByTestId('block-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain('地图显示出错，请刷新页面重试');
+      expect(await error.textContent()).not.toContain('网络');
+      expect(await page.getByTestId('page-error').count()).toBe(0);
+      expect(await error.getByRole('button', { name: '刷新页面' }).isVisible()).toBe(true);
+      expect(await axeProblems(page, '[data-testid="parcel-map-box"]')).toEqual([]);
+      await screenshot(page, 'block-error-code-412');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a back-office screen whose code does not arrive shows the error inside the layout, keeping the menu and tabs', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {

@@ -330,8 +330,8 @@ describe('public pages after the first one', () => {
     const HOLD_MS = 1_500;
 
     /** The page, hydrated, with every later call of `call` answered HOLD_MS late. */
-    async function openHeld(to: string, call: string) {
-      const { page, context } = await browser.newPage({ viewport: DESKTOP });
+    async function openHeld(to: string, call: string, viewport = DESKTOP) {
+      const { page, context } = await browser.newPage({ viewport });
       await page.goto(`${server.url}${to}`, { waitUntil: 'load' });
       await hydrated(page);
       await page.waitForLoadState('networkidle');
@@ -397,6 +397,31 @@ describe('public pages after the first one', () => {
         await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 10_000 });
         expect(await status.getAttribute('aria-pressed')).toBe('true');
         expect(new URL(page.url()).searchParams.get('status')).not.toBeNull();
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+    it('/mobileindex: the district picked shows as a chip at once and the count says 更新中 until its parcels are there', async () => {
+      const { page, context, held } = await openHeld('/mobileindex', 'selectLandInfoList', PHONE);
+      try {
+        const count = page.getByTestId('mobile-result-count');
+        const before = await count.textContent();
+        await page.getByTestId('open-filters').click();
+        const sheet = page.getByTestId('filter-sheet-body');
+        const district = sheet.getByTestId('sheet-districts').getByRole('button').nth(1);
+        const name = (await district.textContent())!.trim();
+        await district.click();
+        await sheet.getByTestId('sheet-apply').click();
+        await page.waitForTimeout(400);
+        expect(held, 'the parcels were asked for').toHaveLength(1);
+        expect(await page.getByTestId('active-filters').textContent(), 'the district picked, while its parcels load').toContain(name);
+        expect(await count.getAttribute('data-updating'), 'the count marked as updating').toBe('1');
+        expect(await page.getByRole('status', { name: '更新中' }).isVisible(), 'the 更新中 spinner').toBe(true);
+        expect(await count.textContent(), 'the previous count stays until the next is there').toBe(before);
+        await expect.poll(() => count.getAttribute('data-updating'), { timeout: 10_000 }).toBeNull();
+        expect(await count.textContent()).not.toBe(before);
+        expect(await page.getByTestId('active-filters').textContent()).toContain(name);
+        expect(new URL(page.url()).searchParams.get('areacode')).not.toBeNull();
       } finally {
         await context.close();
       }

@@ -1,6 +1,15 @@
 import type { RouteObject } from 'react-router';
 
 /**
+ * A script or style file that did not arrive (offline, or a new release replaced the files):
+ * Chromium, Safari and Firefox word a failed dynamic import differently, and Vite's loader
+ * reports a stylesheet it could not load first. Any other error is the code's own.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && /dynamically imported module|importing a module script failed|unable to preload css/i.test(error.message);
+}
+
+/**
  * For navigation in the browser: a route whose code did not arrive (offline, or a new release
  * replaced the files) renders its error boundary. React Router leaves a route whose `lazy`
  * failed out of the render when the route has a boundary of its own, which showed a blank page,

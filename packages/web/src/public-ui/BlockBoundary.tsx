@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { isChunkLoadError } from '../lib/lazy-routes';
 import { Button } from './Button';
 import styles from './kit.module.css';
 
@@ -17,21 +18,24 @@ interface BlockBoundaryProps {
  * does not arrive (a phone losing its network, a release replacing the files), the block says so
  * in its own box and the page around it stays. Without it the error reached the route's boundary
  * and the whole page, already read by the visitor, gave way to 页面加载失败. A lazily loaded module
- * that failed stays failed until the page is loaded again, hence 刷新页面.
+ * that failed stays failed until the page is loaded again, hence 刷新页面. Only a file that did
+ * not arrive is blamed on the network; an error of the block's own code says the block could not
+ * be shown (the network was fine, and checking it would send the visitor the wrong way).
  */
-export class BlockBoundary extends Component<BlockBoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+export class BlockBoundary extends Component<BlockBoundaryProps, { failed: boolean; notLoaded: boolean }> {
+  override state = { failed: false, notLoaded: false };
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): { failed: boolean; notLoaded: boolean } {
+    return { failed: true, notLoaded: isChunkLoadError(error) };
   }
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     if (this.props.fallback) return this.props.fallback;
+    const { label } = this.props;
     return (
       <div className={[styles.blockError, this.props.className].filter(Boolean).join(' ')} role="alert" data-testid="block-error">
-        <div>{this.props.label}加载失败，请检查网络后刷新页面</div>
+        <div>{this.state.notLoaded ? `${label}加载失败，请检查网络后刷新页面` : `${label}显示出错，请刷新页面重试`}</div>
         <Button size="small" onClick={() => window.location.reload()}>
           刷新页面
         </Button>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isRouteErrorResponse, Link, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
+import { isChunkLoadError } from '../lib/lazy-routes';
 import { ApiError, CLIENT_CODES } from '../lib/request';
 import { Button, buttonClass } from '../public-ui/Button';
 import { PageHead } from './head';
@@ -12,15 +13,6 @@ export interface PageErrorText {
   text: string;
   /** The page's script files did not arrive: only a full load can fetch them again. */
   reload: boolean;
-}
-
-/**
- * A page's script or style file that did not arrive (offline, or a new release replaced the
- * page's files): Chromium, Safari and Firefox word a failed dynamic import differently, and
- * Vite's loader reports a stylesheet it could not load first.
- */
-export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|importing a module script failed|unable to preload css/i.test(error.message);
 }
 
 /** What the visitor is told when a page cannot be shown. */
