@@ -226,13 +226,13 @@ function emptyToUndefined(v: unknown): unknown {
 function stringSchema(f: FieldDef, max: number): z.ZodType<string> {
   const base = withRules(
     z
-      .string({ error: () => (f.required ? requiredMessage(f.label) : INVALID_VALUE_MESSAGE) })
+      .string({ error: () => (f.required ? requiredMessageOf(f) : INVALID_VALUE_MESSAGE) })
       .max(max, `${f.label}不能超过${max}个字符`)
       // PostgreSQL cannot store NUL in text and answers with an error (a 500) instead.
       .refine((s) => !s.includes('\u0000'), `${f.label}包含非法字符`),
     ...(f.rules ?? []),
   );
-  return f.required ? base.refine((s) => s.length > 0, requiredMessage(f.label)) : base;
+  return f.required ? base.refine((s) => s.length > 0, requiredMessageOf(f)) : base;
 }
 
 const INT32_MAX = 2_147_483_647;
@@ -301,11 +301,38 @@ export const FIELD_VALIDATORS: Record<FieldType, (f: FieldDef) => z.ZodType> = {
   json: () => z.preprocess(jsonValue, z.unknown()),
 };
 
+/**
+ * What a required field left empty says, by how its control is filled in: a value typed says
+ * 请输入…, one picked from a list, a tree or a calendar 请选择…, files 请上传…
+ */
+const REQUIRED_MESSAGES: Record<FieldType, (label: string) => string> = {
+  string: requiredMessage,
+  text: requiredMessage,
+  richText: requiredMessage,
+  integer: requiredMessage,
+  number: requiredMessage,
+  boolean: MESSAGES.select,
+  date: MESSAGES.select,
+  datetime: MESSAGES.select,
+  enum: MESSAGES.select,
+  ref: MESSAGES.select,
+  tree: MESSAGES.select,
+  files: MESSAGES.upload,
+  images: MESSAGES.upload,
+  geometry: requiredMessage,
+  json: requiredMessage,
+};
+
+/** The message of a required field left empty (see REQUIRED_MESSAGES). */
+export function requiredMessageOf(f: FieldDef): string {
+  return REQUIRED_MESSAGES[f.type](f.label);
+}
+
 /** Field schema with the required/optional wrapper applied once, for every type. */
 export function fieldSchema(f: FieldDef): z.ZodType {
   const inner = FIELD_VALIDATORS[f.type](f);
   if (f.required) {
-    return z.preprocess((v) => (v === null ? undefined : v), inner).refine((v) => v !== undefined && v !== '', requiredMessage(f.label));
+    return z.preprocess((v) => (v === null ? undefined : v), inner).refine((v) => v !== undefined && v !== '', requiredMessageOf(f));
   }
   return z.preprocess(emptyToUndefined, inner.optional());
 }

@@ -29,6 +29,7 @@ export const MESSAGES = {
   link: '链接地址必须是本平台上传的文件或 http(s) 地址',
   required: (label: string): string => `请输入${label}`,
   select: (label: string): string => `请选择${label}`,
+  upload: (label: string): string => `请上传${label}`,
 } as const;
 
 /** The "please enter …" message of a required field. */

@@ -29,6 +29,8 @@ import {
   type RuleName,
 } from '../src/validation';
 import * as index from '../src/index';
+import { fieldSchema, type FieldDef } from '../src/entity';
+import { ENTITIES } from '../src/entities/index';
 
 /** Independent MOD 11-2 so the tests do not just echo the implementation. */
 const checkDigit = (first17: string): string => {
@@ -531,5 +533,27 @@ describe('link', () => {
     for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/a', '/api/logout', 'https://', 'https:///x', 'https://a b', 'https://a\nb', 'java\tscript:alert(1)', 'mailto:a@b.cn']) {
       expect(checkRule('link', bad), bad).toBe(MESSAGES.link);
     }
+  });
+});
+
+describe('a required entity field left empty', () => {
+  const field = (type: FieldDef['type'], label: string): FieldDef => ({ name: 'f', type, label, required: true, options: [{ value: 'a', label: 'A' }] });
+
+  it('says 请输入 for what is typed, 请选择 for what is picked, 请上传 for files', () => {
+    for (const empty of [undefined, null, '']) {
+      expect(firstMessage(fieldSchema(field('string', '地块名称')), empty)).toBe('请输入地块名称');
+      expect(firstMessage(fieldSchema(field('number', '出让面积')), empty)).toBe('请输入出让面积');
+      expect(firstMessage(fieldSchema(field('enum', '价格类型')), empty)).toBe('请选择价格类型');
+      expect(firstMessage(fieldSchema(field('ref', '所属地块')), empty)).toBe('请选择所属地块');
+      expect(firstMessage(fieldSchema(field('tree', '土地用途')), empty)).toBe('请选择土地用途');
+      expect(firstMessage(fieldSchema(field('date', '活动日期')), empty)).toBe('请选择活动日期');
+      expect(firstMessage(fieldSchema(field('images', '封面图')), empty)).toBe('请上传封面图');
+    }
+  });
+
+  it("the platform's own forms: every required pick-list field asks to choose", () => {
+    const price = ENTITIES.find((e) => e.name === 'tDkxq')!;
+    const messages = Object.fromEntries(price.fields.filter((f) => f.required).map((f) => [f.name, firstMessage(fieldSchema(f), undefined)]));
+    expect(messages).toMatchObject({ dkid: '请选择所属地块', priceType: '请选择价格类型', price: '请输入价格' });
   });
 });
