@@ -188,6 +188,11 @@ describe('accessibility sweep over every SPA route', () => {
       Array.from(document.querySelectorAll('[aria-label]')).map((e) => e.getAttribute('aria-label') ?? '').filter((l) => /^(select all|select row|row \d+ selected|custom selection)/i.test(l)),
     );
     if (englishLabels.length > 0) problems.push(`English aria-label: "${englishLabels[0]}"`);
+    // A value in a table's tag shows in full (a state or type cut to 租期到期… says nothing).
+    const cutTags = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.ant-table-cell .ant-tag')).filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.textContent ?? ''),
+    );
+    if (cutTags.length > 0) problems.push(`tag cut short in a table: "${cutTags[0]}" (${cutTags.length} in all)`);
     const text = await page.evaluate(() => document.body.innerText);
     const id = RAW_ID.exec(text);
     if (id) problems.push(`raw id on screen: ${id[0]}`);

@@ -84,7 +84,8 @@ export const TABLE_CELLS: Record<FieldType, Cell> = {
     if (isEmpty(v)) return null;
     const label = f.options?.find((o) => o.value === text(v))?.label ?? text(v);
     return (
-      <Tag title={label} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' }}>
+      // A label longer than its column (a land-class scheme's full title) wraps rather than being cut.
+      <Tag style={{ maxWidth: '100%', whiteSpace: 'normal', verticalAlign: 'middle' }}>
         {label}
       </Tag>
     );
@@ -123,14 +124,24 @@ export const COLUMN_ALIGN: Partial<Record<FieldType, 'right' | 'center'>> = {
   boolean: 'center',
 };
 
-/** Wide enough for the header (sort icon included) and for a typical value of the type. */
+const ENUM_MAX_WIDTH = 240;
+
+/** Rough width of a text in the table's font, px: Chinese characters are twice as wide as Latin ones. */
+const textWidth = (text: string): number => [...text].reduce((w, c) => w + (c.charCodeAt(0) > 0xff ? 14 : 8), 0);
+
+/**
+ * Wide enough for the header (sort icon included) and for a typical value of the type; an enum's
+ * column fits its longest label in its tag (租期到期提醒 was cut to 租期到期… at the type's width),
+ * up to ENUM_MAX_WIDTH, past which the tag wraps.
+ */
 export function columnWidth(field: FieldDef): number {
   if (field.width) return field.width;
-  const title = columnTitle(field);
-  const titleWidth = [...title].reduce((w, c) => w + (c.charCodeAt(0) > 0xff ? 14 : 8), 0) + (field.sortable ? 52 : 32);
+  const titleWidth = textWidth(columnTitle(field)) + (field.sortable ? 52 : 32);
   // Titles and other long strings get room for a readable start.
   const typeWidth = field.type === 'string' && (field.maxLength ?? 200) >= 200 ? 240 : COLUMN_WIDTHS[field.type];
-  return Math.max(typeWidth, titleWidth);
+  // The tag's own padding and border (16) and the cell's padding (32).
+  const tagWidth = field.type === 'enum' ? Math.min(ENUM_MAX_WIDTH, Math.max(0, ...(field.options ?? []).map((o) => textWidth(o.label))) + 48) : 0;
+  return Math.max(typeWidth, titleWidth, tagWidth);
 }
 
 /** Header with the unit, e.g. 面积(㎡). */
