@@ -193,6 +193,20 @@ describe('accessibility sweep over every SPA route', () => {
       Array.from(document.querySelectorAll('.ant-table-cell .ant-tag')).filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.textContent ?? ''),
     );
     if (cutTags.length > 0) problems.push(`tag cut short in a table: "${cutTags[0]}" (${cutTags.length} in all)`);
+    // A hint in an empty box is read in full (项目名称、投资主体或… left the visitor guessing).
+    const cutHints = await page.evaluate(() => {
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      return Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]:placeholder-shown, textarea[placeholder]:placeholder-shown'))
+        .filter((el) => el.offsetParent !== null && el.type !== 'hidden')
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          canvas.font = `${style.fontSize} ${style.fontFamily}`;
+          const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return el.tagName === 'INPUT' && canvas.measureText(el.placeholder).width > room + 1;
+        })
+        .map((el) => el.placeholder);
+    });
+    if (cutHints.length > 0) problems.push(`placeholder cut short: "${cutHints[0]}" (${cutHints.length} in all)`);
     const text = await page.evaluate(() => document.body.innerText);
     const id = RAW_ID.exec(text);
     if (id) problems.push(`raw id on screen: ${id[0]}`);

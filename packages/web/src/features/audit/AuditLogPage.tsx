@@ -135,7 +135,7 @@ export function AuditLogPage() {
           <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 240 }} />
         </Form.Item>
         <Form.Item label="关键字" name="keyword">
-          <Input placeholder="摘要、记录编号、IP、内容" allowClear style={{ width: 200 }} />
+          <Input placeholder="摘要、记录编号、IP、内容" allowClear style={{ width: 240 }} />
         </Form.Item>
         <SearchActions
           onReset={() => {

@@ -3,14 +3,14 @@
  * type). A search input says which URL keys hold its state, how it shows them in the search
  * form, and which conditions of the paged query language they become.
  */
-import { DatePicker, Form, Input, InputNumber, Select, Space, TreeSelect } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Space, TreeSelect, type InputProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { QueryCondition } from '@land/shared';
 import type { FieldDef, FieldType, SearchMode } from '@land/shared/entity';
 import { useRefChoices, useTreeChoices } from './ref-data';
-import { columnTitle } from './table-cells';
+import { columnTitle, textWidth } from './table-cells';
 
 export type Filters = Record<string, string>;
 /** Values of the search form, by form item name. */
@@ -74,8 +74,14 @@ function single(type: 'like' | 'eq', control: (f: FieldDef) => ReactNode): Searc
   };
 }
 
-const likeInput = single('like', (f) => <Input placeholder={`请输入${f.label}`} allowClear style={{ width: 180 }} />);
-const eqText = single('eq', (f) => <Input placeholder={`请输入${f.label}`} allowClear style={{ width: 180 }} />);
+/** A text box wide enough for its hint in full, beside its padding and clear button. */
+function TextSearch({ field, ...rest }: { field: FieldDef } & InputProps) {
+  const placeholder = `请输入${field.label}`;
+  return <Input {...rest} placeholder={placeholder} allowClear style={{ width: Math.max(180, textWidth(placeholder) + 48) }} />;
+}
+
+const likeInput = single('like', (f) => <TextSearch field={f} />);
+const eqText = single('eq', (f) => <TextSearch field={f} />);
 const eqNumber = single('eq', (f) => <InputNumber placeholder={`请输入${f.label}`} style={{ width: 140 }} />);
 const eqEnum = single('eq', (f) => <Select options={f.options} allowClear placeholder="全部" style={{ width: 160 }} popupMatchSelectWidth={false} />);
 const eqBoolean = single('eq', () => <Select options={BOOLEAN_OPTIONS} allowClear placeholder="全部" style={{ width: 100 }} />);

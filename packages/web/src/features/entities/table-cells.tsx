@@ -127,7 +127,7 @@ export const COLUMN_ALIGN: Partial<Record<FieldType, 'right' | 'center'>> = {
 const ENUM_MAX_WIDTH = 240;
 
 /** Rough width of a text in the table's font, px: Chinese characters are twice as wide as Latin ones. */
-const textWidth = (text: string): number => [...text].reduce((w, c) => w + (c.charCodeAt(0) > 0xff ? 14 : 8), 0);
+export const textWidth = (text: string): number => [...text].reduce((w, c) => w + (c.charCodeAt(0) > 0xff ? 14 : 8), 0);
 
 /**
  * Wide enough for the header (sort icon included) and for a typical value of the type; an enum's
