@@ -347,6 +347,16 @@ describe('accessibility sweep over every SPA route', () => {
       await expect.poll(() => page.getByRole('button', { name: /新\s*增/ }).first().isVisible()).toBe(true);
       expect(await pageOverflow()).toBeLessThanOrEqual(0);
       await screenshot(page, 'a11y-backoffice-412-landJystManagement');
+      // The 新增 form takes one field per row on a phone (two squeezed boxes of 170 px before).
+      await page.getByRole('button', { name: /新\s*增/ }).first().click();
+      const form = page.locator('.ant-drawer-body form');
+      await form.locator('.ant-form-item').first().waitFor();
+      const widths = await form.evaluate((f) => ({ form: f.clientWidth, items: Array.from(f.querySelectorAll('.ant-form-item')).map((i) => (i as HTMLElement).offsetWidth) }));
+      expect(widths.items.length).toBeGreaterThan(3);
+      for (const w of widths.items) expect(w, 'a form field as wide as the form').toBeGreaterThan(widths.form * 0.9);
+      await screenshot(page, 'a11y-backoffice-412-new-record');
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'hidden' });
       await opener.click();
       await expect.poll(() => drawerMenu.isVisible()).toBe(true);
       await screenshot(page, 'a11y-backoffice-412-menu');

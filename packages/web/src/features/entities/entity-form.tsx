@@ -119,7 +119,10 @@ function LockedValue({ value, render }: { value: unknown; render: ReactNode }) {
   );
 }
 
-/** The form items of every editable field, narrow ones side by side, wide ones on their own row. */
+/**
+ * The form items of every editable field, narrow ones side by side, wide ones on their own row;
+ * on a phone (narrower than 576 px) one per row.
+ */
 export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormFieldsProps) {
   const fields = useMemo(
     () =>
@@ -143,13 +146,13 @@ export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormF
       )}
       {fields.map(({ field, input, rules, locked }) =>
         locked ? (
-          <Col key={field.name} span={input.wide?.(field) || field.type === 'text' ? 24 : span}>
+          <Col key={field.name} xs={24} sm={input.wide?.(field) || field.type === 'text' ? 24 : span}>
             <Form.Item label={field.label}>
               <LockedValue value={record?.[field.name]} render={TABLE_CELLS[field.type](record?.[field.name], field)} />
             </Form.Item>
           </Col>
         ) : (
-        <Col key={field.name} span={input.wide?.(field) ? 24 : span}>
+        <Col key={field.name} xs={24} sm={input.wide?.(field) ? 24 : span}>
           <Form.Item
             name={field.name}
             label={field.label}
