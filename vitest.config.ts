@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'] } },
+      // Pure code of the web app (chart options drawn by ECharts' server-side renderer).
+      { test: { name: 'web', include: ['packages/web/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -43,6 +43,8 @@ function axisTooltip(format: (p: TooltipItem) => string, title: (p: TooltipItem)
   return {
     trigger: 'axis' as const,
     axisPointer: { type: 'shadow' as const },
+    // Inside the chart's box: near a phone's edge a tooltip otherwise runs off the screen.
+    confine: true,
     formatter: (params: unknown) => {
       const list = (Array.isArray(params) ? params : [params]) as TooltipItem[];
       return [title(list[0] ?? {}), ...list.map((p) => line(p, format(p)))].join('<br/>');
@@ -53,34 +55,50 @@ function axisTooltip(format: (p: TooltipItem) => string, title: (p: TooltipItem)
 const legend = { top: 0, type: 'scroll' as const };
 const grid = { left: 12, right: 12, top: 48, bottom: 8 };
 
+/**
+ * A category axis whose names are all shown: upright while each has room, slanted when the chart
+ * is narrow (a phone) or the names many. ECharts re-applies the media rule on each resize.
+ */
+function namedCategories(option: ChartOption, names: string[]): ChartOption {
+  const longest = Math.max(0, ...names.map((n) => [...n].length));
+  // Upright, each category needs its longest name (12 px a character) and a gap; the two value
+  // axes and the margins take about 124 px of the chart's width.
+  const uprightWidth = names.length * (longest * 12 + 8) + 124;
+  return {
+    baseOption: { ...option, xAxis: { type: 'category', data: names, axisLabel: { interval: 0, rotate: names.length > 6 ? 30 : 0 } } },
+    media: [{ query: { maxWidth: uprightWidth }, option: { xAxis: { axisLabel: { rotate: 40 } } } }],
+  };
+}
+
 /** 片区地块分布: parcel count and area (亩) per district, on two axes. */
 export function districtOption(s: ParcelStatistics): ChartOption {
   const rows = s.byDistrict;
-  return {
-    color: PALETTE,
-    legend,
-    grid,
-    tooltip: axisTooltip((p) => (p.seriesName === '地块数' ? `${num(valueOf(p))} 宗` : `${num(valueOf(p))} 亩`)),
-    xAxis: { type: 'category', data: rows.map((r) => r.areaname), axisLabel: { interval: 0, rotate: rows.length > 6 ? 30 : 0 } },
-    yAxis: [
-      { type: 'value', name: '宗', minInterval: 1, axisLabel: axisNumber },
-      { type: 'value', name: '亩', axisLabel: axisNumber, splitLine: { show: false } },
-    ],
-    series: [
-      { name: '地块数', type: 'bar', data: rows.map((r) => r.count), barMaxWidth: 28 },
-      { name: '土地面积', type: 'bar', yAxisIndex: 1, data: rows.map((r) => r.landAreaMu), barMaxWidth: 28 },
-    ],
-  };
+  return namedCategories(
+    {
+      color: PALETTE,
+      legend,
+      grid,
+      tooltip: axisTooltip((p) => (p.seriesName === '地块数' ? `${num(valueOf(p))} 宗` : `${num(valueOf(p))} 亩`)),
+      yAxis: [
+        { type: 'value', name: '宗', minInterval: 1, axisLabel: axisNumber },
+        { type: 'value', name: '亩', axisLabel: axisNumber, splitLine: { show: false } },
+      ],
+      series: [
+        { name: '地块数', type: 'bar', data: rows.map((r) => r.count), barMaxWidth: 28 },
+        { name: '土地面积', type: 'bar', yAxisIndex: 1, data: rows.map((r) => r.landAreaMu), barMaxWidth: 28 },
+      ],
+    },
+    rows.map((r) => r.areaname),
+  );
 }
 
 /** 地块状态分布: parcels and area per lifecycle state. */
 export function statusOption(s: ParcelStatistics): ChartOption {
-  return {
+  return namedCategories({
     color: PALETTE,
     legend,
     grid,
     tooltip: axisTooltip((p) => (p.seriesName === '地块数' ? `${num(valueOf(p))} 宗` : `${num(valueOf(p))} 亩`)),
-    xAxis: { type: 'category', data: s.byStatus.map((r) => r.label), axisLabel: { interval: 0 } },
     yAxis: [
       { type: 'value', name: '宗', minInterval: 1, axisLabel: axisNumber },
       { type: 'value', name: '亩', axisLabel: axisNumber, splitLine: { show: false } },
@@ -89,7 +107,7 @@ export function statusOption(s: ParcelStatistics): ChartOption {
       { name: '地块数', type: 'bar', data: s.byStatus.map((r) => r.count), barMaxWidth: 28, label: { show: true, position: 'top' } },
       { name: '土地面积', type: 'bar', yAxisIndex: 1, data: s.byStatus.map((r) => r.landAreaMu), barMaxWidth: 28 },
     ],
-  };
+  }, s.byStatus.map((r) => r.label));
 }
 
 /** 土地用途构成: area per land class as a rose; a slice carries its class code for the drill-down. */
@@ -98,6 +116,7 @@ export function classOption(s: ParcelStatistics): ChartOption {
     color: PALETTE,
     legend: { ...legend, type: 'scroll' },
     tooltip: {
+      confine: true,
       trigger: 'item',
       formatter: (p: unknown) => {
         const item = p as { marker?: string; name: string; percent?: number; data: { count: number; value: number } };
@@ -233,6 +252,7 @@ export function mapOption(districts: District[], s: ParcelStatistics): ChartOpti
   const max = Math.max(1, ...data.map((d) => d.value));
   return {
     tooltip: {
+      confine: true,
       trigger: 'item',
       formatter: (p: unknown) => {
         const item = p as { name: string; data?: { value: number; count: number } };

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { ParcelStatistics } from '../src/features/analysis/api';
+import { districtOption, statusOption } from '../src/features/analysis/charts';
+import { drawChartSvg } from '../src/public/chart-svg';
+
+const DISTRICTS = ['滨江智造园', '临港物流园', '科创走廊', '生物医药港', '综合保税区', '高铁新城'];
+
+const statistics = {
+  byDistrict: DISTRICTS.map((areaname, i) => ({ areacode: `A${i}`, areaname, count: 10 + i, landAreaMu: 500 + 100 * i })),
+  byStatus: ['录入中', '待初审', '待审核', '已发布', '已下架'].map((label, i) => ({ status: String(i), label, count: 5 + i, landAreaMu: 100 * i })),
+} as unknown as ParcelStatistics;
+
+/** The category names drawn under the x-axis, each with whether it is slanted. */
+function xLabels(svg: string, names: string[]): { name: string; slanted: boolean }[] {
+  return [...svg.matchAll(/<text([^>]*)>([^<]*)<\/text>/g)]
+    .filter((m) => names.includes(m[2]))
+    .map((m) => {
+      const matrix = /transform="matrix\(([^)]*)\)"/.exec(m[1]);
+      const [, b] = matrix ? matrix[1].split(/[\s,]+/).map(Number) : [1, 0];
+      return { name: m[2], slanted: Math.abs(b) > 0.01 };
+    });
+}
+
+describe('statistics charts name every category', () => {
+  it('片区地块分布: the district names stand upright on a desktop card and slant on a phone', () => {
+    const desktop = xLabels(drawChartSvg(districtOption(statistics), 560, 320), DISTRICTS);
+    expect(desktop.map((l) => l.name)).toEqual(DISTRICTS);
+    expect(desktop.every((l) => !l.slanted)).toBe(true);
+    const phone = xLabels(drawChartSvg(districtOption(statistics), 348, 320), DISTRICTS);
+    expect(phone.map((l) => l.name)).toEqual(DISTRICTS);
+    expect(phone.every((l) => l.slanted), 'slanted on a 412 px phone (a 348 px card), where upright names ran into each other').toBe(true);
+  });
+
+  it('地块状态分布: five short state names stay upright even on a phone', () => {
+    const names = ['录入中', '待初审', '待审核', '已发布', '已下架'];
+    const phone = xLabels(drawChartSvg(statusOption(statistics), 348, 320), names);
+    expect(phone.map((l) => l.name)).toEqual(names);
+    expect(phone.every((l) => !l.slanted)).toBe(true);
+  });
+});
