@@ -25,7 +25,8 @@ export const duration = (hours: number) => {
 /** 2016Q1 → 2016年第1季度 (tooltips); years stay as they are. */
 export const periodLabel = (p: string) => p.replace(/^(\d{4})Q([1-4])$/, '$1年第$2季度');
 
-const axisNumber = { formatter: (v: number) => formatChineseNumber(v, 1) };
+// A value that would run into its neighbour on a narrow card (800 and 1,000) is left out.
+const axisNumber = { formatter: (v: number) => formatChineseNumber(v, 1), hideOverlap: true };
 
 /** One tooltip line: the series marker, its name and a formatted value. */
 interface TooltipItem {
@@ -53,7 +54,8 @@ function axisTooltip(format: (p: TooltipItem) => string, title: (p: TooltipItem)
 }
 
 const legend = { top: 0, type: 'scroll' as const };
-const grid = { left: 12, right: 12, top: 48, bottom: 8 };
+// Room under the legend for the value axes' names (万元/亩 met the legend's line on a phone).
+const grid = { left: 12, right: 12, top: 58, bottom: 8 };
 
 /**
  * A category axis whose names are all shown: upright while each has room, slanted when the chart
