@@ -102,7 +102,7 @@ export function KeyProjectsPage() {
               key={keyword}
               defaultValue={keyword}
               label="搜索重点项目"
-              placeholder="项目名称、投资主体或行业"
+              placeholder="名称、投资主体或行业"
               className={styles.search}
               onSearch={(v) =>
                 startTransition(() => {
