@@ -196,13 +196,14 @@ describe('accessibility sweep over every SPA route', () => {
     // A hint in an empty box is read in full (项目名称、投资主体或… left the visitor guessing).
     const cutHints = await page.evaluate(() => {
       const canvas = document.createElement('canvas').getContext('2d')!;
-      return Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]:placeholder-shown, textarea[placeholder]:placeholder-shown'))
-        .filter((el) => el.offsetParent !== null && el.type !== 'hidden')
+      // One-line boxes only: a textarea's hint wraps.
+      return Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]:placeholder-shown'))
+        .filter((el) => el.offsetParent !== null)
         .filter((el) => {
           const style = getComputedStyle(el);
           canvas.font = `${style.fontSize} ${style.fontFamily}`;
           const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return el.tagName === 'INPUT' && canvas.measureText(el.placeholder).width > room + 1;
+          return canvas.measureText(el.placeholder).width > room + 1;
         })
         .map((el) => el.placeholder);
     });

@@ -6,8 +6,8 @@ import { drawChartSvg } from '../src/public/chart-svg';
 const DISTRICTS = ['滨江智造园', '临港物流园', '科创走廊', '生物医药港', '综合保税区', '高铁新城'];
 
 const statistics = {
-  byDistrict: DISTRICTS.map((areaname, i) => ({ areacode: `A${i}`, areaname, count: 10 + i, landAreaMu: 500 + 100 * i })),
-  byStatus: ['录入中', '待初审', '待审核', '已发布', '已下架'].map((label, i) => ({ status: String(i), label, count: 5 + i, landAreaMu: 100 * i })),
+  byDistrict: DISTRICTS.map((areaname, i) => ({ areacode: `A${i}`, areaname, count: [11, 23, 37, 43, 53, 67][i], landAreaMu: 500 + 100 * i })),
+  byStatus: ['录入中', '待初审', '待审核', '已发布', '已下架'].map((label, i) => ({ status: String(i), label, count: [13, 27, 41, 57, 73][i], landAreaMu: 100 * i })),
 } as unknown as ParcelStatistics;
 
 /** The category names drawn under the x-axis, each with whether it is slanted. */
@@ -33,8 +33,13 @@ describe('statistics charts name every category', () => {
 
   it('地块状态分布: five short state names stay upright even on a phone', () => {
     const names = ['录入中', '待初审', '待审核', '已发布', '已下架'];
-    const phone = xLabels(drawChartSvg(statusOption(statistics), 348, 320), names);
+    const svg = drawChartSvg(statusOption(statistics), 348, 320);
+    const phone = xLabels(svg, names);
     expect(phone.map((l) => l.name)).toEqual(names);
     expect(phone.every((l) => !l.slanted)).toBe(true);
+    // Each state's count stands above its bar (the district chart has none).
+    const counts = ['13', '27', '41', '57', '73'];
+    expect(xLabels(svg, counts).map((l) => l.name)).toEqual(counts);
+    expect(xLabels(drawChartSvg(districtOption(statistics), 560, 320), ['11', '23', '37', '43', '53', '67'])).toEqual([]);
   });
 });

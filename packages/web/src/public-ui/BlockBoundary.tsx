@@ -22,20 +22,23 @@ interface BlockBoundaryProps {
  * not arrive is blamed on the network; an error of the block's own code says the block could not
  * be shown (the network was fine, and checking it would send the visitor the wrong way).
  */
-export class BlockBoundary extends Component<BlockBoundaryProps, { failed: boolean; notLoaded: boolean }> {
-  override state = { failed: false, notLoaded: false };
+/** What went wrong: the block's file did not arrive, or its code failed. */
+type Failure = 'notLoaded' | 'failed' | null;
 
-  static getDerivedStateFromError(error: unknown): { failed: boolean; notLoaded: boolean } {
-    return { failed: true, notLoaded: isChunkLoadError(error) };
+export class BlockBoundary extends Component<BlockBoundaryProps, { failure: Failure }> {
+  override state: { failure: Failure } = { failure: null };
+
+  static getDerivedStateFromError(error: unknown): { failure: Failure } {
+    return { failure: isChunkLoadError(error) ? 'notLoaded' : 'failed' };
   }
 
   override render(): ReactNode {
-    if (!this.state.failed) return this.props.children;
+    if (!this.state.failure) return this.props.children;
     if (this.props.fallback) return this.props.fallback;
     const { label } = this.props;
     return (
       <div className={[styles.blockError, this.props.className].filter(Boolean).join(' ')} role="alert" data-testid="block-error">
-        <div>{this.state.notLoaded ? `${label}加载失败，请检查网络后刷新页面` : `${label}显示出错，请刷新页面重试`}</div>
+        <div>{this.state.failure === 'notLoaded' ? `${label}加载失败，请检查网络后刷新页面` : `${label}显示出错，请刷新页面重试`}</div>
         <Button size="small" onClick={() => window.location.reload()}>
           刷新页面
         </Button>

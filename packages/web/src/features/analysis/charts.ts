@@ -72,9 +72,11 @@ function namedCategories(option: ChartOption, names: string[]): ChartOption {
   };
 }
 
-/** 片区地块分布: parcel count and area (亩) per district, on two axes. */
-export function districtOption(s: ParcelStatistics): ChartOption {
-  const rows = s.byDistrict;
+/**
+ * Parcel count and area (亩) per category, on two axes, every category named under its bars;
+ * `counted` writes each count above its bar.
+ */
+function countAndArea(rows: { count: number; landAreaMu: number }[], names: string[], counted = false): ChartOption {
   return namedCategories(
     {
       color: PALETTE,
@@ -86,30 +88,22 @@ export function districtOption(s: ParcelStatistics): ChartOption {
         { type: 'value', name: '亩', axisLabel: axisNumber, splitLine: { show: false } },
       ],
       series: [
-        { name: '地块数', type: 'bar', data: rows.map((r) => r.count), barMaxWidth: 28 },
+        { name: '地块数', type: 'bar', data: rows.map((r) => r.count), barMaxWidth: 28, ...(counted && { label: { show: true, position: 'top' as const } }) },
         { name: '土地面积', type: 'bar', yAxisIndex: 1, data: rows.map((r) => r.landAreaMu), barMaxWidth: 28 },
       ],
     },
-    rows.map((r) => r.areaname),
+    names,
   );
+}
+
+/** 片区地块分布: parcel count and area (亩) per district. */
+export function districtOption(s: ParcelStatistics): ChartOption {
+  return countAndArea(s.byDistrict, s.byDistrict.map((r) => r.areaname));
 }
 
 /** 地块状态分布: parcels and area per lifecycle state. */
 export function statusOption(s: ParcelStatistics): ChartOption {
-  return namedCategories({
-    color: PALETTE,
-    legend,
-    grid,
-    tooltip: axisTooltip((p) => (p.seriesName === '地块数' ? `${num(valueOf(p))} 宗` : `${num(valueOf(p))} 亩`)),
-    yAxis: [
-      { type: 'value', name: '宗', minInterval: 1, axisLabel: axisNumber },
-      { type: 'value', name: '亩', axisLabel: axisNumber, splitLine: { show: false } },
-    ],
-    series: [
-      { name: '地块数', type: 'bar', data: s.byStatus.map((r) => r.count), barMaxWidth: 28, label: { show: true, position: 'top' } },
-      { name: '土地面积', type: 'bar', yAxisIndex: 1, data: s.byStatus.map((r) => r.landAreaMu), barMaxWidth: 28 },
-    ],
-  }, s.byStatus.map((r) => r.label));
+  return countAndArea(s.byStatus, s.byStatus.map((r) => r.label), true);
 }
 
 /** 土地用途构成: area per land class as a rose; a slice carries its class code for the drill-down. */
