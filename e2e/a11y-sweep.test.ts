@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MANAGEMENT_BASE, MANAGEMENT_SCREENS, PUBLIC_ROUTES, TOP_LEVEL_ROUTES } from '@land/shared/routes';
-import { axeProblems, launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
+import { axeProblems, cutPlaceholders, launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
 
 /** State and type words of the data model that must reach the screen in Chinese (GLOSSARY). */
 const ENGLISH_STATE_WORDS = [
@@ -194,19 +194,7 @@ describe('accessibility sweep over every SPA route', () => {
     );
     if (cutTags.length > 0) problems.push(`tag cut short in a table: "${cutTags[0]}" (${cutTags.length} in all)`);
     // A hint in an empty box is read in full (项目名称、投资主体或… left the visitor guessing).
-    const cutHints = await page.evaluate(() => {
-      const canvas = document.createElement('canvas').getContext('2d')!;
-      // One-line boxes only: a textarea's hint wraps.
-      return Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]:placeholder-shown'))
-        .filter((el) => el.offsetParent !== null)
-        .filter((el) => {
-          const style = getComputedStyle(el);
-          canvas.font = `${style.fontSize} ${style.fontFamily}`;
-          const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-          return canvas.measureText(el.placeholder).width > room + 1;
-        })
-        .map((el) => el.placeholder);
-    });
+    const cutHints = await cutPlaceholders(page);
     if (cutHints.length > 0) problems.push(`placeholder cut short: "${cutHints[0]}" (${cutHints.length} in all)`);
     const text = await page.evaluate(() => document.body.innerText);
     const id = RAW_ID.exec(text);

@@ -234,3 +234,41 @@ export async function axeProblems(page: Page, within?: string): Promise<string[]
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
+
+/**
+ * The hints (placeholders) of empty one-line boxes on screen that do not fit their box: the
+ * visitor cannot read what to type (项目名称、投资主体或…). A textarea's hint wraps.
+ */
+export function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    return Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]:placeholder-shown'))
+      .filter((el) => el.offsetParent !== null)
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        canvas.font = `${style.fontSize} ${style.fontFamily}`;
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return canvas.measureText(el.placeholder).width > room + 1;
+      })
+      .map((el) => el.placeholder);
+  });
+}
+
+/**
+ * Texts on screen cut short on one line with an ellipsis where the box holds fewer than `min`
+ * characters (em widths): what is left does not tell one item from another (a phone's notice
+ * titles read 临江经济技术开发区… each, a figure ≥1.2 且 …, a compared parcel 生物医…).
+ */
+export function shortEllipses(page: Page, min = 10): Promise<string[]> {
+  return page.evaluate((least) => {
+    const out: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      if (el.offsetParent === null || el.scrollWidth <= el.clientWidth + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.textOverflow !== 'ellipsis' || style.whiteSpace !== 'nowrap') continue;
+      const chars = el.clientWidth / parseFloat(style.fontSize);
+      if (chars < least) out.push(`“${(el.textContent ?? '').trim().slice(0, 24)}” shows ${chars.toFixed(1)} characters`);
+    }
+    return out;
+  }, min);
+}

@@ -145,7 +145,7 @@ export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索
     >
       <input ref={input} type="search" className={inputClass(size)} value={value} onChange={(e) => setValue(e.target.value)} placeholder={placeholder} aria-label={label} enterKeyHint="search" />
       <Button submit kind="primary" size={size} className={styles.searchButton} icon={<SearchOutlined />}>
-        {buttonText}
+        <span className={styles.searchButtonText}>{buttonText}</span>
       </Button>
     </form>
   );

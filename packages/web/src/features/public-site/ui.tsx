@@ -165,7 +165,8 @@ export function SimpleTable<T extends { id?: unknown }>({
           {(dataSource ?? []).map((row, i) => (
             <tr key={String((row[rowKey] as Key | undefined) ?? i)} {...onRow?.(row)}>
               {columns.map((c) => (
-                <td key={c.dataIndex} style={{ textAlign: c.align ?? 'left' }}>
+                // A right-aligned column holds figures: 18.1 公里 never breaks between number and unit.
+                <td key={c.dataIndex} style={{ textAlign: c.align ?? 'left', whiteSpace: c.align === 'right' ? 'nowrap' : undefined }}>
                   {c.render ? c.render(row[c.dataIndex], row) : ((row[c.dataIndex] as ReactNode) ?? '')}
                 </td>
               ))}

@@ -26,7 +26,8 @@ import { ResponsiveImage } from '../../../lib/responsive-image';
 
 const DistrictMap = lazy(() => import('../../public-map/DistrictMap'));
 const MAP_HEIGHT = 420;
-const PARCELS_PER_PAGE = 8;
+// Three rows of three cards beside the side column.
+const PARCELS_PER_PAGE = 9;
 
 function ManualButtons({ areacode, name }: { areacode: string; name: string }) {
   const { busy, get } = useManualDownload({ areacode }, name);

@@ -100,7 +100,7 @@ export function HomePage() {
           <p className={styles.heroText} data-testid="home-subtitle">
             <Phrases parts={separatedPhrases(settings?.siteSubtitle || '一图览全区土地 · 一站办招商服务')} spaced />
           </p>
-          <SearchInput className={styles.search} size="large" placeholder="搜索地块、公告、政策，如“物流”“工业用地”" onSearch={search} label="全局搜索" testId="home-search" />
+          <SearchInput className={styles.search} size="large" placeholder="搜索地块、公告、政策" onSearch={search} label="全局搜索" testId="home-search" />
           <div className={styles.hotWords} data-testid="home-hot-words">
             热门：
             {['工业用地', '物流', '生物医药', '标准地'].map((w) => (
@@ -165,7 +165,7 @@ export function HomePage() {
                 {notices.data.map((n) => (
                   <li key={n.id}>
                     <Link to={`/tzggDetail/${n.id}`} className={styles.notice}>
-                      <Tag color={text(n.type) === 'transfer' ? 'blue' : text(n.type) === 'deal' ? 'green' : 'default'}>
+                      <Tag className={styles.noticeTag} color={text(n.type) === 'transfer' ? 'blue' : text(n.type) === 'deal' ? 'green' : 'default'}>
                         {text(n.typeLabel) || optionLabel(NOTICE_TYPE_LABELS, n.type)}
                       </Tag>
                       <span className={styles.noticeTitle}>
