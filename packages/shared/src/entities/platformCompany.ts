@@ -16,7 +16,7 @@ export const platformCompanyEntity = defineEntity({
   }),
   fields: [
     { name: 'companyName', type: 'string', label: '公司名称', required: true, rules: ['notBlank', 'len60'], maxLength: 60, search: 'like', sortable: true, unique: true },
-    { name: 'creditCode', type: 'string', label: '统一社会信用代码', maxLength: 18, search: 'eq', help: '18位，由数字和大写字母组成' },
+    { name: 'creditCode', type: 'string', label: '统一社会信用代码', maxLength: 18, search: 'eq', help: '18位，由数字和大写字母组成', width: 200 },
     { name: 'companyType', type: 'enum', label: '公司类型', search: 'eq', options: [
       { value: 'construction', label: '开发建设' },
       { value: 'investment', label: '产业投资' },

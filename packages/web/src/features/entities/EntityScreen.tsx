@@ -143,7 +143,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells, formLock
     key: f.name,
     dataIndex: f.name,
     title: columnTitle(f),
-    width: columnWidth(f),
+    width: columnWidth(f, def.nameField),
     align: COLUMN_ALIGN[f.type],
     ellipsis: ['string', 'text', 'richText', 'json', 'ref', 'tree'].includes(f.type) ? { showTitle: true } : undefined,
     sorter: f.sortable && !treeMode ? true : undefined,

@@ -129,16 +129,20 @@ const ENUM_MAX_WIDTH = 240;
 /** Rough width of a text in the table's font, px: Chinese characters are twice as wide as Latin ones. */
 export const textWidth = (text: string): number => [...text].reduce((w, c) => w + (c.charCodeAt(0) > 0xff ? 14 : 8), 0);
 
+/** The column of a record's name, and of a long string (a title): room for a readable start. */
+const NAME_WIDTH = 240;
+
 /**
  * Wide enough for the header (sort icon included) and for a typical value of the type; an enum's
  * column fits its longest label in its tag (租期到期提醒 was cut to 租期到期… at the type's width),
- * up to ENUM_MAX_WIDTH, past which the tag wraps.
+ * up to ENUM_MAX_WIDTH, past which the tag wraps. The entity's name field (`nameField`) is as wide
+ * as a title: the platform companies all begin 临江…, and at the type's width read 临江经济技术开发….
  */
-export function columnWidth(field: FieldDef): number {
+export function columnWidth(field: FieldDef, nameField?: string): number {
   if (field.width) return field.width;
   const titleWidth = textWidth(columnTitle(field)) + (field.sortable ? 52 : 32);
-  // Titles and other long strings get room for a readable start.
-  const typeWidth = field.type === 'string' && (field.maxLength ?? 200) >= 200 ? 240 : COLUMN_WIDTHS[field.type];
+  const long = field.type === 'string' && ((field.maxLength ?? 200) >= 200 || field.name === nameField);
+  const typeWidth = long ? NAME_WIDTH : COLUMN_WIDTHS[field.type];
   // The tag's own padding and border (16) and the cell's padding (32).
   const tagWidth = field.type === 'enum' ? Math.min(ENUM_MAX_WIDTH, Math.max(0, ...(field.options ?? []).map((o) => textWidth(o.label))) + 48) : 0;
   return Math.max(typeWidth, titleWidth, tagWidth);

@@ -186,7 +186,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
     key: f.name,
     dataIndex: f.name,
     title: columnTitle(f),
-    width: columnWidth(f),
+    width: columnWidth(f, PARCEL.nameField),
     align: COLUMN_ALIGN[f.type],
     ellipsis: ['string', 'text', 'ref', 'tree'].includes(f.type) ? { showTitle: true } : undefined,
     sorter: f.sortable ? true : undefined,

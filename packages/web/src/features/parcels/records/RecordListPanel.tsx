@@ -90,7 +90,7 @@ export function RecordListPanel({ def, dkid, readOnly, toolbarExtra }: RecordLis
     key: f.name,
     dataIndex: f.name,
     title: columnTitle(f),
-    width: columnWidth(f),
+    width: columnWidth(f, own.nameField),
     align: COLUMN_ALIGN[f.type],
     ellipsis: ['string', 'text'].includes(f.type) ? { showTitle: true } : undefined,
     render: (value: unknown) => TABLE_CELLS[f.type](value, f),
