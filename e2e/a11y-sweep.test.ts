@@ -315,10 +315,17 @@ describe('accessibility sweep over every SPA route', () => {
     expect(problems.slice(0, 40).join('\n')).toBe('');
   });
 
-  it('the back office on a 412 px phone: the menu opens from a button and a screen is reachable without page overflow', { timeout: 120_000 }, async () => {
+  it('the back office on a 412 px phone: a screen title beside wide filters shows in full, the menu opens from a button and a screen is reachable without page overflow', { timeout: 120_000 }, async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 412, height: 915 } });
     try {
       await signIn(page, server);
+      // The statistics screen, where sign-in lands: its filters go under the card's title rather
+      // than squeezing 统计分析 to nothing beside them.
+      const cardTitle = page.getByTestId('screen-card').locator('.ant-card-head-title').first();
+      await cardTitle.getByText('统计分析').waitFor();
+      const title = await cardTitle.evaluate((t) => ({ shown: t.clientWidth, needed: t.scrollWidth }));
+      expect(title.shown, 'the card title 统计分析 in full').toBeGreaterThanOrEqual(title.needed);
+      expect(title.shown).toBeGreaterThan(0);
       /** How far the page (not a table inside it) is wider than the window. */
       const pageOverflow = () => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
       // No side bar takes the narrow window: the menu is behind the header's button.

@@ -1,5 +1,6 @@
 import { Card, Empty } from 'antd';
 import type { ReactNode } from 'react';
+import styles from './ScreenCard.module.css';
 
 interface ScreenCardProps {
   title: ReactNode;
@@ -11,7 +12,7 @@ interface ScreenCardProps {
 export function ScreenCard({ title, extra, children }: ScreenCardProps) {
   return (
     // The page's h1 is the screen title in the layout; a card's title is the section under it.
-    <Card title={<h2 style={{ font: 'inherit', margin: 0 }}>{title}</h2>} extra={extra} variant="borderless" data-testid="screen-card">
+    <Card className={styles.card} title={<h2 style={{ font: 'inherit', margin: 0 }}>{title}</h2>} extra={extra} variant="borderless" data-testid="screen-card">
       {children}
     </Card>
   );
