@@ -272,3 +272,21 @@ export function shortEllipses(page: Page, min = 10): Promise<string[]> {
     return out;
   }, min);
 }
+
+/** Dates (2026-12-10) on screen broken over two lines (2026-12- | 10). */
+export function brokenDates(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of (node.textContent ?? '').matchAll(/\d{4}-\d{2}-\d{2}/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+        if (new Set(rects.map((r) => Math.round(r.top))).size > 1) out.push(m[0]);
+      }
+    }
+    return out;
+  });
+}

@@ -4,6 +4,7 @@ import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
 import { isNotFound } from '../../lib/request';
+import { dateText } from '../public-map/format';
 import { Button, buttonClass, Empty, SkeletonLines, Spin } from '../../public-ui';
 import { FileExcelOutlined } from '../../public-ui/icons/FileExcelOutlined';
 import { FileImageOutlined } from '../../public-ui/icons/FileImageOutlined';
@@ -236,4 +237,18 @@ export function Paragraphs({ text }: { text: unknown }) {
 export function firstImage(value: unknown): string | null {
   const list = toFileList(value);
   return list.length ? fileUrl(list[0].url) : null;
+}
+
+/** A date kept on one line: a narrow cell or figure broke 2026-12- | 10 at its hyphen. */
+export function DateText({ value }: { value: unknown }) {
+  return <span className={styles.nowrap}>{dateText(value)}</span>;
+}
+
+/** A period of two dates, each kept on one line. */
+export function DateRange({ from, to }: { from: unknown; to: unknown }) {
+  return (
+    <>
+      <DateText value={from} /> 至 <DateText value={to} />
+    </>
+  );
 }

@@ -8,9 +8,9 @@ import { buttonClass, Card, Descriptions, Tag } from '../../../public-ui';
 import { EyeOutlined } from '../../../public-ui/icons/EyeOutlined';
 import { PhoneOutlined } from '../../../public-ui/icons/PhoneOutlined';
 import { districtsQuery, landClassesQuery, openPost, useDistrictOptions, useLandClasses, landClassName } from '../../public-map/api';
-import { areaText, dateText, num, optionLabel, SECOND_MARKET_STATUS_LABELS, SECOND_MARKET_TYPE_LABELS, text } from '../../public-map/format';
+import { areaText, num, optionLabel, SECOND_MARKET_STATUS_LABELS, SECOND_MARKET_TYPE_LABELS, text } from '../../public-map/format';
 import { PATHS, recordQuery } from '../api';
-import { PageBanner, Paragraphs, Section } from '../ui';
+import { DateText, PageBanner, Paragraphs, Section } from '../ui';
 import { TYPE_COLORS } from './SecondMarketPage';
 import styles from './market.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
@@ -49,7 +49,7 @@ export function SecondMarketDetailPage() {
           <>
             <Tag color={TYPE_COLORS[text(r.transactionType)]}>{typeLabel}</Tag>
             <Tag>{text(r.statusLabel) || optionLabel(SECOND_MARKET_STATUS_LABELS, r.status)}</Tag>
-            发布于 {dateText(r.publishDate)} · <EyeOutlined label="浏览次数" /> {text(r.visitcount) || 0}
+            发布于 <DateText value={r.publishDate} /> · <EyeOutlined label="浏览次数" /> {text(r.visitcount) || 0}
           </>
         }
       />

@@ -32,7 +32,7 @@ import {
   ZYLX_LABELS,
 } from '../../public-map/format';
 import { COMPARE_MAX, COMPARE_MIN, clearCompare, compareUrl, addToCompare, getCompareItems, removeFromCompare } from '../../visitor/compare';
-import { PageBanner } from '../ui';
+import { DateRange, PageBanner } from '../ui';
 import { compareQuery, type ParcelDetail, type Row as DataRow } from './api';
 import styles from './ComparePage.module.css';
 
@@ -182,7 +182,12 @@ function CompareTable({ ids, subtitle }: { ids: string[]; subtitle: string }) {
       title: '交易信息',
       rows: [
         { key: 'announcement', label: '公告编号', value: (p) => text(p.transaction?.announcementNo) || '—' },
-        { key: 'listing', label: '挂牌期限', value: (p) => (p.transaction ? `${dateText(p.transaction.listingStart)} 至 ${dateText(p.transaction.listingEnd)}` : '—') },
+        {
+          key: 'listing',
+          label: '挂牌期限',
+          value: (p) => (p.transaction ? `${dateText(p.transaction.listingStart)} 至 ${dateText(p.transaction.listingEnd)}` : '—'),
+          render: (p) => (p.transaction ? <DateRange from={p.transaction.listingStart} to={p.transaction.listingEnd} /> : '—'),
+        },
         { key: 'dealPrice', label: '成交价', value: (p) => (text(p.transaction?.dealPrice) ? wanText(p.transaction?.dealPrice) : '—') },
         { key: 'dealDate', label: '成交日期', value: (p) => (text(p.transaction?.dealDate) ? dateText(p.transaction?.dealDate) : '—') },
       ],

@@ -31,7 +31,6 @@ import { districtsQuery, landClassesQuery, landClassName, useDistrictOptions, us
 import { landClassColor } from '../../public-map/colors';
 import {
   areaText,
-  dateText,
   FACILITY_TYPE_LABELS,
   MARKET_STATE_LABELS,
   MATCHING_ITEMS,
@@ -57,7 +56,7 @@ import { MARKET_STATE_TEXT_COLORS, PIPE_COLORS } from '../../public-map/colors';
 import { CollectButton } from '../../visitor/CollectButton';
 import { CompareButton } from '../../visitor/CompareButton';
 import { useManualDownload } from '../manual';
-import { FileLinks, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
+import { DateRange, DateText, FileLinks, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
 import { countVisit, parcelDetailPageQuery, type ParcelPageData, type Row as DataRow } from './api';
 import { indicatorRows } from './indicators';
 import styles from './ParcelDetailPage.module.css';
@@ -141,14 +140,14 @@ function TransactionSection({ rows, variant }: { rows: DataRow[]; variant: Varia
             <Descriptions
               columns={3}
               items={[
-                { key: 'ls', label: '挂牌起止', children: `${dateText(r.listingStart)} 至 ${dateText(r.listingEnd)}` },
+                { key: 'ls', label: '挂牌起止', children: <DateRange from={r.listingStart} to={r.listingEnd} /> },
                 { key: 'sp', label: '起始价', children: wanText(r.startingPrice) },
                 { key: 'dp', label: '竞买保证金', children: wanText(r.deposit) },
                 { key: 'bi', label: '加价幅度', children: wanText(r.bidIncrement) },
                 ...(text(r.dealPrice) || text(r.status) === 'dealt'
                   ? [
                       { key: 'deal', label: '成交价', children: <b className={styles.price}>{wanText(r.dealPrice)}</b> },
-                      { key: 'dd', label: '成交日期', children: dateText(r.dealDate) },
+                      { key: 'dd', label: '成交日期', children: <DateText value={r.dealDate} /> },
                       { key: 'w', label: '竞得人', children: dash(r.winner) },
                       { key: 'c', label: '出让合同编号', children: dash(r.contractNo) },
                     ]
@@ -281,14 +280,14 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
         <div className={styles.figures}>
           <Figure label="土地面积" value={num(parcel.landAreaMu) || '—'} unit="亩" sub={parcel.landArea ? `${num(parcel.landArea)} ㎡` : undefined} />
           {variant === 'deal' && dealt ? (
-            <Figure label="成交价" value={num(dealt.dealPrice) || '—'} unit="万元" sub={dateText(dealt.dealDate)} accent />
+            <Figure label="成交价" value={num(dealt.dealPrice) || '—'} unit="万元" sub={<DateText value={dealt.dealDate} />} accent />
           ) : (
             <Figure label="起始价" value={num(parcel.startingPrice) || '—'} unit="万元" sub={parcel.deposit ? `保证金 ${num(parcel.deposit)} 万元` : undefined} accent />
           )}
           <Figure label="容积率" value={rangeText(parcel.plotRatioMin, parcel.plotRatioMax)} />
           <Figure label="出让年限" value={num(parcel.tenureYears, 0) || '—'} unit="年" />
           {variant === 'listed' && listing ? (
-            <Figure label="挂牌截止" value={dateText(listing.listingEnd)} sub={`起始 ${dateText(listing.listingStart)}`} />
+            <Figure label="挂牌截止" value={<DateText value={listing.listingEnd} />} sub={<>起始 <DateText value={listing.listingStart} /></>} />
           ) : (
             <Figure label="供地方式" value={optionLabel(SUPPLY_METHOD_LABELS, parcel.supplyMethod) || '—'} />
           )}
@@ -321,7 +320,7 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                 { key: 'grade', label: '土地级别', children: dash(parcel.landGrade) },
                 { key: 'current', label: '土地现状', children: dash(parcel.currentUse) },
                 { key: 'levelled', label: '场地平整', children: parcel.levelled === 1 || parcel.levelled === true ? '已平整' : parcel.levelled === 0 || parcel.levelled === false ? '未平整' : '—' },
-                { key: 'published', label: '发布时间', children: dateText(parcel.publishedAt) },
+                { key: 'published', label: '发布时间', children: <DateText value={parcel.publishedAt} /> },
                 { key: 'contact', label: '地块联系人', children: text(parcel.contact) ? `${text(parcel.contact)} ${text(parcel.phone)}` : '—' },
               ]}
             />
@@ -439,7 +438,7 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                 columns={[
                   { title: '价格类型', dataIndex: 'priceType', render: (v: unknown) => optionLabel(PRICE_TYPE_LABELS, v) },
                   { title: '价格', dataIndex: 'price', align: 'right', render: (v: unknown, r: DataRow) => `${num(v)} ${optionLabel(PRICE_UNIT_LABELS, r.unit)}` },
-                  { title: '日期', dataIndex: 'priceDate', render: (v: unknown) => dateText(v) },
+                  { title: '日期', dataIndex: 'priceDate', render: (v: unknown) => <DateText value={v} /> },
                   { title: '来源', dataIndex: 'source', render: (v: unknown) => dash(v) },
                 ]}
               />

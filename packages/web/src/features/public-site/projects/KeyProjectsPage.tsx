@@ -5,9 +5,9 @@ import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
 import { Empty, Pagination, SearchInput, Select, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { districtsQuery, useDistrictOptions } from '../../public-map/api';
-import { dateText, num, optionLabel, PROJECT_STAGE_LABELS, text } from '../../public-map/format';
+import { num, optionLabel, PROJECT_STAGE_LABELS, text } from '../../public-map/format';
 import { pageQuery, PATHS } from '../api';
-import { PageBanner, Panel } from '../ui';
+import { DateText, PageBanner, Panel } from '../ui';
 import { CoverPhotos, Figure, ProgressBar } from '../widgets';
 import styles from './projects.module.css';
 
@@ -55,7 +55,7 @@ function Projects({ filter, keyword, fading, onPage, nameOf }: { filter: Filter;
                 </div>
                 <ProgressBar percent={Number(p.progress ?? 0)} label="形象进度" showInfo color={text(p.stage) === 'producing' ? 'var(--pub-success)' : undefined} />
                 <div className={styles.dates}>
-                  开工 {dateText(p.startDate)} · 计划竣工 {dateText(p.plannedCompletion)}
+                  开工 <DateText value={p.startDate} /> · 计划竣工 <DateText value={p.plannedCompletion} />
                 </div>
                 {text(p.description) && <p className={styles.desc}>{text(p.description)}</p>}
               </div>

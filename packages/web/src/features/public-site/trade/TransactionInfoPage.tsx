@@ -7,7 +7,7 @@ import { Empty, Pagination, SearchInput, Segmented, SkeletonLines, Tabs, Tag } f
 import { dateText, optionLabel, text, TRANSACTION_STATUS_LABELS, TRANSACTION_TYPE_LABELS, wanText } from '../../public-map/format';
 import { pageQuery, PATHS, type Row } from '../api';
 import { NoticeList } from '../notices/NoticeList';
-import { PageBanner, Panel, SimpleTable } from '../ui';
+import { DateRange, PageBanner, Panel, SimpleTable } from '../ui';
 import styles from './TransactionInfoPage.module.css';
 
 const SUBTITLE = '国有建设用地使用权出让公告、成交公示与土地交易记录。';
@@ -44,7 +44,7 @@ function RecordsTable({ filter, stale, onPage }: { filter: RecordsFilter; stale:
           },
           { title: '公告编号', dataIndex: 'announcementNo', render: (v) => text(v) || '—' },
           { title: '交易方式', dataIndex: 'transactionType', render: (v, r) => text(r.transactionTypeLabel) || optionLabel(TRANSACTION_TYPE_LABELS, v) },
-          { title: '挂牌期限', dataIndex: 'listingStart', render: (_v, r) => `${dateText(r.listingStart)} 至 ${dateText(r.listingEnd)}` },
+          { title: '挂牌期限', dataIndex: 'listingStart', render: (_v, r) => <DateRange from={r.listingStart} to={r.listingEnd} /> },
           { title: '起始价', dataIndex: 'startingPrice', align: 'right', render: (v) => wanText(v) },
           { title: '成交价', dataIndex: 'dealPrice', align: 'right', render: (v) => (text(v) ? <b className={styles.price}>{wanText(v)}</b> : '—') },
           { title: '成交日期', dataIndex: 'dealDate', render: (v) => (text(v) ? dateText(v) : '—') },
