@@ -109,6 +109,112 @@ describe('pages that cannot load', () => {
     }
   });
 
+  // A search, a filter or a next page that could not load took the whole page, the visitor's
+  // words and filters with it, down to the route's 网络连接失败 page.
+  it('a list whose next search, filter or page cannot load says so in its place, keeps the visitor\'s choices, and 重试 shows it', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 860 }, userAgent: PHONE_UA });
+    try {
+      const { page } = phone;
+      await page.goto(`${server.url}/mobileindex`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const restore = await offline(page, 'calls');
+      await page.getByTestId('mobile-keyword').fill('物流');
+      await page.getByTestId('mobile-keyword').press('Enter');
+      const error = page.getByRole('region', { name: '地块列表' }).getByTestId('block-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain('地块列表加载失败');
+      expect(await error.textContent()).toContain('没有连上服务器');
+      // The page stays, with what the visitor typed; the last list's count goes with the list.
+      expect(await page.getByTestId('page-error').count()).toBe(0);
+      expect(await page.getByTestId('mobile-keyword').inputValue()).toBe('物流');
+      expect(await page.getByTestId('mobile-result-count').count()).toBe(0);
+      expect(await axeProblems(page)).toEqual([]);
+      await screenshot(page, 'list-error-mobile-412');
+      await restore();
+      await error.getByRole('button', { name: '重试' }).click();
+      await page.getByTestId('mobile-result-count').waitFor();
+      expect(await page.getByTestId('block-error').count()).toBe(0);
+      const names = await page.getByTestId('mobile-parcel-name').allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(name).toContain('物流');
+    } finally {
+      await phone.context.close();
+    }
+
+    const desktop = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      const { page } = desktop;
+      // A district picked on the listed parcels.
+      await page.goto(`${server.url}/landListing`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      let restore = await offline(page, 'calls');
+      const district = page.getByTestId('parcel-filters').getByLabel('片区');
+      await district.selectOption({ label: '临港物流园' });
+      const error = page.getByTestId('block-error');
+      await error.waitFor();
+      expect(await error.textContent()).toContain('地块列表加载失败');
+      expect(await page.getByTestId('page-error').count()).toBe(0);
+      expect(await district.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe('临港物流园');
+      expect(await page.getByTestId('parcel-total').textContent()).toBe('');
+      await restore();
+      await error.getByRole('button', { name: '重试' }).click();
+      await expect.poll(() => page.getByTestId('parcel-total').textContent()).toMatch(/共 \d+ 宗/);
+      expect(await page.getByTestId('block-error').count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('areacode')).not.toBeNull();
+
+      // The second page of the notices.
+      await page.goto(`${server.url}/popularInquiries`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const list = page.getByTestId('notice-list');
+      const firstPage = await list.getByTestId('notice-item').allTextContents();
+      restore = await offline(page, 'calls');
+      await list.getByRole('button', { name: '第 2 页' }).click();
+      await list.getByTestId('block-error').waitFor();
+      expect(await list.getByTestId('block-error').textContent()).toContain('公告列表加载失败');
+      expect(await list.getByRole('searchbox').count()).toBe(1);
+      expect(await page.getByTestId('page-error').count()).toBe(0);
+      expect(await axeProblems(page)).toEqual([]);
+      await restore();
+      await list.getByTestId('block-error').getByRole('button', { name: '重试' }).click();
+      await list.getByTestId('notice-item').first().waitFor();
+      expect(await list.getByTestId('notice-item').allTextContents()).not.toEqual(firstPage);
+      expect(await list.getByRole('button', { name: '第 2 页' }).getAttribute('aria-current')).toBe('page');
+
+      // The map search: the list says so, the map and the filters stay.
+      await page.goto(`${server.url}/index`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      restore = await offline(page, 'calls');
+      await page.getByTestId('filter-district').selectOption({ label: '临港物流园' });
+      const results = page.getByTestId('result-list');
+      await results.getByTestId('block-error').waitFor();
+      expect(await results.getByTestId('block-error').textContent()).toContain('地块列表加载失败');
+      expect(await page.getByTestId('page-error').count()).toBe(0);
+      expect(await page.getByTestId('filter-district').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe('临港物流园');
+      await restore();
+      await results.getByRole('button', { name: '重试' }).click();
+      await results.getByTestId('result-item').first().waitFor();
+      for (const item of await results.getByTestId('result-item').allTextContents()) expect(item).toContain('临港物流园');
+
+      // A policy opened in the drawer: the drawer says so, the list behind it stays.
+      await page.goto(`${server.url}/policiesRegulations`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      restore = await offline(page, 'calls');
+      await page.getByTestId('regulation-item').first().click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByTestId('block-error').waitFor();
+      expect(await drawer.getByTestId('block-error').textContent()).toContain('政策详情加载失败');
+      expect(await page.getByTestId('page-error').count()).toBe(0);
+      expect(await axeProblems(page)).toEqual([]);
+      await screenshot(page, 'drawer-error-1440');
+      await restore();
+      await drawer.getByRole('button', { name: '重试' }).click();
+      await expect.poll(() => drawer.getByTestId('block-error').count()).toBe(0);
+      await expect.poll(async () => ((await drawer.textContent()) ?? '').length).toBeGreaterThan(50);
+    } finally {
+      await desktop.context.close();
+    }
+  });
+
   it('a parcel page whose map code does not arrive says so in the map box and keeps the page', async () => {
     const { parcel } = await sampleIds(server.url);
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -2,7 +2,7 @@
  * The public site's UI kit: small components of our own with antd's look (theme.css), used by every
  * server-rendered public and mobile page instead of antd. Icons are in ./icons.
  */
-export { BlockBoundary } from './BlockBoundary';
+export { BlockBoundary, BlockError } from './BlockBoundary';
 export { Button, buttonClass } from './Button';
 export type { ButtonKind, ButtonProps, ButtonSize } from './Button';
 export { Alert, Card, Descriptions, Empty, Phrases, Reserved, SkeletonBlock, SkeletonLines, Spin, Tag } from './display';

@@ -1,33 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isRouteErrorResponse, Link, useLocation, useMatches, useNavigate, useRouteError } from 'react-router';
-import { isChunkLoadError } from '../lib/lazy-routes';
-import { ApiError, CLIENT_CODES } from '../lib/request';
+import { pageErrorText } from '../lib/load-error';
+import { resetFailedQueries } from '../public-ui/BlockBoundary';
 import { Button, buttonClass } from '../public-ui/Button';
 import { PageHead } from './head';
 import { NotFoundPage } from './NotFoundPage';
 import { useRenderContext } from './ssr-context';
 import styles from './NotFoundPage.module.css';
-
-export interface PageErrorText {
-  title: string;
-  text: string;
-  /** The page's script files did not arrive: only a full load can fetch them again. */
-  reload: boolean;
-}
-
-/** What the visitor is told when a page cannot be shown. */
-export function pageErrorText(error: unknown): PageErrorText {
-  if (isChunkLoadError(error)) {
-    return { title: '页面加载失败', text: '页面文件没有加载成功：网络可能中断，或网站刚刚更新。请检查网络后刷新页面。', reload: true };
-  }
-  if (error instanceof ApiError && error.code === CLIENT_CODES.network) {
-    return { title: '网络连接失败', text: '没有连上服务器，请检查网络后重试。', reload: false };
-  }
-  if (error instanceof ApiError && error.message) {
-    return { title: '页面加载失败', text: `${error.message.replace(/[。！!.\s]+$/u, '')}。请稍后重试。`, reload: false };
-  }
-  return { title: '页面加载失败', text: '服务暂时不可用，请稍后重试。', reload: false };
-}
 
 /**
  * The error page of every public and mobile route (React Router's ErrorBoundary): a page whose
@@ -54,7 +33,7 @@ export function PageError() {
       return;
     }
     // The failed queries start again, and a navigation to the same address leaves the error state.
-    void queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
+    resetFailedQueries(queryClient);
     void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
   };
   return (

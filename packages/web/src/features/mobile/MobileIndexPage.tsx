@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { useMapWanted } from '../../public/use-map-wanted';
 import { useLoadedComponent } from '../../public/use-loaded';
 import { useAddressParams } from '../../public/use-address-params';
-import { BlockBoundary, Button, Empty, Spin, useHeldSubmit, useKeepEarlyInput } from '../../public-ui';
+import { useSettledValue } from '../../public/use-settled-value';
+import { BlockBoundary, BlockError, Button, Empty, Spin, useHeldSubmit, useKeepEarlyInput } from '../../public-ui';
 import { MapPreview } from '../public-map/MapPreview';
 import { landClassColor } from '../public-map/colors';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
@@ -133,10 +134,14 @@ const ParcelCards = memo(function ParcelCards({ results, shown }: { results: Par
  * shown `shown` at a time; above it the first `shown` in pages of PAGE (newest first, as the
  * short list is sorted), fetched a page at a time.
  */
-function useMobileParcels(tiled: boolean, filters: ParcelQueryFilters, shown: number): { results: Parcel[]; total: number } {
-  const queries = tiled
+function mobileParcelQueries(tiled: boolean, filters: ParcelQueryFilters, shown: number) {
+  return tiled
     ? Array.from({ length: Math.max(1, Math.ceil(shown / PAGE)) }, (_, i) => parcelPageQuery({ ...filters, pageNo: i + 1, pageSize: PAGE, orderBy: 'publishedAt', order: 'desc' }))
     : [mapParcelsQuery(filters)];
+}
+
+function useMobileParcels(tiled: boolean, filters: ParcelQueryFilters, shown: number): { results: Parcel[]; total: number } {
+  const queries = mobileParcelQueries(tiled, filters, shown);
   // Combined once per set of answers: the list and the map re-render only when a page arrives.
   const combine = useCallback(
     (answers: { data: unknown }[]) => {
@@ -161,15 +166,18 @@ export function MobileIndexPage() {
   const [params, setParams] = useAddressParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const queryFilters = useMemo(() => toQueryFilters(filters), [filters]);
-  const shownFilters = useDeferredValue(queryFilters);
   const [noticesQ, settingsQ, tileMetaQ] = useSuspenseQueries({
     queries: [latestNoticesQuery(5), settingsQuery, tileMetaQuery('public'), districtsQuery, landClassesQuery],
   });
   const tiled = tilesWanted(tileMetaQ.data, settingsQ.data) === true;
   const [shown, setShown] = useState(PAGE);
-  // 加载更多 keeps the cards on screen while the next page comes (above the tile threshold).
-  const [loadingMore, startMore] = useTransition();
-  const { results, total } = useMobileParcels(tiled, shownFilters, shown);
+  // A filter change, or 加载更多, keeps the cards on screen while the next ones come (above the tile
+  // threshold 加载更多 asks for a page), and says so in their place (with 重试) if they cannot.
+  const asked = useMemo(() => ({ filters: queryFilters, shown }), [queryFilters, shown]);
+  const next = useSettledValue(asked, (a) => mobileParcelQueries(tiled, a.filters, a.shown));
+  const shownFilters = next.shown.filters;
+  const { results, total } = useMobileParcels(tiled, shownFilters, next.shown.shown);
+  const moreFailed = next.error !== null && shownFilters === queryFilters;
   const notices = noticesQ.data;
   const siteName = settingsQ.data?.siteName || '开发区土地信息平台';
   const filterCount = activeFilterCount(filters);
@@ -198,7 +206,8 @@ export function MobileIndexPage() {
     apply({ ...filters, keyword: keyword.trim() });
   };
 
-  const updating = shownFilters !== queryFilters;
+  const updating = next.pending && shownFilters !== queryFilters;
+  const loadingMore = next.pending && shownFilters === queryFilters;
   const first = results[0];
   const summary = `${siteName}：已发布地块 ${total} 个${first ? `，如 ${text(first.dkmc) || text(first.dkbh)}（${muText(first.landArea, first.landAreaMu)}）` : ''}。按片区、用途、面积和交易状态查询。`;
 
@@ -241,23 +250,32 @@ export function MobileIndexPage() {
       </BlockBoundary>
 
       <section className={styles.section} aria-label="地块列表">
-        <div className={styles.resultHead}>
-          <span data-testid="mobile-result-count" data-updating={updating ? '1' : undefined}>
-            共 <b>{total}</b> 个地块
-          </span>
-          {updating && <Spin label="更新中" />}
-        </div>
-        {total === 0 ? (
+        {next.error !== null && !moreFailed ? (
+          // The count on screen was the last list's: it goes with it.
+          <BlockError label="地块列表" error={next.error} onRetry={next.retry} />
+        ) : (
+          <div className={styles.resultHead}>
+            <span data-testid="mobile-result-count" data-updating={updating ? '1' : undefined}>
+              共 <b>{total}</b> 个地块
+            </span>
+            {updating && <Spin label="更新中" />}
+          </div>
+        )}
+        {next.error !== null && !moreFailed ? null : total === 0 ? (
           <Empty text={filterCount ? '没有符合条件的地块' : '暂无已发布地块'}>
             {filterCount > 0 && <Button onClick={() => apply(EMPTY_FILTERS)}>清除筛选</Button>}
           </Empty>
         ) : (
           <>
-            <ParcelCards results={results} shown={shown} />
-            {total > shown && (
-              <Button block size="large" className={styles.more} loading={loadingMore} onClick={() => startMore(() => setShown((n) => n + PAGE))} data-testid="mobile-more">
-                加载更多（还有 {total - Math.min(shown, results.length)} 个）
-              </Button>
+            <ParcelCards results={results} shown={next.shown.shown} />
+            {moreFailed ? (
+              <BlockError label="更多地块" error={next.error} onRetry={next.retry} />
+            ) : (
+              total > next.shown.shown && (
+                <Button block size="large" className={styles.more} loading={loadingMore} onClick={() => setShown((n) => n + PAGE)} data-testid="mobile-more">
+                  加载更多（还有 {total - Math.min(next.shown.shown, results.length)} 个）
+                </Button>
+              )
             )}
           </>
         )}

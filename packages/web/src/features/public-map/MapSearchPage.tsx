@@ -6,14 +6,15 @@
  */
 import { useQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { PageResult } from '@land/shared/api';
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { PageHead } from '../../public/head';
 import { useInView } from '../../public/use-in-view';
 import { useLoadedComponent } from '../../public/use-loaded';
-import { BlockBoundary, Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
+import { useSettledValue } from '../../public/use-settled-value';
+import { BlockBoundary, BlockError, Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
 import { AimOutlined } from '../../public-ui/icons/AimOutlined';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { EditOutlined } from '../../public-ui/icons/EditOutlined';
@@ -128,10 +129,13 @@ function NumberInput({ value, onChange, label, placeholder }: { value: number | 
 }
 
 /** The published parcels matching the filters: all of them with boundaries, or a page of them above the tile threshold. */
+/** One query or the other (the same options, and so the same cache entries, as the rest of the site). */
+function parcelsQuery(tiled: boolean, queryFilters: ParcelQueryFilters) {
+  return (tiled ? parcelPageQuery({ ...queryFilters, pageNo: 1, pageSize: TILED_LIST_SIZE }) : mapParcelsQuery(queryFilters)) as unknown as UseSuspenseQueryOptions<Parcel[] | PageResult<Parcel>>;
+}
+
 function useParcels(tiled: boolean, queryFilters: ParcelQueryFilters): { all: Parcel[]; total: number } {
-  // One query or the other (the same options, and so the same cache entries, as the rest of the site).
-  const options = (tiled ? parcelPageQuery({ ...queryFilters, pageNo: 1, pageSize: TILED_LIST_SIZE }) : mapParcelsQuery(queryFilters)) as unknown as UseSuspenseQueryOptions<Parcel[] | PageResult<Parcel>>;
-  const query = useSuspenseQuery(options);
+  const query = useSuspenseQuery(parcelsQuery(tiled, queryFilters));
   return useMemo(() => (Array.isArray(query.data) ? { all: query.data, total: query.data.length } : { all: query.data.list, total: query.data.total }), [query.data]);
 }
 
@@ -147,10 +151,12 @@ export function MapSearchPage() {
   // A drawn area narrows the search to the parcels whose centre lies in it (not in the address: up to 200 vertices).
   const [area, setArea] = useState<SearchArea | null>(null);
   const [drawing, setDrawing] = useState(false);
-  // A new search keeps the current list on screen until its parcels have arrived.
-  const [pending, startTransition] = useTransition();
   const queryFilters = useMemo(() => ({ ...toQueryFilters(filters), ...(area ? { area } : {}) }), [filters, area]);
-  const { all, total } = useParcels(tiled, queryFilters);
+  // A new search keeps the current list on screen until its parcels have arrived, and says so in
+  // the list's place (with 重试) if they cannot.
+  const next = useSettledValue(queryFilters, (f) => [parcelsQuery(tiled, f)]);
+  const pending = next.pending;
+  const { all, total } = useParcels(tiled, next.shown);
 
   // Issue 14 "the map first": the map box tells the page's early script (ol/first-tiles.ts) the
   // first view, whose tiles it asks for as soon as the HTML is parsed, while OpenLayers loads.
@@ -191,10 +197,8 @@ export function MapSearchPage() {
 
   // ------------------------------------------------------------------ filters and export
   const apply = (next: ParcelFilters, nextSort = sort) => {
-    startTransition(() => {
-      setFilters(next);
-      setSelectedId(null);
-    });
+    setFilters(next);
+    setSelectedId(null);
     setParams(toAddress(next, nextSort), { replace: true, preventScrollReset: true });
   };
   const search = (patch: Partial<ParcelFilters> = {}) => {
@@ -206,7 +210,7 @@ export function MapSearchPage() {
     setDraft(EMPTY_FILTERS);
     setKeywordField((k) => k + 1);
     setDrawing(false);
-    startTransition(() => setArea(null));
+    setArea(null);
     apply(EMPTY_FILTERS);
   };
   const changeSort = (next: SortKey) => {
@@ -324,16 +328,25 @@ export function MapSearchPage() {
         </div>
 
         <div className={styles.resultHead}>
+          {/* After a failed search the count on screen was the last list's: it goes with it. */}
           <span data-testid="result-count" role="status" aria-busy={pending || undefined}>
-            共 <b>{total}</b> 个地块
-            {tiled && total > results.length && <span className={styles.muted}>（列表显示前 {results.length} 个）</span>}
-            {filterCount > 0 && <span className={styles.muted}>（{filterCount} 项筛选）</span>}
+            {!next.error && (
+              <>
+                共 <b>{total}</b> 个地块
+                {tiled && total > results.length && <span className={styles.muted}>（列表显示前 {results.length} 个）</span>}
+                {filterCount > 0 && <span className={styles.muted}>（{filterCount} 项筛选）</span>}
+              </>
+            )}
           </span>
           <Select className={styles.sort} value={sort} options={SORT_OPTIONS} onChange={(e) => changeSort(e.target.value as SortKey)} aria-label="排序" />
         </div>
 
         <div className={styles.results} ref={listRef} data-testid="result-list" aria-busy={pending || undefined}>
-          {results.length === 0 ? (
+          {next.error ? (
+            <div className={styles.pad}>
+              <BlockError label="地块列表" error={next.error} onRetry={next.retry} />
+            </div>
+          ) : results.length === 0 ? (
             <div className={styles.pad}>
               <Empty text={filterCount ? '没有符合条件的地块，请调整筛选条件' : '暂无已发布地块'}>{filterCount > 0 && <Button onClick={reset}>清除筛选</Button>}</Empty>
             </div>
@@ -403,7 +416,7 @@ export function MapSearchPage() {
             onAreaDrawn={(drawn) => {
               setDrawing(false);
               setSelectedId(null);
-              startTransition(() => setArea(drawn));
+              setArea(drawn);
             }}
           />
         </BlockBoundary>
@@ -422,7 +435,7 @@ export function MapSearchPage() {
             片区边界
           </label>
           {area ? (
-            <Button size="small" icon={<CloseOutlined />} onClick={() => startTransition(() => setArea(null))} data-testid="clear-area">
+            <Button size="small" icon={<CloseOutlined />} onClick={() => setArea(null)} data-testid="clear-area">
               清除范围
             </Button>
           ) : (

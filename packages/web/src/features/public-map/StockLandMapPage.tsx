@@ -12,7 +12,7 @@ import { muText, num, optionLabel, STOCK_STATUS_LABELS, text } from './format';
 import styles from './MapSearchPage.module.css';
 import { landClassOptions } from './listKit';
 import { Segmented } from './Segmented';
-import { ThemeLegend, ThemeList, ThemeMapSection, useThemeSelection, useTransitionFilters } from './ThemeMapParts';
+import { ThemeLegend, ThemeList, ThemeMapSection, useThemeSelection, useThemeFilters } from './ThemeMapParts';
 
 const STATUS_COLORS: Record<string, string> = { unsupplied: '#fa8c16', unused: '#f5222d', revitalized: '#52c41a' };
 /** The status tags' tones (dark text on a light tint: readable, unlike white on these colours). */
@@ -32,10 +32,10 @@ const stockLandQuery = (filters: StockFilters) =>
   });
 
 export function StockLandMapPage() {
-  const { filters, setFilter, pending } = useTransitionFilters<StockFilters>({ areacode: '', dlcode: '', status: '', keyword: '' });
+  const { filters, shown, setFilter, pending, failure } = useThemeFilters<StockFilters>({ areacode: '', dlcode: '', status: '', keyword: '' }, (f) => [stockLandQuery(f)]);
   const { areacode, dlcode, status } = filters;
   // The list, the district and land-class choices in one round (on the server for the first render).
-  const [q] = useSuspenseQueries({ queries: [stockLandQuery(filters), districtsQuery, landClassesQuery] });
+  const [q] = useSuspenseQueries({ queries: [stockLandQuery(shown), districtsQuery, landClassesQuery] });
   const { options: districtOptions, nameOf } = useDistrictOptions();
   const classes = useLandClasses();
   const [colorBy, setColorBy] = useState<'status' | 'class'>('status');
@@ -75,13 +75,19 @@ export function StockLandMapPage() {
             options={[{ value: '', label: '全部' }, ...Object.entries(STOCK_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
           />
           <div className={styles.summary} role="status" aria-busy={pending || undefined}>
-            存量可出让土地 <b>{rows.length}</b> 宗，合计 <b>{num(totalMu)}</b> 亩
+            {!failure && (
+              <>
+                存量可出让土地 <b>{rows.length}</b> 宗，合计 <b>{num(totalMu)}</b> 亩
+              </>
+            )}
           </div>
         </div>
         <ThemeList
           testId="stock-list"
+          label="存量土地"
           emptyText="暂无存量可出让土地"
           pending={pending}
+          failure={failure}
           selection={selection}
           items={rows.map((r) => ({
             id: r.id,

@@ -15,7 +15,7 @@ import { ExportMenu, type ExportFormat } from './ExportMenu';
 import { muText, num, optionLabel, SUPPLY_DIRECTION_LABELS, SUPPLY_METHOD_LABELS, SUPPLY_PLAN_STATUS_LABELS, text, dateText } from './format';
 import styles from './MapSearchPage.module.css';
 import { Segmented } from './Segmented';
-import { ThemeLegend, ThemeList, ThemeMapSection, useThemeSelection, useTransitionFilters } from './ThemeMapParts';
+import { ThemeLegend, ThemeList, ThemeMapSection, useThemeSelection, useThemeFilters } from './ThemeMapParts';
 
 const DIRECTION_COLORS: Record<string, string> = {
   industrial: '#a86f3c',
@@ -70,13 +70,13 @@ const EXPORT_FORMATS: ExportFormat[] = [
 
 export function SupplyPlanMapPage() {
   const thisYear = new Date().getFullYear();
-  const { filters, setFilter, pending } = useTransitionFilters<PlanFilters>(NO_FILTERS);
+  const { filters, shown, setFilter, pending, failure } = useThemeFilters<PlanFilters>(NO_FILTERS, (f) => [planQuery(f), summaryQuery(f)]);
   const { planYear, gdfx, areacode, keyword } = filters;
   const [colorBy, setColorBy] = useState<ColorBy>('gdfx');
   const selection = useThemeSelection();
   const { selectedId } = selection;
   // The list, its summary, the years and the districts in one round (on the server for the first render).
-  const [plan, summary, years] = useSuspenseQueries({ queries: [planQuery(filters), summaryQuery(filters), yearsQuery, districtsQuery] });
+  const [plan, summary, years] = useSuspenseQueries({ queries: [planQuery(shown), summaryQuery(shown), yearsQuery, districtsQuery] });
   const { options: districtOptions, nameOf } = useDistrictOptions();
   const yearOptions = useMemo(() => {
     const set = new Set(years.data.filter(Number.isFinite));
@@ -135,7 +135,7 @@ export function SupplyPlanMapPage() {
             aria-label="供地方向"
           />
           <SearchInput label="搜索供地计划" placeholder="地块名称、编号或坐落" onSearch={(v) => setFilter({ keyword: v.trim() })} />
-          {s && (
+          {s && !failure && (
             <div className={styles.summary} role="status" aria-busy={pending || undefined}>
               计划供地 <b>{count}</b> 宗，面积 <b>{num(s.planAreaMu ?? 0)}</b> 亩
               {(s.byGdfx ?? []).length > 0 && (
@@ -153,13 +153,19 @@ export function SupplyPlanMapPage() {
         </div>
         <div className={styles.resultHead}>
           <span>
-            共 <b>{rows.length}</b> 宗
+            {!failure && (
+              <>
+                共 <b>{rows.length}</b> 宗
+              </>
+            )}
           </span>
         </div>
         <ThemeList
           testId="plan-list"
+          label="供地计划"
           emptyText="暂无供地计划"
           pending={pending}
+          failure={failure}
           selection={selection}
           items={rows.map((r) => ({
             id: r.id,

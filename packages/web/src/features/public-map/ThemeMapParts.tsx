@@ -1,21 +1,32 @@
 /**
- * The pieces the theme map pages (存量土地, 供地计划) share: filters that change in a transition,
+ * The pieces the theme map pages (存量土地, 供地计划) share: filters whose list stays until the next,
  * the hover/selection state the list and the map share, the list of records, the popup and the
  * legend. Server-rendered with the page (issue 14).
  */
-import { useState, useTransition, type ComponentProps, type ReactNode } from 'react';
-import { Empty } from '../../public-ui';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useSettledValue, type AnyQuery } from '../../public/use-settled-value';
+import { BlockError, Empty } from '../../public-ui';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { ThemeMap } from './LazyThemeMap';
 import styles from './MapSearchPage.module.css';
 import { onActivate } from './listKit';
 
-/** Filters whose change keeps the current list on screen until the new one has arrived. */
-export function useTransitionFilters<F extends object>(initial: F) {
+/**
+ * Filters whose change keeps the current list on screen until the new one has arrived, and whose
+ * list says so in its place (with 重试) if it cannot: `filters` are the visitor's choice (for the
+ * controls), `shown` what the list and the map show (for their queries, named by `queriesOf`).
+ */
+export function useThemeFilters<F extends object>(initial: F, queriesOf: (filters: F) => readonly AnyQuery[]) {
   const [filters, setFilters] = useState<F>(initial);
-  const [pending, startTransition] = useTransition();
-  const setFilter = (patch: Partial<F>) => startTransition(() => setFilters((f) => ({ ...f, ...patch })));
-  return { filters, setFilter, pending };
+  const next = useSettledValue(filters, queriesOf);
+  const setFilter = (patch: Partial<F>) => setFilters((f) => ({ ...f, ...patch }));
+  return { filters, shown: next.shown, setFilter, pending: next.pending, failure: next.error ? { error: next.error, retry: next.retry } : null };
+}
+
+/** A list that could not be loaded: why, and 重试. */
+export interface ListFailure {
+  error: unknown;
+  retry: () => void;
 }
 
 /** The record under the pointer and the selected one, shared by the list and the map. */
@@ -37,11 +48,32 @@ export interface ThemeItem {
 }
 
 /** The list of records: each a button that selects it (and shows it on the map). */
-export function ThemeList({ testId, items, emptyText, pending, selection }: { testId: string; items: ThemeItem[]; emptyText: string; pending: boolean; selection: ThemeSelection }) {
+export function ThemeList({
+  testId,
+  label,
+  items,
+  emptyText,
+  pending,
+  failure,
+  selection,
+}: {
+  testId: string;
+  /** What the list holds, for the message of a failed load. */
+  label: string;
+  items: ThemeItem[];
+  emptyText: string;
+  pending: boolean;
+  failure: ListFailure | null;
+  selection: ThemeSelection;
+}) {
   const { hoverId, selectedId, onHover, onSelect } = selection;
   return (
     <div className={styles.results} data-testid={testId} aria-busy={pending || undefined}>
-      {items.length === 0 ? (
+      {failure ? (
+        <div className={styles.pad}>
+          <BlockError label={label} error={failure.error} onRetry={failure.retry} />
+        </div>
+      ) : items.length === 0 ? (
         <div className={styles.pad}>
           <Empty text={emptyText} />
         </div>

@@ -3,7 +3,7 @@ import { Suspense, useState, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
 import { linkHref } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
-import { Empty, Modal, Pagination, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { BlockBoundary, Empty, Modal, Pagination, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { CalendarOutlined } from '../../../public-ui/icons/CalendarOutlined';
 import { EnvironmentOutlined } from '../../../public-ui/icons/EnvironmentOutlined';
 import { EyeOutlined } from '../../../public-ui/icons/EyeOutlined';
@@ -125,20 +125,32 @@ export function LandPromotionPage() {
   const [{ data: popular }, { data: recommended }] = useSuspenseQueries({ queries: [pageQuery(PATHS.popularNews, { pageNo: 1, pageSize: 8 }), recommendedQuery] });
   const close = () => setParams({});
   const events = (
-    <Suspense fallback={<SkeletonLines rows={8} />}>
-      <Events type={filter.type} pageNo={filter.pageNo} fading={fading} onPage={(pageNo) => startTransition(() => setFilter((f) => ({ ...f, pageNo })))} onOpen={(id) => setParams({ event: id })} />
-    </Suspense>
+    <BlockBoundary label="招商活动" resetKey={filter}>
+      <Suspense fallback={<SkeletonLines rows={8} />}>
+        <Events type={filter.type} pageNo={filter.pageNo} fading={fading} onPage={(pageNo) => startTransition(() => setFilter((f) => ({ ...f, pageNo })))} onOpen={(id) => setParams({ event: id })} />
+      </Suspense>
+    </BlockBoundary>
   );
   const drawer = (kind: 'event' | 'article', id: string) => (
-    <Suspense
-      fallback={
+    <BlockBoundary
+      label="详情"
+      resetKey={`${kind} ${id}`}
+      frame={(message) => (
         <Modal open onClose={close} placement="drawer" width={820} title="详情">
-          <SkeletonLines rows={10} />
+          {message}
         </Modal>
-      }
+      )}
     >
-      <NewsDrawer kind={kind} id={id} onClose={close} />
-    </Suspense>
+      <Suspense
+        fallback={
+          <Modal open onClose={close} placement="drawer" width={820} title="详情">
+            <SkeletonLines rows={10} />
+          </Modal>
+        }
+      >
+        <NewsDrawer kind={kind} id={id} onClose={close} />
+      </Suspense>
+    </BlockBoundary>
   );
 
   return (

@@ -1,7 +1,7 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState, useTransition } from 'react';
 import { PageHead } from '../../../public/head';
-import { Empty, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { BlockBoundary, Empty, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { CustomerServiceOutlined } from '../../../public-ui/icons/CustomerServiceOutlined';
 import { MessageOutlined } from '../../../public-ui/icons/MessageOutlined';
 import { PhoneOutlined } from '../../../public-ui/icons/PhoneOutlined';
@@ -62,9 +62,11 @@ function AnsweredList() {
   const [fading, startTransition] = useTransition();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const list = (
-    <Suspense fallback={<SkeletonLines rows={6} />}>
-      <Answers filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} />
-    </Suspense>
+    <BlockBoundary label="咨询答复" resetKey={filter}>
+      <Suspense fallback={<SkeletonLines rows={6} />}>
+        <Answers filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} />
+      </Suspense>
+    </BlockBoundary>
   );
   return (
     <Panel

@@ -87,8 +87,7 @@ function DistrictMapBox({ areacode, name, boundary, parcels }: { areacode: strin
 }
 
 /** The district's parcels: the first page came with the district (no second round), later pages are asked for. */
-function DistrictParcels({ areacode, count, first }: { areacode: string; count: number; first: PageResult<Parcel> }) {
-  const [pageNo, setPageNo] = useState(1);
+function DistrictParcels({ areacode, count, first, pageNo, onPage }: { areacode: string; count: number; first: PageResult<Parcel>; pageNo: number; onPage: (pageNo: number) => void }) {
   const [fading, startTransition] = useTransition();
   const { data } = useSuspenseQuery({ ...parcelPageQuery({ pageNo, pageSize: PARCELS_PER_PAGE, areacode }), initialData: pageNo === 1 ? first : undefined });
   return (
@@ -104,7 +103,7 @@ function DistrictParcels({ areacode, count, first }: { areacode: string; count: 
           </div>
           {data.total > PARCELS_PER_PAGE && (
             <div className={styles.pager}>
-              <Pagination current={pageNo} pageSize={PARCELS_PER_PAGE} total={data.total} onChange={(n) => startTransition(() => setPageNo(n))} />
+              <Pagination current={pageNo} pageSize={PARCELS_PER_PAGE} total={data.total} onChange={(n) => startTransition(() => onPage(n))} />
             </div>
           )}
         </div>
@@ -116,6 +115,10 @@ function DistrictParcels({ areacode, count, first }: { areacode: string; count: 
 /** /pqPositionDetail/{name}: a district's introduction, figures, streets, contacts and its parcels on a map. */
 export function DistrictDetailPage() {
   const { name = '' } = useParams();
+  // The parcels' page, kept per district (another district's page starts at the first page).
+  const [paging, setPaging] = useState({ name, pageNo: 1 });
+  const parcelPage = paging.name === name ? paging.pageNo : 1;
+  const setParcelPage = (pageNo: number) => setPaging({ name, pageNo });
   const d = useSuspenseQuery(districtPageQuery(name, PARCELS_PER_PAGE)).data;
   if (!d) return <NotFoundPage what="片区" />;
 
@@ -153,15 +156,18 @@ export function DistrictDetailPage() {
           <Section title="片区地块分布">
             <DistrictMapBox areacode={d.areacode} name={d.areaname} boundary={d.boundary} parcels={d.parcels.list} />
           </Section>
-          <Suspense
-            fallback={
-              <Section title={`片区地块（${s?.count ?? 0}）`}>
-                <SkeletonLines rows={6} />
-              </Section>
-            }
-          >
-            <DistrictParcels areacode={d.areacode} count={s?.count ?? 0} first={d.parcels} />
-          </Suspense>
+          {/* The page asked for is kept here: after a failed page, 重试 asks for it again. */}
+          <BlockBoundary label="片区地块" resetKey={parcelPage}>
+            <Suspense
+              fallback={
+                <Section title={`片区地块（${s?.count ?? 0}）`}>
+                  <SkeletonLines rows={6} />
+                </Section>
+              }
+            >
+              <DistrictParcels areacode={d.areacode} count={s?.count ?? 0} first={d.parcels} pageNo={parcelPage} onPage={setParcelPage} />
+            </Suspense>
+          </BlockBoundary>
         </div>
         <div className={styles.sideColumn}>
           <Section title="地块构成">

@@ -1,9 +1,10 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { useState, useTransition } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
-import { Card, Empty, Pagination, SearchInput, Select, Tag } from '../../../public-ui';
+import { useSettledValue } from '../../../public/use-settled-value';
+import { BlockError, Card, Empty, Pagination, SearchInput, Select, Tag } from '../../../public-ui';
 import { districtsQuery, useDistrictOptions } from '../../public-map/api';
 import { areaText, dateText, num, optionLabel, SECOND_MARKET_STATUS_LABELS, SECOND_MARKET_TYPE_LABELS, text } from '../../public-map/format';
 import { pageQuery, PATHS } from '../api';
@@ -21,12 +22,14 @@ export function SecondMarketPage() {
   const [areacode, setAreacode] = useState('');
   const [keyword, setKeyword] = useState('');
   const [pageNo, setPageNo] = useState(1);
-  // A filter change keeps the current list on screen (dimmed) until the next page of answers is there.
-  const [changing, startTransition] = useTransition();
-  const [{ data }] = useSuspenseQueries({ queries: [pageQuery(PATHS.secondMarket, { pageNo, pageSize: 10, transactionType, areacode, keyword }), districtsQuery] });
+  // A filter change keeps the current list on screen (dimmed) until the next page of answers is
+  // there, and says so in the list's place (with 重试) if it cannot be loaded.
+  const asked = useMemo(() => ({ pageNo, pageSize: 10, transactionType, areacode, keyword }), [pageNo, transactionType, areacode, keyword]);
+  const next = useSettledValue(asked, (a) => [pageQuery(PATHS.secondMarket, a)]);
+  const changing = next.pending;
+  const [{ data }] = useSuspenseQueries({ queries: [pageQuery(PATHS.secondMarket, next.shown), districtsQuery] });
   const { options: districtOptions, nameOf } = useDistrictOptions();
   const list = data.list;
-  const change = (apply: () => void) => startTransition(() => { apply(); });
   return (
     <div>
       <PageHead title="二级市场" description="企业之间的土地使用权转让、出租与抵押信息，促进存量土地高效流转。" />
@@ -35,17 +38,19 @@ export function SecondMarketPage() {
         <div className={styles.toolbar}>
           <div className={styles.segmented} role="group" aria-label="交易类型">
             {TYPE_FILTERS.map((o) => (
-              <button key={o.value} type="button" aria-pressed={transactionType === o.value} className={styles.segment} onClick={() => change(() => { setType(o.value); setPageNo(1); })}>
+              <button key={o.value} type="button" aria-pressed={transactionType === o.value} className={styles.segment} onClick={() => { setType(o.value); setPageNo(1); }}>
                 {o.label}
               </button>
             ))}
           </div>
           <span className={styles.toolbarRight}>
-            <Select className={styles.district} options={districtOptions} value={areacode} onChange={(e) => { const v = e.target.value; change(() => { setAreacode(v); setPageNo(1); }); }} aria-label="片区" />
-            <SearchInput className={styles.search} label="搜索二级市场信息" placeholder="标题或坐落" onSearch={(v) => change(() => { setKeyword(v.trim()); setPageNo(1); })} />
+            <Select className={styles.district} options={districtOptions} value={areacode} onChange={(e) => { setAreacode(e.target.value); setPageNo(1); }} aria-label="片区" />
+            <SearchInput className={styles.search} label="搜索二级市场信息" placeholder="标题或坐落" onSearch={(v) => { setKeyword(v.trim()); setPageNo(1); }} />
           </span>
         </div>
-        {list.length === 0 ? (
+        {next.error ? (
+          <BlockError label="二级市场信息" error={next.error} onRetry={next.retry} />
+        ) : list.length === 0 ? (
           <Empty text="暂无二级市场信息" />
         ) : (
           <div className={styles.list} style={{ opacity: changing ? 0.6 : 1 }}>
@@ -85,9 +90,9 @@ export function SecondMarketPage() {
             })}
           </div>
         )}
-        {data.total > 10 && (
+        {!next.error && data.total > 10 && (
           <div className={styles.pager}>
-            <Pagination current={pageNo} pageSize={10} total={data.total} onChange={(p) => change(() => setPageNo(p))} />
+            <Pagination current={pageNo} pageSize={10} total={data.total} onChange={setPageNo} />
           </div>
         )}
       </Card>

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState, useTransition } from 'react';
 import { Link } from 'react-router';
-import { Empty, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { BlockBoundary, Empty, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { EyeOutlined } from '../../../public-ui/icons/EyeOutlined';
 import { PaperClipOutlined } from '../../../public-ui/icons/PaperClipOutlined';
 import { dateText, NOTICE_TYPE_LABELS, optionLabel, text } from '../../public-map/format';
@@ -75,9 +75,11 @@ export function NoticeList({ types, fixedType, pageSize = 15 }: NoticeListProps)
   const [fading, startTransition] = useTransition();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const rows = (
-    <Suspense fallback={<SkeletonLines rows={8} />}>
-      <Rows filter={filter} pageSize={pageSize} fading={fading} onPage={(pageNo) => change({ pageNo })} />
-    </Suspense>
+    <BlockBoundary label="公告列表" resetKey={filter}>
+      <Suspense fallback={<SkeletonLines rows={8} />}>
+        <Rows filter={filter} pageSize={pageSize} fading={fading} onPage={(pageNo) => change({ pageNo })} />
+      </Suspense>
+    </BlockBoundary>
   );
   return (
     <div data-testid="notice-list">

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHead } from '../../../public/head';
-import { Button, Descriptions, Empty, Modal, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { BlockBoundary, Button, Descriptions, Empty, Modal, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { CalendarOutlined } from '../../../public-ui/icons/CalendarOutlined';
 import { EyeOutlined } from '../../../public-ui/icons/EyeOutlined';
 import { FileTextOutlined } from '../../../public-ui/icons/FileTextOutlined';
@@ -108,9 +108,11 @@ export function PoliciesPage() {
   const openId = params.get('id');
   const close = () => setParams({}, { replace: false });
   const list = (
-    <Suspense fallback={<SkeletonLines rows={8} />}>
-      <Regulations filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} onOpen={(id) => setParams({ id }, { replace: false })} />
-    </Suspense>
+    <BlockBoundary label="政策列表" resetKey={filter}>
+      <Suspense fallback={<SkeletonLines rows={8} />}>
+        <Regulations filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} onOpen={(id) => setParams({ id }, { replace: false })} />
+      </Suspense>
+    </BlockBoundary>
   );
 
   return (
@@ -130,15 +132,25 @@ export function PoliciesPage() {
         />
       </Panel>
       {openId && (
-        <Suspense
-          fallback={
+        <BlockBoundary
+          label="政策详情"
+          resetKey={openId}
+          frame={(message) => (
             <Modal open onClose={close} placement="drawer" width={860} title="政策详情">
-              <SkeletonLines rows={10} />
+              {message}
             </Modal>
-          }
+          )}
         >
-          <RegulationDrawer id={openId} onClose={close} />
-        </Suspense>
+          <Suspense
+            fallback={
+              <Modal open onClose={close} placement="drawer" width={860} title="政策详情">
+                <SkeletonLines rows={10} />
+              </Modal>
+            }
+          >
+            <RegulationDrawer id={openId} onClose={close} />
+          </Suspense>
+        </BlockBoundary>
       )}
     </div>
   );

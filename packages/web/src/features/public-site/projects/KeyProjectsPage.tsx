@@ -3,7 +3,7 @@ import { Suspense, useState, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
-import { Empty, Pagination, SearchInput, Select, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { BlockBoundary, Empty, Pagination, SearchInput, Select, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { districtsQuery, useDistrictOptions } from '../../public-map/api';
 import { num, optionLabel, PROJECT_STAGE_LABELS, text } from '../../public-map/format';
 import { pageQuery, PATHS } from '../api';
@@ -84,9 +84,11 @@ export function KeyProjectsPage() {
   const { options: districtOptions, nameOf } = useDistrictOptions();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const list = (
-    <Suspense fallback={<SkeletonLines rows={8} />}>
-      <Projects filter={filter} keyword={keyword} fading={fading} onPage={(pageNo) => change({ pageNo })} nameOf={nameOf} />
-    </Suspense>
+    <BlockBoundary label="项目列表" resetKey={`${JSON.stringify(filter)} ${keyword}`}>
+      <Suspense fallback={<SkeletonLines rows={8} />}>
+        <Projects filter={filter} keyword={keyword} fading={fading} onPage={(pageNo) => change({ pageNo })} nameOf={nameOf} />
+      </Suspense>
+    </BlockBoundary>
   );
 
   return (

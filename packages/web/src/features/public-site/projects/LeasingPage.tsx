@@ -2,7 +2,7 @@ import { usePrefetchQuery, useSuspenseQueries, useSuspenseQuery } from '@tanstac
 import { Suspense, useState, useTransition } from 'react';
 import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
-import { Descriptions, Empty, Pagination, SearchInput, Select, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { BlockBoundary, Descriptions, Empty, Pagination, SearchInput, Select, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { PhoneOutlined } from '../../../public-ui/icons/PhoneOutlined';
 import { districtsQuery, useDistrictOptions } from '../../public-map/api';
 import { LEASE_STATUS_LABELS, LEASE_TYPE_LABELS, num, optionLabel, text, withUnit } from '../../public-map/format';
@@ -90,9 +90,11 @@ export function LeasingPage() {
   const { options: districtOptions, nameOf } = useDistrictOptions();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const list = (
-    <Suspense fallback={<SkeletonLines rows={8} />}>
-      <Leases filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} nameOf={nameOf} />
-    </Suspense>
+    <BlockBoundary label="租赁列表" resetKey={filter}>
+      <Suspense fallback={<SkeletonLines rows={8} />}>
+        <Leases filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} nameOf={nameOf} />
+      </Suspense>
+    </BlockBoundary>
   );
 
   return (

@@ -4,11 +4,12 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Fragment, useDeferredValue, useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHead } from '../../../public/head';
 import { useAddressParams } from '../../../public/use-address-params';
-import { Card, Empty, Pagination, SearchInput, Tabs, Tag } from '../../../public-ui';
+import { useSettledValue } from '../../../public/use-settled-value';
+import { BlockError, Card, Empty, Pagination, SearchInput, Tabs, Tag } from '../../../public-ui';
 import type { Parcel } from '../../public-map/api';
 import { dateText, optionLabel, REGULATION_CATEGORY_LABELS, stripHtml, text, wanText, PROJECT_STAGE_LABELS } from '../../public-map/format';
 import { searchQuery, type Row as DataRow, type SearchGroup, type SearchKind } from '../api';
@@ -171,10 +172,17 @@ export function SearchPage() {
   const keyword = searchValue.trim();
   const navigate = useNavigate();
   const [params, setParams] = useAddressParams();
-  // The tabs follow the address at once; the results keep showing (dimmed) until the next ones are there.
-  const search = useDeferredValue(params.toString());
+  // The tabs follow the address at once; the results keep showing (dimmed) until the next ones are
+  // there, and say so in their place (with 重试) if they cannot be loaded.
+  const next = useSettledValue(params.toString(), (asked) => {
+    const address = new URLSearchParams(asked);
+    const kind = address.get('kind');
+    const page = Math.max(1, Number(address.get('pageNo')) || 1);
+    return [searchQuery(keyword, undefined, 1, 4), ...(kind && kind !== 'all' ? [searchQuery(keyword, kind as SearchKind, page, PAGE_SIZE)] : [])];
+  });
+  const search = next.shown;
   const shown = useMemo(() => new URLSearchParams(search), [search]);
-  const stale = search !== params.toString();
+  const stale = next.pending;
   const liveTab = params.get('kind') ?? 'all';
   const tab = (shown.get('kind') as SearchKind | null) ?? 'all';
   const pageNo = Math.max(1, Number(shown.get('pageNo')) || 1);
@@ -190,7 +198,8 @@ export function SearchPage() {
   };
 
   let content: ReactNode;
-  if (total === 0)
+  if (next.error) content = <BlockError label="搜索结果" error={next.error} onRetry={next.retry} />;
+  else if (total === 0)
     content = (
       <div data-testid="search-empty">
         <Empty text={<>没有找到与“{keyword}”相关的内容，换个关键词试试</>}>

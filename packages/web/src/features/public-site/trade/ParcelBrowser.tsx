@@ -4,11 +4,12 @@
  * and 成交地块.
  */
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAddressParams } from '../../../public/use-address-params';
-import { Button, Card, Empty, Input, Pagination, SearchInput, Select } from '../../../public-ui';
+import { useSettledValue } from '../../../public/use-settled-value';
+import { BlockError, Button, Card, Empty, Input, Pagination, SearchInput, Select } from '../../../public-ui';
 import type { SelectOption } from '../../../public-ui';
 import { AppstoreOutlined } from '../../../public-ui/icons/AppstoreOutlined';
 import { ReloadOutlined } from '../../../public-ui/icons/ReloadOutlined';
@@ -93,10 +94,12 @@ function AreaBound({ value, placeholder, label, onSet }: { value: string; placeh
 
 export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText, searchState }: ParcelBrowserProps) {
   const [params, setParams] = useAddressParams();
-  // The controls follow the address at once; the list keeps showing (dimmed) until the new page is there.
+  // The controls follow the address at once; the list keeps showing (dimmed) until the new page is
+  // there, and says so in its place (with 重试) if it cannot be loaded.
   const search = params.toString();
-  const shownSearch = useDeferredValue(search);
-  const stale = shownSearch !== search;
+  const next = useSettledValue(search, (s) => [parcelPageQuery(queryOf(new URLSearchParams(s), fixed), path)]);
+  const shownSearch = next.shown;
+  const stale = next.pending;
   const shownParams = useMemo(() => new URLSearchParams(shownSearch), [shownSearch]);
   const query = queryOf(shownParams, fixed);
   const view = shownParams.get('view') === 'table' ? 'table' : 'cards';
@@ -165,8 +168,13 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         <SaveSearchButton filter={savedFilter} />
       </div>
       <div className={styles.bar}>
+        {/* After a failed load the count on screen was the last list's: it goes with it. */}
         <span data-testid="parcel-total">
-          {result.totalExact === false ? '超过' : '共'} <b>{result.total.toLocaleString('zh-CN')}</b> 宗
+          {!next.error && (
+            <>
+              {result.totalExact === false ? '超过' : '共'} <b>{result.total.toLocaleString('zh-CN')}</b> 宗
+            </>
+          )}
         </span>
         <span className={styles.barRight}>
           <Select className={styles.sort} value={sort} options={SORTS} onChange={(e) => set({ sort: e.target.value })} aria-label="排序" />
@@ -181,7 +189,9 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         </span>
       </div>
       <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>
-        {list.length === 0 ? (
+        {next.error ? (
+          <BlockError label="地块列表" error={next.error} onRetry={next.retry} />
+        ) : list.length === 0 ? (
           <Empty text={emptyText} />
         ) : view === 'table' ? (
           <div className={styles.table} data-testid="parcel-table">
@@ -216,7 +226,7 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
           </div>
         )}
       </div>
-      {result.total > query.pageSize && (
+      {!next.error && result.total > query.pageSize && (
         <div className={styles.pager}>
           <Pagination current={query.pageNo} pageSize={query.pageSize} total={result.total} showTotal={false} onChange={(p) => set({ pageNo: p }, true)} />
         </div>

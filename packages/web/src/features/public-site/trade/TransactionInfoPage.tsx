@@ -3,7 +3,7 @@ import { Suspense, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHead } from '../../../public/head';
 import { useAddressParams } from '../../../public/use-address-params';
-import { Empty, Pagination, SearchInput, Segmented, SkeletonLines, Tabs, Tag } from '../../../public-ui';
+import { BlockBoundary, Empty, Pagination, SearchInput, Segmented, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { dateText, optionLabel, text, TRANSACTION_STATUS_LABELS, TRANSACTION_TYPE_LABELS, wanText } from '../../public-map/format';
 import { pageQuery, PATHS, type Row } from '../api';
 import { NoticeList } from '../notices/NoticeList';
@@ -86,9 +86,11 @@ function TransactionRecords() {
         <Segmented label="交易状态" value={live.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} testId="transaction-status" />
         <SearchInput key={live.keyword} label="搜索交易记录" placeholder="宗地编号、公告编号或竞得人" defaultValue={live.keyword} className={styles.search} onSearch={(v) => set({ keyword: v.trim() })} />
       </div>
-      <Suspense fallback={<SkeletonLines rows={8} />}>
-        <RecordsTable filter={filter} stale={shown !== search} onPage={(pageNo) => set({ pageNo: pageNo > 1 ? String(pageNo) : '' })} />
-      </Suspense>
+      <BlockBoundary label="交易记录" resetKey={shown}>
+        <Suspense fallback={<SkeletonLines rows={8} />}>
+          <RecordsTable filter={filter} stale={shown !== search} onPage={(pageNo) => set({ pageNo: pageNo > 1 ? String(pageNo) : '' })} />
+        </Suspense>
+      </BlockBoundary>
     </div>
   );
 }
