@@ -1,11 +1,10 @@
 /** Building blocks the public pages share: banner, sections, states, files, rich text. */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
-import { isNotFound } from '../../lib/request';
 import { dateText } from '../public-map/format';
-import { Button, buttonClass, Empty, SkeletonLines, Spin } from '../../public-ui';
+import { Empty, SkeletonLines } from '../../public-ui';
 import { FileExcelOutlined } from '../../public-ui/icons/FileExcelOutlined';
 import { FileImageOutlined } from '../../public-ui/icons/FileImageOutlined';
 import { FileOutlined } from '../../public-ui/icons/FileOutlined';
@@ -89,36 +88,6 @@ export function Loading({ rows = 6 }: { rows?: number }) {
 
 export function NoData({ text = '暂无数据' }: { text?: string }) {
   return <Empty text={text} />;
-}
-
-const LoadErrorResult = lazy(() => import('./LoadErrorResult'));
-
-/** A failed load: not found says so; anything else offers a retry. */
-export function LoadError({ error, retry, notFoundTitle = '内容不存在或未发布', backTo }: { error: unknown; retry?: () => void; notFoundTitle?: string; backTo?: Crumb }) {
-  const notFound = isNotFound(error);
-  return (
-    <Panel>
-      <Suspense fallback={<Spin />}>
-        <LoadErrorResult
-          notFound={notFound}
-          title={notFound ? notFoundTitle : '加载失败'}
-          subTitle={notFound ? '您访问的内容可能已下架或地址有误' : error instanceof Error ? error.message : '请稍后重试'}
-          extra={[
-            !notFound && retry ? (
-              <Button key="retry" kind="primary" onClick={retry}>
-                重新加载
-              </Button>
-            ) : null,
-            backTo?.to ? (
-              <Link key="back" to={backTo.to} className={buttonClass()}>
-                {backTo.title}
-              </Link>
-            ) : null,
-          ]}
-        />
-      </Suspense>
-    </Panel>
-  );
 }
 
 export interface SimpleColumn<T> {

@@ -3,11 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import { showError } from '../../../lib/request';
-import { Button, Descriptions, Field, Input, SkeletonLines } from '../../../public-ui';
+import { BlockError, Button, Descriptions, Field, Input, SkeletonLines } from '../../../public-ui';
 import { changePassword, profileQuery, updateProfile, visitorKeys, type VisitorProfile } from '../../visitor/api';
 import { confirmField, useSpecForm, type FieldSpec } from '../../visitor/form-rules';
 import { updateVisitor } from '../../visitor/session';
-import { LoadError } from '../ui';
 import styles from './PersonalCenterPage.module.css';
 
 type ProfileField = 'userName' | 'sqdw' | 'email';
@@ -63,7 +62,7 @@ function ProfileForm({ profile }: { profile: VisitorProfile }) {
 
 export function Profile() {
   const q = useQuery(profileQuery);
-  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
+  if (q.isError) return <BlockError label="个人资料" error={q.error} onRetry={() => void q.refetch()} />;
   if (q.isPending) return <SkeletonLines rows={6} />;
   return <ProfileForm profile={q.data} />;
 }

@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import { PageHead } from '../../../public/head';
-import { Button, buttonClass, Empty, Pagination, Segmented, SkeletonLines, Tabs, Tag, useConfirm } from '../../../public-ui';
+import { BlockError, Button, buttonClass, Empty, Pagination, Segmented, SkeletonLines, Tabs, Tag, useConfirm } from '../../../public-ui';
 import { BellOutlined } from '../../../public-ui/icons/BellOutlined';
 import { CheckOutlined } from '../../../public-ui/icons/CheckOutlined';
 import { DeleteOutlined } from '../../../public-ui/icons/DeleteOutlined';
@@ -40,7 +40,7 @@ import { openVisitorAuth } from '../../visitor/auth-prompt';
 import { CompareButton } from '../../visitor/CompareButton';
 import { useVisitorLogout } from '../../visitor/logout';
 import { useVisitor } from '../../visitor/session';
-import { LoadError, PageBanner, Panel } from '../ui';
+import { PageBanner, Panel } from '../ui';
 import { Password, Profile } from './AccountForms';
 import { SavedSearches, UnsubscribeResult } from './SavedSearches';
 import styles from './PersonalCenterPage.module.css';
@@ -79,7 +79,7 @@ function Collections() {
       void queryClient.invalidateQueries({ queryKey: visitorKeys.all });
     },
   });
-  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
+  if (q.isError) return <BlockError label="收藏列表" error={q.error} onRetry={() => void q.refetch()} />;
   if (q.isPending) return <SkeletonLines rows={6} />;
   const list = q.data.list;
   if (list.length === 0)
@@ -206,7 +206,7 @@ function Messages() {
         </div>
       </div>
       {q.isError ? (
-        <LoadError error={q.error} retry={() => void q.refetch()} />
+        <BlockError label="消息列表" error={q.error} onRetry={() => void q.refetch()} />
       ) : q.isPending ? (
         <SkeletonLines rows={6} />
       ) : list.length === 0 ? (
@@ -260,7 +260,7 @@ const PROBLEM_STATUS_COLORS: Record<string, string> = { '0': 'orange', '1': 'gre
 function Problems() {
   const [pageNo, setPageNo] = useState(1);
   const q = useQuery({ ...myProblemsQuery(pageNo, PAGE_SIZE), placeholderData: keepPreviousData });
-  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
+  if (q.isError) return <BlockError label="咨询记录" error={q.error} onRetry={() => void q.refetch()} />;
   if (q.isPending) return <SkeletonLines rows={6} />;
   const list = q.data.list;
   if (list.length === 0)

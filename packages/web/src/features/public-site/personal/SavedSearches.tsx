@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import { showError } from '../../../lib/request';
-import { Button, buttonClass, Empty, Field, Input, Modal, SkeletonLines, Tag, useConfirm } from '../../../public-ui';
+import { BlockError, Button, buttonClass, Empty, Field, Input, Modal, SkeletonLines, Tag, useConfirm } from '../../../public-ui';
 import { CheckCircleFilled } from '../../../public-ui/icons/CheckCircleFilled';
 import { DeleteOutlined } from '../../../public-ui/icons/DeleteOutlined';
 import { EditOutlined } from '../../../public-ui/icons/EditOutlined';
@@ -25,7 +25,6 @@ import {
   unsubscribeSavedSearch,
   type SavedSearch,
 } from '../../visitor/savedSearches';
-import { LoadError } from '../ui';
 import styles from './PersonalCenterPage.module.css';
 
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
@@ -112,7 +111,7 @@ export function SavedSearches() {
     onError: showError,
   });
 
-  if (q.isError) return <LoadError error={q.error} retry={() => void q.refetch()} />;
+  if (q.isError) return <BlockError label="保存的搜索" error={q.error} onRetry={() => void q.refetch()} />;
   if (q.isPending) return <SkeletonLines rows={4} />;
   const list = q.data;
   if (list.length === 0)
