@@ -74,13 +74,12 @@ export function StockLandMapPage() {
             onChange={(v) => setFilter({ status: v })}
             options={[{ value: '', label: '全部' }, ...Object.entries(STOCK_STATUS_LABELS).map(([value, label]) => ({ value, label }))]}
           />
-          <div className={styles.summary} role="status" aria-busy={pending || undefined}>
-            {!failure && (
-              <>
-                存量可出让土地 <b>{rows.length}</b> 宗，合计 <b>{num(totalMu)}</b> 亩
-              </>
-            )}
-          </div>
+          {/* After a failed load the figures on screen were the last list's: they go with it. */}
+          {!failure && (
+            <div className={styles.summary} role="status" aria-busy={pending || undefined}>
+              存量可出让土地 <b>{rows.length}</b> 宗，合计 <b>{num(totalMu)}</b> 亩
+            </div>
+          )}
         </div>
         <ThemeList
           testId="stock-list"

@@ -135,6 +135,7 @@ export function SupplyPlanMapPage() {
             aria-label="供地方向"
           />
           <SearchInput label="搜索供地计划" placeholder="地块名称、编号或坐落" onSearch={(v) => setFilter({ keyword: v.trim() })} />
+          {/* After a failed load the figures on screen were the last list's: they go with it. */}
           {s && !failure && (
             <div className={styles.summary} role="status" aria-busy={pending || undefined}>
               计划供地 <b>{count}</b> 宗，面积 <b>{num(s.planAreaMu ?? 0)}</b> 亩
@@ -151,15 +152,13 @@ export function SupplyPlanMapPage() {
             </div>
           )}
         </div>
-        <div className={styles.resultHead}>
-          <span>
-            {!failure && (
-              <>
-                共 <b>{rows.length}</b> 宗
-              </>
-            )}
-          </span>
-        </div>
+        {!failure && (
+          <div className={styles.resultHead}>
+            <span>
+              共 <b>{rows.length}</b> 宗
+            </span>
+          </div>
+        )}
         <ThemeList
           testId="plan-list"
           label="供地计划"

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { PageHead } from '../../../public/head';
 import { useAddressParams } from '../../../public/use-address-params';
 import { BlockBoundary, Empty, Pagination, SearchInput, Segmented, SkeletonLines, Tabs, Tag } from '../../../public-ui';
-import { dateText, optionLabel, text, TRANSACTION_STATUS_LABELS, TRANSACTION_TYPE_LABELS, wanText } from '../../public-map/format';
+import { optionLabel, text, TRANSACTION_STATUS_LABELS, TRANSACTION_TYPE_LABELS, wanText } from '../../public-map/format';
 import { pageQuery, PATHS, type Row } from '../api';
 import { NoticeList } from '../notices/NoticeList';
-import { DateRange, PageBanner, Panel, SimpleTable } from '../ui';
+import { DateRange, DateText, PageBanner, Panel, SimpleTable } from '../ui';
 import styles from './TransactionInfoPage.module.css';
 
 const SUBTITLE = '国有建设用地使用权出让公告、成交公示与土地交易记录。';
@@ -47,7 +47,7 @@ function RecordsTable({ filter, stale, onPage }: { filter: RecordsFilter; stale:
           { title: '挂牌期限', dataIndex: 'listingStart', render: (_v, r) => <DateRange from={r.listingStart} to={r.listingEnd} /> },
           { title: '起始价', dataIndex: 'startingPrice', align: 'right', render: (v) => wanText(v) },
           { title: '成交价', dataIndex: 'dealPrice', align: 'right', render: (v) => (text(v) ? <b className={styles.price}>{wanText(v)}</b> : '—') },
-          { title: '成交日期', dataIndex: 'dealDate', render: (v) => (text(v) ? dateText(v) : '—') },
+          { title: '成交日期', dataIndex: 'dealDate', render: (v) => (text(v) ? <DateText value={v} /> : '—') },
           { title: '竞得人', dataIndex: 'winner', render: (v) => text(v) || '—' },
           { title: '状态', dataIndex: 'status', render: (v, r) => <Tag color={STATUS_COLORS[text(v)]}>{text(r.statusLabel) || optionLabel(TRANSACTION_STATUS_LABELS, v)}</Tag> },
         ]}
