@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { axeProblems, launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
 
 /** WeChat's in-app browser on an iPhone: what most investors open the zone's links in. */
 const WECHAT_IPHONE_UA =
@@ -185,6 +185,68 @@ describe('mobile pages in a phone browser', () => {
     await page.goBack();
     await page.waitForURL(`**/mobileindex?areacode=${target.areacode}`);
     await expect.poll(() => count(page)).toBe(filtered);
+  });
+
+  it('the places around a parcel say which dot on the map is which: the lists are its legend, and a tap names a place on the map', async () => {
+    const { page } = phone;
+    await page.goto(`${server.url}/mobileMoreDetails/${target.id}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const mapBox = page.getByTestId('mobile-map-box');
+    const facilities = page.getByTestId('facilities').getByRole('button');
+    const distances = page.getByTestId('distances').getByRole('button');
+    expect(await facilities.count(), 'the demo parcel has surrounding facilities').toBeGreaterThan(1);
+    expect(await distances.count(), 'and places it is measured to').toBeGreaterThan(1);
+
+    // Each facility's swatch has the colour of its dot in the drawn map above.
+    const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+    const dotColors = await mapBox.locator('svg path[stroke-linecap="round"]').evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke')?.toLowerCase()));
+    const swatches = await page.getByTestId('facilities').locator('button > span:first-child').evaluateAll((spans) => spans.map((s) => getComputedStyle(s).backgroundColor));
+    expect(swatches.length).toBe(await facilities.count());
+    for (const swatch of swatches) expect(dotColors).toContain(hex(swatch));
+    expect(await page.getByTestId('mini-map-label').count()).toBe(0);
+
+    // A facility tapped in the list: the map loads, comes into view and names it.
+    const school = facilities.first();
+    const schoolName = (await school.locator('span').nth(2).textContent())!;
+    await school.scrollIntoViewIfNeeded();
+    await school.tap();
+    const label = page.getByTestId('mini-map-label');
+    await mapBox.locator('canvas').first().waitFor();
+    await expect.poll(() => label.textContent()).toContain(schoolName);
+    expect(await school.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => mapBox.evaluate((box) => { const r = box.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })).toBe(true);
+
+    // A place kilometres away is brought into the map's view, its label whole inside the map.
+    const far = distances.first();
+    const farName = (await far.locator('span').nth(1).textContent())!;
+    await far.tap();
+    await expect.poll(() => label.textContent()).toContain(farName);
+    expect(await label.textContent()).toMatch(/公里/);
+    expect(await school.getAttribute('aria-pressed')).toBe('false');
+    const inside = async () => {
+      const [l, m] = [(await label.boundingBox())!, (await mapBox.boundingBox())!];
+      return l.x >= m.x && l.x + l.width <= m.x + m.width && l.y >= m.y && l.y + l.height <= m.y + m.height;
+    };
+    await expect.poll(inside).toBe(true);
+    await screenshot(page, 'mobile-detail-place-picked');
+
+    // A dot tapped on the map names itself (a phone has no hover): the school's dot, under its
+    // label's anchor (the label's overlay is placed at the dot's pixel, 12 px above it).
+    await facilities.nth(1).tap();
+    await expect.poll(() => label.textContent()).not.toContain(farName);
+    await school.tap();
+    await expect.poll(() => label.textContent()).toContain(schoolName);
+    const anchor = await label.evaluate((el) => {
+      const transform = (el.closest('.ol-overlay-container') as HTMLElement).style.transform;
+      const [x, y] = [...transform.matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+      return { x, y: y + 12 };
+    });
+    await facilities.nth(1).tap();
+    await expect.poll(() => label.textContent()).not.toContain(schoolName);
+    const viewport = (await mapBox.locator('.ol-viewport').boundingBox())!;
+    await page.touchscreen.tap(viewport.x + anchor.x, viewport.y + anchor.y);
+    await expect.poll(() => label.textContent()).toContain(schoolName);
+    expect(await axeProblems(page, '[data-testid="facilities"]')).toEqual([]);
   });
 
   it('the mini-program detail has no site chrome and keeps every link inside the web-view', async () => {

@@ -42,6 +42,7 @@ import {
 } from '../public-map/format';
 import { countVisit, parcelDetailPageQuery, type ParcelDetail, type ParcelPageData, type Row } from '../public-site/parcel/api';
 import { indicatorRows } from '../public-site/parcel/indicators';
+import { distancePlaceId, facilityPlaceId, parcelPlaces } from '../public-site/parcel/places';
 import { CollectButton } from '../visitor/CollectButton';
 import { useVisitor } from '../visitor/session';
 import { VisitorAuthHost } from '../visitor/VisitorMenu';
@@ -97,6 +98,35 @@ function Figure({ label, value, unit, sub, accent }: { label: string; value: str
   );
 }
 
+interface PlaceItem {
+  id: string;
+  color: string;
+  tag?: string;
+  name: string;
+  note: string;
+}
+
+/** Places near the parcel, each a button that shows it on the map above (its dot's colour beside it). */
+function PlaceList({ items, active, onPick, hint }: { items: PlaceItem[]; active: string | null; onPick: (id: string) => void; hint: boolean }) {
+  return (
+    <>
+      {hint && <p className={styles.hint}>点一项，在上方地图中查看位置</p>}
+      <ul className={styles.places}>
+        {items.map((p) => (
+          <li key={p.id}>
+            <button type="button" className={styles.placeButton} aria-pressed={active === p.id} onClick={() => onPick(p.id)}>
+              <span className={styles.placeSwatch} style={{ background: p.color }} />
+              {p.tag && <span className={styles.tag}>{p.tag}</span>}
+              <span className={styles.placeName}>{p.name}</span>
+              <span className={styles.muted}>{p.note}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function price(parcel: ParcelDetail): string {
   if (!parcel.startingPrice || !parcel.landAreaMu) return '—';
   const perMu = `${num(Number(parcel.startingPrice) / Number(parcel.landAreaMu))} 万元/亩`;
@@ -148,13 +178,14 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
 
   const name = text(parcel.dkmc) || text(parcel.dkbh);
 
-  const places = useMemo(
-    () => [
-      ...facilities.map((f) => ({ id: `f:${f.id}`, name: text(f.name), type: text(f.facilityType), lon: f.lon, lat: f.lat })),
-      ...distances.map((d) => ({ id: `d:${d.id}`, name: text(d.placeName), type: text(d.placeType), lon: d.lon, lat: d.lat })),
-    ],
-    [facilities, distances],
-  );
+  const places = useMemo(() => parcelPlaces(facilities, distances), [facilities, distances]);
+  // A place picked in the lists below: named on the map, which loads and comes into view for it.
+  const [activePlace, setActivePlace] = useState<string | null>(null);
+  const pickPlace = (placeId: string) => {
+    setActivePlace(placeId);
+    askMap();
+    mapRef.current?.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  };
   const shapes = useMemo(() => [{ id: parcel.id, name: text(parcel.dkmc), geometry: parcel.geometry, color: landClassColor(parcel.dlcode) }], [parcel]);
   const markers = useMemo(
     () =>
@@ -240,7 +271,7 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
           {mapWanted ? (
             <BlockBoundary label="地图">
               <Suspense fallback={mapPreview}>
-                <ParcelMiniMap shapes={shapes} places={places} height={220} />
+                <ParcelMiniMap shapes={shapes} places={places} activePlaceId={activePlace} revealActive height={220} />
               </Suspense>
             </BlockBoundary>
           ) : (
@@ -332,15 +363,18 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
         {facilities.length === 0 ? (
           <Empty text="暂无周边配套" />
         ) : (
-          <ul className={styles.places}>
-            {facilities.map((f) => (
-              <li key={f.id}>
-                <span className={styles.tag}>{FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType)}</span>
-                <span className={styles.placeName}>{text(f.name)}</span>
-                <span className={styles.muted}>{withUnit(f.distanceM, 'm', 0)}</span>
-              </li>
-            ))}
-          </ul>
+          <PlaceList
+            active={activePlace}
+            onPick={pickPlace}
+            hint
+            items={facilities.map((f) => ({
+              id: facilityPlaceId(f),
+              color: placeColor(text(f.facilityType)),
+              tag: FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType),
+              name: text(f.name),
+              note: withUnit(f.distanceM, 'm', 0),
+            }))}
+          />
         )}
       </Block>
 
@@ -348,17 +382,17 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
         {distances.length === 0 ? (
           <Empty text="暂无区位距离" />
         ) : (
-          <ul className={styles.places}>
-            {distances.map((d) => (
-              <li key={d.id}>
-                <span className={styles.placeName}>{text(d.placeName)}</span>
-                <span className={styles.muted}>
-                  {withUnit(d.distanceKm, '公里', 1)}
-                  {text(d.driveMinutes) ? ` · 约 ${text(d.driveMinutes)} 分钟` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <PlaceList
+            active={activePlace}
+            onPick={pickPlace}
+            hint={facilities.length === 0}
+            items={distances.map((d) => ({
+              id: distancePlaceId(d),
+              color: placeColor(text(d.placeType)),
+              name: text(d.placeName),
+              note: `${withUnit(d.distanceKm, '公里', 1)}${text(d.driveMinutes) ? ` · 约 ${text(d.driveMinutes)} 分钟` : ''}`,
+            }))}
+          />
         )}
       </Block>
 

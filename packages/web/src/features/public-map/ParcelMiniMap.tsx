@@ -1,16 +1,18 @@
 /**
  * A small map of one parcel (or a district) with the places around it as markers: surrounding
- * facilities (周边配套) and the key places distances are measured to. Hovering a marker names it.
+ * facilities (周边配套) and the key places distances are measured to. A marker is named in a label
+ * above it when the pointer is on it, when it is tapped (a phone has no hover), and when the page
+ * picks it from its list (`activePlaceId`), which may also bring it into view.
  * Loaded lazily by the detail pages, so OpenLayers arrives only with the map.
  */
-import Feature from 'ol/Feature';
+import Feature, { type FeatureLike } from 'ol/Feature';
 import Overlay from 'ol/Overlay';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
-import { createEmpty, extend, isEmpty } from 'ol/extent';
-import { useEffect, useMemo, useState } from 'react';
+import { containsCoordinate, createEmpty, extend, isEmpty } from 'ol/extent';
+import { Fragment, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { districtsQuery, useSiteSettings } from './api';
@@ -51,18 +53,41 @@ interface ParcelMiniMapProps {
   places?: MiniMapPlace[];
   /** Highlighted place (from the list beside the map). */
   activePlaceId?: string | null;
+  /** Bring the highlighted place into view when it lies outside (a pick made by a tap, not a passing pointer). */
+  revealActive?: boolean;
   height?: number;
   /** Show district outlines around the shapes. */
   districts?: boolean;
-  onShapeClick?: (id: string) => void;
 }
 
-export default function ParcelMiniMap({ shapes, lines = [], places = [], activePlaceId = null, height = 360, districts = true, onShapeClick }: ParcelMiniMapProps) {
+/** A feature named in the map's label, at the coordinate the label points to. */
+interface Named {
+  name: string;
+  note?: string;
+  at: number[];
+}
+
+const namedAt = (feature: FeatureLike, at: number[]): Named => {
+  const geometry = feature.getGeometry();
+  return {
+    name: String(feature.get('name') ?? ''),
+    note: feature.get('note') as string | undefined,
+    // A marker's label points at the marker, a line's or an area's at the pointer.
+    at: geometry instanceof Point ? geometry.getCoordinates() : at,
+  };
+};
+
+export default function ParcelMiniMap({ shapes, lines = [], places = [], activePlaceId = null, height = 360, districts = true, revealActive = false }: ParcelMiniMapProps) {
   const settings = useSiteSettings().data;
   const districtRows = useQuery(districtsQuery).data;
   const { ref, map } = useOlMap({ settings, wheelZoom: false });
-  const [hover, setHover] = useState<{ name: string; note?: string } | null>(null);
+  // What the label names: the feature under the pointer, else the one tapped, else the page's pick.
+  const [hover, setHover] = useState<Named | null>(null);
+  const [tapped, setTapped] = useState<Named | null>(null);
+  const [active, setActive] = useState<Named | null>(null);
+  const named = hover ?? tapped ?? active;
   const tooltipEl = useMemo(() => document.createElement('div'), []);
+  const tooltip = useMemo(() => new Overlay({ element: tooltipEl, positioning: 'bottom-center', offset: [0, -12], stopEvent: false }), [tooltipEl]);
 
   const shapeSource = useMemo(() => new VectorSource(), []);
   const placeSource = useMemo(() => new VectorSource(), []);
@@ -94,8 +119,7 @@ export default function ParcelMiniMap({ shapes, lines = [], places = [], activeP
       style: (f) => {
         const active = Boolean(f.get('active'));
         const color = placeColor(String(f.get('type')));
-        const name = active ? String(f.get('name') ?? '') : '';
-        const key = `${color}|${active ? 1 : 0}|${name}`;
+        const key = `${color}|${active ? 1 : 0}`;
         let style = placeStyles.get(key);
         if (!style) {
           style = new Style({
@@ -105,15 +129,6 @@ export default function ParcelMiniMap({ shapes, lines = [], places = [], activeP
               stroke: new Stroke({ color: '#fff', width: 2 }),
             }),
             zIndex: active ? 10 : 1,
-            text: active
-              ? new Text({
-                  text: name,
-                  offsetY: -18,
-                  font: '600 12px sans-serif',
-                  fill: new Fill({ color: '#1f1f1f' }),
-                  stroke: new Stroke({ color: '#fff', width: 3 }),
-                })
-              : undefined,
           });
           placeStyles.set(key, style);
         }
@@ -131,25 +146,19 @@ export default function ParcelMiniMap({ shapes, lines = [], places = [], activeP
     map.addLayer(lineLayer);
     map.addLayer(shapeLayer);
     map.addLayer(placeLayer);
-    const tooltip = new Overlay({ element: tooltipEl, positioning: 'bottom-center', offset: [0, -12], stopEvent: false });
     map.addOverlay(tooltip);
-    const onMove = (evt: { pixel: number[]; coordinate: number[]; dragging: boolean }) => {
-      if (evt.dragging) return;
-      const feature = map.forEachFeatureAtPixel(evt.pixel, (f, layer) => (layer === placeLayer || layer === shapeLayer || layer === lineLayer ? f : undefined), {
-        hitTolerance: 4,
-      });
-      if (feature) {
-        setHover({ name: String(feature.get('name') ?? ''), note: feature.get('note') as string | undefined });
-        tooltip.setPosition(evt.coordinate);
-      } else {
-        setHover(null);
-        tooltip.setPosition(undefined);
-      }
+    const featureAt = (pixel: number[]) =>
+      map.forEachFeatureAtPixel(pixel, (f, layer) => (layer === placeLayer || layer === shapeLayer || layer === lineLayer ? f : undefined), { hitTolerance: 4 });
+    const onMove = (evt: { pixel: number[]; coordinate: number[]; dragging: boolean; originalEvent: Event }) => {
+      // A finger's move is a pan, not a hover: a tap names what it touched (below).
+      if (evt.dragging || (evt.originalEvent as PointerEvent).pointerType === 'touch') return;
+      const feature = featureAt(evt.pixel);
+      setHover(feature ? namedAt(feature, evt.coordinate) : null);
       setCursor(map, feature ? 'pointer' : '');
     };
-    const onClick = (evt: { pixel: number[] }) => {
-      const feature = map.forEachFeatureAtPixel(evt.pixel, (f, layer) => (layer === shapeLayer ? f : undefined));
-      if (feature && onShapeClick) onShapeClick(String(feature.getId()));
+    const onClick = (evt: { pixel: number[]; coordinate: number[] }) => {
+      const feature = featureAt(evt.pixel);
+      setTapped(feature ? namedAt(feature, evt.coordinate) : null);
     };
     map.on('pointermove', onMove);
     map.on('singleclick', onClick);
@@ -161,7 +170,7 @@ export default function ParcelMiniMap({ shapes, lines = [], places = [], activeP
       map.removeLayer(placeLayer);
       map.removeOverlay(tooltip);
     };
-  }, [map, shapeSource, placeSource, lineSource, tooltipEl, shapes.length, onShapeClick]);
+  }, [map, shapeSource, placeSource, lineSource, tooltip, shapes.length]);
 
   useEffect(() => {
     if (!map || !districts || !districtRows?.length) return;
@@ -220,17 +229,60 @@ export default function ParcelMiniMap({ shapes, lines = [], places = [], activeP
     }
   }, [shapes, lines, places, map, settings, shapeSource, placeSource, lineSource]);
 
+  // The page's pick: drawn larger, named, and (revealActive) brought into view when it lies outside.
   useEffect(() => {
     for (const f of placeSource.getFeatures()) f.set('active', f.getId() === activePlaceId);
-  }, [activePlaceId, placeSource, places]);
+    const feature = activePlaceId ? placeSource.getFeatureById(activePlaceId) : null;
+    if (!feature) {
+      setActive(null);
+      return;
+    }
+    const pick = namedAt(feature, []);
+    const at = pick.at;
+    setActive(pick);
+    setTapped(null);
+    if (!map || !revealActive) return;
+    const view = map.getView();
+    const size = map.getSize();
+    if (!size || containsCoordinate(view.calculateExtent(size), at)) return;
+    const extent = createEmpty();
+    const shapeExtent = shapeSource.getExtent();
+    if (shapeExtent && !isEmpty(shapeExtent) && Number.isFinite(shapeExtent[0])) extend(extent, shapeExtent);
+    extend(extent, [at[0], at[1], at[0], at[1]]);
+    view.fit(extent, { padding: [56, 40, 48, 40], maxZoom: view.getZoom(), duration: 300 });
+  }, [activePlaceId, revealActive, placeSource, shapeSource, places, map]);
+
+  // The label sits over its point, leaning right near the map's left edge and left near its right
+  // edge, so that a long name (杭州萧山国际机场 · 18.1 公里 · 车程约 30 分钟) stays inside the map.
+  useEffect(() => {
+    const place = () => {
+      tooltip.setPosition(named?.at);
+      const pixel = named && map?.getPixelFromCoordinate(named.at);
+      const width = map?.getSize()?.[0];
+      if (!pixel || !width) return;
+      tooltip.setPositioning(pixel[0] < width / 3 ? 'bottom-left' : pixel[0] > (width * 2) / 3 ? 'bottom-right' : 'bottom-center');
+    };
+    place();
+    map?.on('moveend', place);
+    return () => map?.un('moveend', place);
+  }, [named, tooltip, map]);
 
   return (
     <div style={{ position: 'relative', height, borderRadius: 8, overflow: 'hidden', border: '1px solid #e8ecf1' }}>
       <div ref={ref} style={{ position: 'absolute', inset: 0, background: 'linear-gradient(180deg,#f4f6f0,#eef1ea)' }} data-testid="mini-map" />
       {createPortal(
-        hover ? (
-          <div style={{ background: 'rgba(0,0,0,.78)', color: '#fff', padding: '4px 8px', borderRadius: 4, fontSize: 12, whiteSpace: 'nowrap', pointerEvents: 'none' }}>
-            {hover.note ? `${hover.name} · ${hover.note}` : hover.name}
+        named ? (
+          <div
+            data-testid="mini-map-label"
+            style={{ background: 'rgba(0,0,0,.78)', color: '#fff', padding: '4px 8px', borderRadius: 4, fontSize: 12, lineHeight: 1.5, width: 'max-content', maxWidth: 220, pointerEvents: 'none' }}
+          >
+            {/* Wrapped between phrases, never inside one (车程约 30 分钟). */}
+            {[named.name, ...(named.note ? named.note.split(' · ') : [])].map((part, i) => (
+              <Fragment key={i}>
+                {i > 0 && ' · '}
+                <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+              </Fragment>
+            ))}
           </div>
         ) : null,
         tooltipEl,

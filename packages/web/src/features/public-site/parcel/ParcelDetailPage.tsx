@@ -28,7 +28,6 @@ import { PrinterOutlined } from '../../../public-ui/icons/PrinterOutlined';
 import { SyncOutlined } from '../../../public-ui/icons/SyncOutlined';
 import { TrophyOutlined } from '../../../public-ui/icons/TrophyOutlined';
 import { districtsQuery, landClassesQuery, landClassName, useDistrictOptions, useLandClasses } from '../../public-map/api';
-import { landClassColor } from '../../public-map/colors';
 import {
   areaText,
   FACILITY_TYPE_LABELS,
@@ -52,13 +51,14 @@ import {
   ZYLX_LABELS,
   type ParcelMarketState,
 } from '../../public-map/format';
-import { MARKET_STATE_TEXT_COLORS, PIPE_COLORS } from '../../public-map/colors';
+import { landClassColor, MARKET_STATE_TEXT_COLORS, PIPE_COLORS, placeColor } from '../../public-map/colors';
 import { CollectButton } from '../../visitor/CollectButton';
 import { CompareButton } from '../../visitor/CompareButton';
 import { useManualDownload } from '../manual';
 import { DateRange, DateText, FileLinks, NoData, Paragraphs, Section, SimpleTable, type Crumb } from '../ui';
 import { countVisit, parcelDetailPageQuery, type ParcelPageData, type Row as DataRow } from './api';
 import { indicatorRows } from './indicators';
+import { distancePlaceId, facilityPlaceId, parcelPlaces } from './places';
 import styles from './ParcelDetailPage.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
 
@@ -192,25 +192,7 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
     void countVisit(id);
   }, [id]);
 
-  const places = useMemo(() => {
-    const facilityPlaces = facilities.map((f) => ({
-      id: `f:${f.id}`,
-      name: text(f.name),
-      type: text(f.facilityType),
-      lon: f.lon,
-      lat: f.lat,
-      note: `${FACILITY_TYPE_LABELS[text(f.facilityType)] ?? ''} · ${withUnit(f.distanceM, 'm', 0)}`,
-    }));
-    const distancePlaces = distances.map((d) => ({
-      id: `d:${d.id}`,
-      name: text(d.placeName),
-      type: text(d.placeType),
-      lon: d.lon,
-      lat: d.lat,
-      note: `${withUnit(d.distanceKm, '公里', 1)}${text(d.driveMinutes) ? ` · 车程约 ${text(d.driveMinutes)} 分钟` : ''}`,
-    }));
-    return [...facilityPlaces, ...distancePlaces];
-  }, [facilities, distances]);
+  const places = useMemo(() => parcelPlaces(facilities, distances), [facilities, distances]);
 
   const crumb = VARIANT_CRUMB[variant];
 
@@ -481,9 +463,18 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                   <SimpleTable<DataRow>
                     dataSource={distances}
                     data-testid="distances"
-                    onRow={(r) => ({ onMouseEnter: () => setActivePlace(`d:${r.id}`), onMouseLeave: () => setActivePlace(null) })}
+                    onRow={(r) => ({ onMouseEnter: () => setActivePlace(distancePlaceId(r)), onMouseLeave: () => setActivePlace(null) })}
                     columns={[
-                      { title: '地点', dataIndex: 'placeName', render: (v: unknown, r: DataRow) => <span title={FACILITY_TYPE_LABELS[text(r.placeType)]}>{text(v)}</span> },
+                      {
+                        title: '地点',
+                        dataIndex: 'placeName',
+                        render: (v: unknown, r: DataRow) => (
+                          <span title={FACILITY_TYPE_LABELS[text(r.placeType)]}>
+                            <span className={styles.placeSwatch} style={{ background: placeColor(text(r.placeType)) }} />
+                            {text(v)}
+                          </span>
+                        ),
+                      },
                       { title: '距离', dataIndex: 'distanceKm', align: 'right', render: (v: unknown) => withUnit(v, '公里', 1) },
                       { title: '车程', dataIndex: 'driveMinutes', align: 'right', render: (v: unknown) => withUnit(v, '分钟', 0) },
                     ]}
@@ -497,11 +488,14 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                     {facilities.map((f) => (
                       <div
                         key={f.id}
-                        className={`${styles.facility} ${activePlace === `f:${f.id}` ? styles.facilityActive : ''}`}
-                        onMouseEnter={() => setActivePlace(`f:${f.id}`)}
+                        className={`${styles.facility} ${activePlace === facilityPlaceId(f) ? styles.facilityActive : ''}`}
+                        onMouseEnter={() => setActivePlace(facilityPlaceId(f))}
                         onMouseLeave={() => setActivePlace(null)}
                       >
-                        <Tag>{FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType)}</Tag>
+                        <Tag>
+                          <span className={styles.placeSwatch} style={{ background: placeColor(text(f.facilityType)) }} />
+                          {FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType)}
+                        </Tag>
                         <span className={styles.facilityName}>{text(f.name)}</span>
                         <span className={styles.muted}>{withUnit(f.distanceM, 'm', 0)}</span>
                       </div>
