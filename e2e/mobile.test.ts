@@ -230,9 +230,11 @@ describe('mobile pages in a phone browser', () => {
     await expect.poll(inside).toBe(true);
     await screenshot(page, 'mobile-detail-place-picked');
 
-    // A dot tapped on the map names itself (a phone has no hover): the school's dot, under its
-    // label's anchor (the label's overlay is placed at the dot's pixel, 12 px above it).
-    await facilities.nth(1).tap();
+    // A dot tapped on the map names itself (a phone has no hover) and marks its row: the school's
+    // dot, under its label's anchor (the label's overlay is placed at the dot's pixel, 12 px above).
+    const other = facilities.nth(1);
+    const otherName = (await other.locator('span').nth(2).textContent())!;
+    await other.tap();
     await expect.poll(() => label.textContent()).not.toContain(farName);
     await school.tap();
     await expect.poll(() => label.textContent()).toContain(schoolName);
@@ -241,11 +243,20 @@ describe('mobile pages in a phone browser', () => {
       const [x, y] = [...transform.matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
       return { x, y: y + 12 };
     });
-    await facilities.nth(1).tap();
+    await other.tap();
     await expect.poll(() => label.textContent()).not.toContain(schoolName);
     const viewport = (await mapBox.locator('.ol-viewport').boundingBox())!;
     await page.touchscreen.tap(viewport.x + anchor.x, viewport.y + anchor.y);
     await expect.poll(() => label.textContent()).toContain(schoolName);
+    expect(await school.getAttribute('aria-pressed')).toBe('true');
+    expect(await other.getAttribute('aria-pressed')).toBe('false');
+    // The row picked before the dot, tapped again, is named again.
+    await other.tap();
+    await expect.poll(() => label.textContent()).toContain(otherName);
+    // A tap on the map away from every dot clears the pick.
+    await page.touchscreen.tap(viewport.x + viewport.width - 8, viewport.y + 8);
+    await expect.poll(() => label.count()).toBe(0);
+    expect(await other.getAttribute('aria-pressed')).toBe('false');
     expect(await axeProblems(page, '[data-testid="facilities"]')).toEqual([]);
   });
 

@@ -271,7 +271,7 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
           {mapWanted ? (
             <BlockBoundary label="地图">
               <Suspense fallback={mapPreview}>
-                <ParcelMiniMap shapes={shapes} places={places} activePlaceId={activePlace} revealActive height={220} />
+                <ParcelMiniMap shapes={shapes} places={places} activePlaceId={activePlace} revealActive onPlacePick={setActivePlace} height={220} />
               </Suspense>
             </BlockBoundary>
           ) : (

@@ -12,7 +12,7 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import { containsCoordinate, createEmpty, extend, isEmpty } from 'ol/extent';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { districtsQuery, useSiteSettings } from './api';
@@ -55,6 +55,11 @@ interface ParcelMiniMapProps {
   activePlaceId?: string | null;
   /** Bring the highlighted place into view when it lies outside (a pick made by a tap, not a passing pointer). */
   revealActive?: boolean;
+  /**
+   * Makes a place tapped on the map the page's pick (its list marks it, `activePlaceId` names it);
+   * a tap elsewhere clears the pick. Without it a tapped place is named by the map alone.
+   */
+  onPlacePick?: (placeId: string | null) => void;
   height?: number;
   /** Show district outlines around the shapes. */
   districts?: boolean;
@@ -77,7 +82,7 @@ const namedAt = (feature: FeatureLike, at: number[]): Named => {
   };
 };
 
-export default function ParcelMiniMap({ shapes, lines = [], places = [], activePlaceId = null, height = 360, districts = true, revealActive = false }: ParcelMiniMapProps) {
+export default function ParcelMiniMap({ shapes, lines = [], places = [], activePlaceId = null, height = 360, districts = true, revealActive = false, onPlacePick }: ParcelMiniMapProps) {
   const settings = useSiteSettings().data;
   const districtRows = useQuery(districtsQuery).data;
   const { ref, map } = useOlMap({ settings, wheelZoom: false });
@@ -86,6 +91,8 @@ export default function ParcelMiniMap({ shapes, lines = [], places = [], activeP
   const [tapped, setTapped] = useState<Named | null>(null);
   const [active, setActive] = useState<Named | null>(null);
   const named = hover ?? tapped ?? active;
+  const placePick = useRef(onPlacePick);
+  placePick.current = onPlacePick;
   const tooltipEl = useMemo(() => document.createElement('div'), []);
   const tooltip = useMemo(() => new Overlay({ element: tooltipEl, positioning: 'bottom-center', offset: [0, -12], stopEvent: false }), [tooltipEl]);
 
@@ -158,7 +165,14 @@ export default function ParcelMiniMap({ shapes, lines = [], places = [], activeP
     };
     const onClick = (evt: { pixel: number[]; coordinate: number[] }) => {
       const feature = featureAt(evt.pixel);
-      setTapped(feature ? namedAt(feature, evt.coordinate) : null);
+      const place = feature && placeSource.hasFeature(feature as Feature) ? String(feature.getId()) : null;
+      if (placePick.current) {
+        // The page's pick names a place; a pipe or parcel tapped is named here and clears the pick.
+        placePick.current(place);
+        setTapped(feature && !place ? namedAt(feature, evt.coordinate) : null);
+      } else {
+        setTapped(feature ? namedAt(feature, evt.coordinate) : null);
+      }
     };
     map.on('pointermove', onMove);
     map.on('singleclick', onClick);
