@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { migrations } from './migrations/index';
@@ -59,8 +59,35 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * SQLite transactions that take the write lock when they begin (BEGIN IMMEDIATE), waiting for it
+ * up to busy_timeout. Kysely's plain BEGIN is deferred: a transaction that reads and then writes,
+ * after another process has written since its read, fails at once with SQLITE_BUSY (the busy
+ * timeout does not apply to that upgrade), which with two server processes on one file turned a
+ * clerk's transition into 系统繁忙 now and then. Within one process nothing changes: Kysely runs
+ * SQLite on one connection, one transaction at a time.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
