@@ -24,6 +24,7 @@ import {
   areaText,
   dateText,
   FACILITY_TYPE_LABELS,
+  hasPosition,
   MARKET_STATE_LABELS,
   MATCHING_ITEMS,
   MATCHING_STATE_LABELS,
@@ -100,28 +101,41 @@ function Figure({ label, value, unit, sub, accent }: { label: string; value: str
 
 interface PlaceItem {
   id: string;
+  /** Whether the place has a position to show on the map; one without is listed, not a button. */
+  located: boolean;
   color: string;
   tag?: string;
   name: string;
   note: string;
 }
 
-/** Places near the parcel, each a button that shows it on the map above (its dot's colour beside it). */
+/** Places near the parcel, each one with a position a button that shows it on the map above (its dot's colour beside it). */
 function PlaceList({ items, active, onPick, hint }: { items: PlaceItem[]; active: string | null; onPick: (id: string) => void; hint: boolean }) {
   return (
     <>
       {hint && <p className={styles.hint}>点一项，在上方地图中查看位置</p>}
       <ul className={styles.places}>
-        {items.map((p) => (
-          <li key={p.id}>
-            <button type="button" className={styles.placeButton} aria-pressed={active === p.id} onClick={() => onPick(p.id)}>
-              <span className={styles.placeSwatch} style={{ background: p.color }} />
+        {items.map((p) => {
+          const content = (
+            <>
+              <span className={styles.placeSwatch} style={p.located ? { background: p.color } : undefined} />
               {p.tag && <span className={styles.tag}>{p.tag}</span>}
               <span className={styles.placeName}>{p.name}</span>
               <span className={styles.muted}>{p.note}</span>
-            </button>
-          </li>
-        ))}
+            </>
+          );
+          return (
+            <li key={p.id}>
+              {p.located ? (
+                <button type="button" className={styles.placeButton} aria-pressed={active === p.id} onClick={() => onPick(p.id)}>
+                  {content}
+                </button>
+              ) : (
+                <div className={styles.placeButton}>{content}</div>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </>
   );
@@ -369,6 +383,7 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
             hint
             items={facilities.map((f) => ({
               id: facilityPlaceId(f),
+              located: hasPosition(f.lon, f.lat),
               color: placeColor(text(f.facilityType)),
               tag: FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType),
               name: text(f.name),
@@ -388,6 +403,7 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
             hint={facilities.length === 0}
             items={distances.map((d) => ({
               id: distancePlaceId(d),
+              located: hasPosition(d.lon, d.lat),
               color: placeColor(text(d.placeType)),
               name: text(d.placeName),
               note: `${withUnit(d.distanceKm, '公里', 1)}${text(d.driveMinutes) ? ` · 约 ${text(d.driveMinutes)} 分钟` : ''}`,

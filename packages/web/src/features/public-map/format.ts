@@ -24,6 +24,13 @@ export function text(v: unknown): string {
  * spent 140 ms (4× throttled) building its first zh-CN number format inside the page's hydration,
  * and the server and the browser now print the same.
  */
+/** Whether a record's longitude and latitude place it on the map (0, 0 is an unset position). */
+export function hasPosition(lon: unknown, lat: unknown): boolean {
+  const x = Number(lon);
+  const y = Number(lat);
+  return Number.isFinite(x) && Number.isFinite(y) && !(x === 0 && y === 0);
+}
+
 export function num(v: unknown, digits = 2): string {
   const n = toNumber(v);
   if (n === null) return '';

@@ -13,6 +13,7 @@ import VectorSource from 'ol/source/Vector';
 import WMTS from 'ol/source/WMTS';
 import XYZ from 'ol/source/XYZ';
 import { Fill, Stroke, Style, Text } from 'ol/style';
+import { hasPosition } from '../format';
 import { getTopLeft, getWidth } from 'ol/extent';
 import { get as getProjection } from 'ol/proj';
 import WMTSTileGrid from 'ol/tilegrid/WMTS';
@@ -33,10 +34,7 @@ export function readGeometry(value: unknown): Geometry | null {
 }
 
 export function lonLat(lon: unknown, lat: unknown): number[] | null {
-  const x = Number(lon);
-  const y = Number(lat);
-  if (!Number.isFinite(x) || !Number.isFinite(y) || (x === 0 && y === 0)) return null;
-  return fromLonLat([x, y]);
+  return hasPosition(lon, lat) ? fromLonLat([Number(lon), Number(lat)]) : null;
 }
 
 export interface ViewSettings {

@@ -31,6 +31,7 @@ import { districtsQuery, landClassesQuery, landClassName, useDistrictOptions, us
 import {
   areaText,
   FACILITY_TYPE_LABELS,
+  hasPosition,
   MARKET_STATE_LABELS,
   MATCHING_ITEMS,
   MATCHING_STATE_LABELS,
@@ -470,7 +471,7 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                         dataIndex: 'placeName',
                         render: (v: unknown, r: DataRow) => (
                           <span title={FACILITY_TYPE_LABELS[text(r.placeType)]}>
-                            <span className={styles.placeSwatch} style={{ background: placeColor(text(r.placeType)) }} />
+                            <span className={styles.placeSwatch} style={hasPosition(r.lon, r.lat) ? { background: placeColor(text(r.placeType)) } : undefined} />
                             {text(v)}
                           </span>
                         ),
@@ -493,7 +494,7 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                         onMouseLeave={() => setActivePlace(null)}
                       >
                         <Tag>
-                          <span className={styles.placeSwatch} style={{ background: placeColor(text(f.facilityType)) }} />
+                          <span className={styles.placeSwatch} style={hasPosition(f.lon, f.lat) ? { background: placeColor(text(f.facilityType)) } : undefined} />
                           {FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType)}
                         </Tag>
                         <span className={styles.facilityName}>{text(f.name)}</span>
