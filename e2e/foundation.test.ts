@@ -91,9 +91,9 @@ describe('foundation in the browser', () => {
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
-    // The back office is guarded: without a token it sends the user to /login.
+    // The back office is guarded: without a token it sends the user to /login, which leads back there.
     await page.goto(`${server.url}/managementSystem/user`);
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2Fuser');
   });
 
   it('the user screen validates with the SPEC messages and adds a user', async () => {

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { createBrowserRouter, redirect } from 'react-router';
 import { DEFAULT_TAB, MANAGEMENT_BASE, MANAGEMENT_SCREENS, PUBLIC_ROUTES, isMobileUserAgent } from '@land/shared/routes';
 import { showLoadFailures } from '../lib/lazy-routes';
-import { setNavigator } from '../lib/navigation';
+import { loginHref, setNavigator } from '../lib/navigation';
 import { getToken } from '../lib/session';
 import { withChunkTimeout } from './lazy';
 import { PUBLIC_PAGES } from './public/pages';
@@ -87,7 +87,11 @@ export const routes: RouteObject[] = [
       {
         path: MANAGEMENT_BASE,
         // The layout checks again on every render; this stops the shell loading at all.
-        loader: () => (getToken() ? null : redirect('/login')),
+        loader: ({ request }) => {
+          if (getToken()) return null;
+          const url = new URL(request.url);
+          return redirect(loginHref(url.pathname + url.search));
+        },
         lazy: withChunkTimeout(() =>
           import('./management/ManagementLayout').then((m) => ({ Component: m.ManagementLayout })),
         ),

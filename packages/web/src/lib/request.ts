@@ -105,8 +105,9 @@ function asRawBody(value: unknown): RawBody | null {
   return value !== null && typeof value === 'object' ? (value as RawBody) : null;
 }
 
+/** The server ended the session: open forms keep their unsaved edits (lib/drafts.ts), then /login. */
 function endSession(): void {
-  clearSession();
+  clearSession(false);
   goToLogin();
 }
 

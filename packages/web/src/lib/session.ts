@@ -64,6 +64,7 @@ export function getSession(): Session | null {
 }
 
 export function saveSession(result: LoginResult): void {
+  endedUnasked = false;
   localStorage.setItem(TOKEN_STORAGE_KEY, result.token);
   localStorage.setItem(KEYS.userId, result.userId);
   localStorage.setItem(KEYS.userName, result.userName);
@@ -85,7 +86,34 @@ export function markPasswordChanged(): void {
   emit();
 }
 
-export function clearSession(): void {
+type EndHook = (userId: string, asked: boolean) => void;
+const endHooks = new Set<EndHook>();
+
+/**
+ * Runs just before the session is cleared, while the screens are still mounted: `asked` when
+ * the user signed out here, false when it ended without their asking (expired or revoked on
+ * the server, signed out in another browser tab).
+ */
+export function onSessionEnd(hook: EndHook): () => void {
+  endHooks.add(hook);
+  return () => endHooks.delete(hook);
+}
+
+let endedUnasked = false;
+
+function ending(userId: string, asked: boolean): void {
+  endedUnasked = !asked;
+  for (const hook of endHooks) hook(userId, asked);
+}
+
+/** Whether the last session here ended without the user asking: the login then leads back to the page. */
+export function sessionEndedUnasked(): boolean {
+  return endedUnasked;
+}
+
+/** Ends the session here: `asked` for 退出登录, false when the server ended it. */
+export function clearSession(asked = true): void {
+  if (getToken()) ending(getSession()?.userId ?? '', asked);
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   for (const key of Object.values(KEYS)) localStorage.removeItem(key);
   emit();
@@ -99,6 +127,8 @@ export function subscribeSession(listener: () => void): () => void {
 // Another browser tab signing in or out changes what this tab may show.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
+    // Signed out in another tab: this tab's snapshot still names the user whose session ended.
+    if (event.key === TOKEN_STORAGE_KEY && event.oldValue && !event.newValue && cached) ending(cached.userId, false);
     if (event.key === null || event.key === TOKEN_STORAGE_KEY || Object.values<string>(KEYS).includes(event.key)) emit();
   });
 }

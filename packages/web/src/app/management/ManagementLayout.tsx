@@ -6,7 +6,8 @@ import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react
 import { DEFAULT_TAB, MANAGEMENT_BASE } from '@land/shared/routes';
 import { canUseScreen } from '@land/shared/roles';
 import { logout } from '../../features/auth/api';
-import { clearSession, getSession, subscribeSession } from '../../lib/session';
+import { loginHref } from '../../lib/navigation';
+import { clearSession, getSession, sessionEndedUnasked, subscribeSession } from '../../lib/session';
 import { useActiveScreen } from '../route-handle';
 import { buildMenuItems, groupKey } from './menu';
 import { openTab, tabHref } from './tabs-model';
@@ -69,7 +70,8 @@ export function ManagementLayout() {
     if (activeGroup) setOpenKeys((keys) => (keys.includes(activeGroup) ? keys : [...keys, activeGroup]));
   }, [activeGroup]);
 
-  if (!session) return <Navigate to="/login" replace />;
+  // Signed out elsewhere (another tab, the server): back here once signed in again.
+  if (!session) return <Navigate to={sessionEndedUnasked() ? loginHref(location.pathname + location.search) : '/login'} replace />;
 
   const signOut = async () => {
     try {

@@ -2,10 +2,12 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ERROR_CODES, type CaptchaResult, type LoginRequest } from '@land/shared/api';
 import { MANAGEMENT_BASE, DEFAULT_TAB } from '@land/shared/routes';
 import { toAntdRules } from '../../components/form/rules';
+import { hasKeptDrafts } from '../../lib/drafts';
+import { returnPath } from '../../lib/navigation';
 import { ApiError } from '../../lib/request';
 import { saveSession } from '../../lib/session';
 import { AltchaField } from './AltchaField';
@@ -25,6 +27,10 @@ function captchaWanted(error: unknown): boolean {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // The page the session ended on, or a link followed without a session: back there once signed in.
+  const [params] = useSearchParams();
+  const back = returnPath(params.get('redirect'));
+  const [draftsKept] = useState(() => back !== null && hasKeptDrafts());
   const [form] = Form.useForm<LoginRequest>();
   const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
   // Each challenge is good for one attempt: after a failure a new one is solved.
@@ -42,7 +48,7 @@ export function LoginPage() {
     meta: { ownErrors: true },
     onSuccess: (result) => {
       saveSession(result);
-      navigate(`${MANAGEMENT_BASE}/${DEFAULT_TAB}`, { replace: true });
+      navigate(back ?? `${MANAGEMENT_BASE}/${DEFAULT_TAB}`, { replace: true });
     },
     onError: (error) => {
       if (captcha || captchaWanted(error)) void refreshCaptcha();
@@ -64,6 +70,15 @@ export function LoginPage() {
         <Typography.Paragraph type="secondary" className={styles.subtitle}>
           管理后台登录
         </Typography.Paragraph>
+        {draftsKept && (
+          <Alert
+            type="info"
+            showIcon
+            className={styles.kept}
+            title="刚才未保存的修改已为您暂存，重新登录后将回到原页面并恢复。"
+            data-testid="login-drafts-kept"
+          />
+        )}
         <Form<LoginRequest>
           form={form}
           name="login"

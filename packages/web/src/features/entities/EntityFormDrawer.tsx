@@ -1,13 +1,18 @@
-import { Button, Drawer, Form, Space } from 'antd';
+import { Alert, Button, Drawer, Form, Space } from 'antd';
+import { useCallback } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { isInForm } from '@land/shared/entity';
+import { sameValues } from '../../components/form/form-dirty';
+import type { Draft } from '../../lib/drafts';
+import { restoredText, useDraftSource, useForgetDraft } from '../../lib/drafts';
 import type { EntityRecord } from './api';
 import type { FormLockOf, FormValues } from './entity-form';
 import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from './entity-form';
 
+/** `draft`: unsaved edits kept when the session ended, which the form opens with. */
 export type FormTarget =
-  | { mode: 'add'; /** Values a new record starts with (a tree child gets its parent). */ preset?: FormValues }
-  | { mode: 'edit'; record: EntityRecord };
+  | { mode: 'add'; /** Values a new record starts with (a tree child gets its parent). */ preset?: FormValues; draft?: Draft }
+  | { mode: 'edit'; record: EntityRecord; draft?: Draft };
 
 interface EntityFormDrawerProps {
   def: EntityDef;
@@ -28,6 +33,17 @@ export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDra
   const record = target?.mode === 'edit' ? target.record : null;
   const lock = target ? (lockOf?.(record) ?? null) : null;
   const save = useSaveEntity(def, form, () => onClose());
+  const draft = target?.draft;
+  useForgetDraft(draft);
+  // Kept if the session ends while the form differs from the record (or a new one's start).
+  useDraftSource(
+    useCallback(() => {
+      if (!target) return null;
+      const values = form.getFieldsValue(true) as FormValues;
+      const start = initialFormValues(def, record, target.mode === 'add' ? target.preset : undefined);
+      return sameValues(values, start) ? null : { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version: record?.version, values };
+    }, [target, form, def, record]),
+  );
 
   return (
     <Drawer
@@ -56,11 +72,12 @@ export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDra
         form={form}
         name={`${def.name}Form`}
         layout="vertical"
-        initialValues={initialFormValues(def, record, target?.mode === 'add' ? target.preset : undefined)}
+        initialValues={draft?.values ?? initialFormValues(def, record, target?.mode === 'add' ? target.preset : undefined)}
         onFinish={(values) => save.mutate(toPayload(def, values, record, lock))}
         scrollToFirstError
         autoComplete="off"
       >
+        {draft && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={restoredText(draft)} data-testid="draft-restored" />}
         <EntityFormFields def={def} columns={2} record={record} lock={lock} />
       </Form>
     </Drawer>

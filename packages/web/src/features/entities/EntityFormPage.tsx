@@ -1,8 +1,12 @@
-import { Button, Form, Result, Space, Spin } from 'antd';
+import { Alert, Button, Form, Result, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import type { EntityDef } from '@land/shared/entity';
+import { sameValues } from '../../components/form/form-dirty';
 import { LoadFailed } from '../../components/list/LoadFailed';
 import { ScreenCard } from '../../components/ScreenCard';
+import type { Draft } from '../../lib/drafts';
+import { forgetDraft, restoredText, useDraftSource, useDraftToRestore, useForgetDraft } from '../../lib/drafts';
 import { isNotFound } from '../../lib/request';
 import type { EntityRecord } from './api';
 import { entityRecordQuery } from './api';
@@ -18,20 +22,40 @@ interface EntityFormPageProps {
   onDone: (saved: boolean) => void;
 }
 
-function FormBody({ def, record, onDone }: { def: EntityDef; record: EntityRecord | null; onDone: (saved: boolean) => void }) {
+interface FormBodyProps {
+  def: EntityDef;
+  record: EntityRecord | null;
+  /** Unsaved edits kept when the session ended: the form opens with them. */
+  draft?: Draft;
+  onDone: (saved: boolean) => void;
+}
+
+function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
   const [form] = Form.useForm<FormValues>();
+  // Restored edits are saved against the version they were made on (a save meanwhile is a conflict).
+  const record = loaded && draft ? { ...loaded, version: draft.version } : loaded;
   const save = useSaveEntity(def, form, () => onDone(true));
+  useForgetDraft(draft);
+  useDraftSource(
+    useCallback(() => {
+      const values = form.getFieldsValue(true) as FormValues;
+      return sameValues(values, initialFormValues(def, loaded))
+        ? null
+        : { key: `${def.name}:${loaded?.id ?? 'new'}`, recordId: loaded?.id ?? null, version: record?.version, values };
+    }, [form, def, loaded, record?.version]),
+  );
   return (
     <Form<FormValues>
       form={form}
       name={`${def.name}PageForm`}
       layout="vertical"
-      initialValues={initialFormValues(def, record)}
+      initialValues={draft?.values ?? initialFormValues(def, record)}
       onFinish={(values) => save.mutate(toPayload(def, values, record))}
       scrollToFirstError
       autoComplete="off"
       style={{ maxWidth: 1100 }}
     >
+      {draft && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={restoredText(draft)} data-testid="draft-restored" />}
       <EntityFormFields def={def} columns={3} />
       <Space>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="entity-page-submit">
@@ -46,9 +70,15 @@ function FormBody({ def, record, onDone }: { def: EntityDef; record: EntityRecor
 /** A record's add or edit form as a page of its own (records with long rich-text content). */
 export function EntityFormPage({ def, title, id, onDone }: EntityFormPageProps) {
   const recordQuery = useQuery({ ...entityRecordQuery(def, id ?? ''), enabled: id !== undefined });
+  const draft = useDraftToRestore(`${def.name}:${id ?? 'new'}`);
+  // Edits kept for a record deleted meanwhile have nowhere to go.
+  const gone = id !== undefined && ((recordQuery.isSuccess && !recordQuery.data) || (recordQuery.isError && isNotFound(recordQuery.error)));
+  useEffect(() => {
+    if (gone && draft) forgetDraft(draft.key);
+  }, [gone, draft]);
 
   let body;
-  if (id === undefined) body = <FormBody def={def} record={null} onDone={onDone} />;
+  if (id === undefined) body = <FormBody def={def} record={null} draft={draft} onDone={onDone} />;
   else if (recordQuery.isPending) body = <Spin style={{ display: 'block', padding: 48 }} />;
   // A call that failed for another reason (the network, the server) is not a deleted record.
   else if (recordQuery.isError && !isNotFound(recordQuery.error)) body = <LoadFailed query={recordQuery} testId="record-load-error" back={{ label: '返回列表', onClick: () => onDone(false) }} />;
@@ -60,7 +90,7 @@ export function EntityFormPage({ def, title, id, onDone }: EntityFormPageProps) 
         extra={<Button onClick={() => onDone(false)}>返回列表</Button>}
       />
     );
-  else body = <FormBody key={recordQuery.data.id} def={def} record={recordQuery.data} onDone={onDone} />;
+  else body = <FormBody key={recordQuery.data.id} def={def} record={recordQuery.data} draft={draft} onDone={onDone} />;
 
   return <ScreenCard title={title}>{body}</ScreenCard>;
 }

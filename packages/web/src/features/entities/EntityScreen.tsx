@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { Button, Empty, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, Key, ReactNode } from 'react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QueryCondition } from '@land/shared';
 import type { EntityDef } from '@land/shared/entity';
@@ -13,10 +13,11 @@ import { ScreenCard } from '../../components/ScreenCard';
 import { LoadFailed, usePageSelection } from '../../components/list/LoadFailed';
 import { urlPaging } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
+import { forgetDraft, useDraftToRestore } from '../../lib/drafts';
 import { notify } from '../../lib/notify';
 import { totalText } from '../../lib/paged-query';
 import type { EntityRecord } from './api';
-import { canDelete, canSave, entityKeys, entityPageQuery, entityTreeQuery, deleteEntities, hasCall } from './api';
+import { canDelete, canSave, entityKeys, entityPageQuery, entityRecordQuery, entityTreeQuery, deleteEntities, hasCall } from './api';
 import type { FormTarget } from './EntityFormDrawer';
 import type { FormLockOf } from './entity-form';
 import { EntityFormDrawer } from './EntityFormDrawer';
@@ -67,6 +68,32 @@ export function EntityScreen({ def, title, editPages, rowAction, cells, formLock
   const confirm = useConfirm();
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
   const [actionTarget, setActionTarget] = useState<EntityRecord | null>(null);
+
+  // A form open with unsaved edits when the session ended opens again with them; an edited
+  // record is saved against the version the edits were made on (someone else's save meanwhile is a conflict).
+  const draft = useDraftToRestore(`${def.name}:`, !editPages);
+  useEffect(() => {
+    if (!draft) return;
+    if (!draft.recordId) {
+      setFormTarget({ mode: 'add', draft });
+      return;
+    }
+    let live = true;
+    queryClient.fetchQuery(entityRecordQuery(def, draft.recordId)).then(
+      (record) => {
+        if (!live) return;
+        if (record) setFormTarget({ mode: 'edit', record: { ...record, version: draft.version }, draft });
+        else {
+          forgetDraft(draft.key);
+          notify.warning(`该${def.label}已不存在或已删除，登录失效前对它未保存的修改无法恢复`);
+        }
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [draft, def, queryClient]);
 
   const searchFields = useMemo(() => searchFieldsOf(def.fields), [def]);
   const { list, conditions, searchForm } = useEntitySearch(searchFields);

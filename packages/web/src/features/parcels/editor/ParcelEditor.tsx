@@ -7,7 +7,7 @@
 import { CloseOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Drawer, Form, Result, Row, Space, Spin, Tag, Tooltip } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatDateTime } from '@land/shared';
 import type { ParcelGeometry } from '@land/shared/geo/types';
 import { m2ToMu, muToM2, round } from '@land/shared/helpers';
@@ -15,6 +15,8 @@ import type { ParcelAction, ParcelState } from '@land/shared/lifecycle';
 import { PARCEL_STATE_LABELS, transitionFor } from '@land/shared/lifecycle';
 import { LoadFailed } from '../../../components/list/LoadFailed';
 import { useConfirm } from '../../../components/use-confirm';
+import type { Draft } from '../../../lib/drafts';
+import { forgetDraft, restoredText, useDraftSource, useForgetDraft } from '../../../lib/drafts';
 import { getSession } from '../../../lib/session';
 import { notify } from '../../../lib/notify';
 import { isNotFound } from '../../../lib/request';
@@ -23,7 +25,7 @@ import { entityKeys, entityRecordQuery } from '../../entities/api';
 import type { FormValues } from '../../entities/entity-form';
 import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from '../../entities/entity-form';
 import { PARCEL, parcelLogQuery } from '../api';
-import { geometryKey, sameValues } from '../form-dirty';
+import { geometryKey, sameValues } from '../../../components/form/form-dirty';
 import type { RecordTabKey } from '../records/ParcelRecordsTabs';
 import { ParcelRecordsTabs } from '../records/ParcelRecordsTabs';
 import { deniedReason } from '../screens';
@@ -34,7 +36,8 @@ import { GeometryPanel } from './GeometryPanel';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import styles from './ParcelEditor.module.css';
 
-export type EditorTarget = { mode: 'add' } | { mode: 'edit'; id: string };
+/** The parcel to open; `draft`: unsaved edits kept when the session ended, to be put back. */
+export type EditorTarget = { mode: 'add'; draft?: Draft } | { mode: 'edit'; id: string; draft?: Draft };
 
 const RECORD_TAB_LABELS: Record<RecordTabKey, string> = {
   matching: '基础设施配套',
@@ -70,10 +73,12 @@ function ReturnNotice({ dkid }: { dkid: string }) {
 
 interface EditorContentProps {
   initial: EntityRecord | null;
+  /** Unsaved edits kept when the session ended: the form opens with them, still unsaved. */
+  draft?: Draft;
   onClose: () => void;
 }
 
-function EditorContent({ initial, onClose }: EditorContentProps) {
+function EditorContent({ initial, draft, onClose }: EditorContentProps) {
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -81,17 +86,35 @@ function EditorContent({ initial, onClose }: EditorContentProps) {
   const role = getSession()?.role ?? '';
   const mapCardRef = useRef<HTMLDivElement>(null);
 
-  const [record, setRecord] = useState<EntityRecord | null>(initial);
-  const [geometry, setGeometry] = useState<ParcelGeometry | null>(asGeometry(initial?.[MAP_FIELD]));
+  // Edits kept from an ended session are saved against the version they were made on: a save
+  // someone else made meanwhile is reported as a conflict, not overwritten.
+  const [record, setRecord] = useState<EntityRecord | null>(initial && draft ? { ...initial, version: draft.version } : initial);
+  const [geometry, setGeometry] = useState<ParcelGeometry | null>(asGeometry(draft ? draft.extra?.geometry : initial?.[MAP_FIELD]));
   /** What was loaded or last saved: the form differs from it, or the boundary does, means unsaved. */
   const [baseline, setBaseline] = useState(() => ({ values: initialFormValues(PARCEL, initial), geometry: geometryKey(initial?.[MAP_FIELD]) }));
-  const [valuesDirty, setValuesDirty] = useState(false);
+  const [valuesDirty, setValuesDirty] = useState(() => draft !== undefined && !sameValues(draft.values, baseline.values));
   const formDirty = valuesDirty || geometryKey(geometry) !== baseline.geometry;
   const checkValues = () => setValuesDirty(!sameValues(form.getFieldsValue(true) as FormValues, baseline.values));
   const [tabDirty, setTabDirty] = useState<Partial<Record<RecordTabKey, boolean>>>({});
   const dirtyTabs = (Object.keys(tabDirty) as RecordTabKey[]).filter((k) => tabDirty[k]);
   const dirty = formDirty || dirtyTabs.length > 0;
   useUnsavedGuard(dirty);
+  useForgetDraft(draft);
+  useDraftSource(
+    useCallback(
+      () =>
+        formDirty
+          ? { key: `${PARCEL.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version: record?.version, values: form.getFieldsValue(true) as FormValues, extra: { geometry } }
+          : null,
+      [formDirty, form, record, geometry],
+    ),
+  );
+  /** Puts the form and the boundary back to what is saved, leaving the restored edits. */
+  const discardRestored = () => {
+    form.setFieldsValue(baseline.values);
+    setGeometry(asGeometry(record?.[MAP_FIELD] ?? null));
+    setValuesDirty(false);
+  };
 
   const sections = useMemo(() => sectionFields(PARCEL).map(({ section, fields }) => ({ section, def: withFields(PARCEL, fields) })), []);
   const check = useMemo(() => checkGeometry(geometry), [geometry]);
@@ -222,6 +245,20 @@ function EditorContent({ initial, onClose }: EditorContentProps) {
         </Space>
       </div>
       <div className={styles.body}>
+        {draft && formDirty && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={restoredText(draft)}
+            action={
+              <Button size="small" onClick={discardRestored} data-testid="draft-discard">
+                放弃这些修改
+              </Button>
+            }
+            data-testid="draft-restored"
+          />
+        )}
         {record && <ReturnNotice dkid={record.id} />}
         <Row gutter={16}>
           <Col xs={24} xl={13} xxl={14}>
@@ -229,7 +266,7 @@ function EditorContent({ initial, onClose }: EditorContentProps) {
               form={form}
               name="parcelEditor"
               layout="vertical"
-              initialValues={baseline.values}
+              initialValues={draft?.values ?? baseline.values}
               onValuesChange={onValuesChange}
               autoComplete="off"
               data-testid="parcel-form"
@@ -283,9 +320,16 @@ export function ParcelEditor({ target, onClose }: ParcelEditorProps) {
   const editId = target?.mode === 'edit' ? target.id : undefined;
   const recordQuery = useQuery({ ...entityRecordQuery(PARCEL, editId ?? ''), enabled: editId !== undefined });
 
+  // Edits kept for a parcel deleted meanwhile have nowhere to go.
+  const gone = editId !== undefined && ((recordQuery.isSuccess && !recordQuery.data) || (recordQuery.isError && isNotFound(recordQuery.error)));
+  const draftKey = target?.draft?.key;
+  useEffect(() => {
+    if (gone && draftKey) forgetDraft(draftKey);
+  }, [gone, draftKey]);
+
   let content = null;
-  if (target?.mode === 'add') content = <EditorContent key="new" initial={null} onClose={onClose} />;
-  else if (editId !== undefined && recordQuery.data) content = <EditorContent key={editId} initial={recordQuery.data} onClose={onClose} />;
+  if (target?.mode === 'add') content = <EditorContent key="new" initial={null} draft={target.draft} onClose={onClose} />;
+  else if (editId !== undefined && recordQuery.data) content = <EditorContent key={editId} initial={recordQuery.data} draft={target?.draft} onClose={onClose} />;
   else if (editId !== undefined && recordQuery.isPending) content = <Spin size="large" style={{ display: 'block', padding: 96 }} />;
   // A call that failed for another reason (the network, the server) is not a deleted parcel.
   else if (editId !== undefined && recordQuery.isError && !isNotFound(recordQuery.error)) content = <LoadFailed query={recordQuery} testId="record-load-error" back={{ label: '返回列表', onClick: onClose }} />;
@@ -294,6 +338,7 @@ export function ParcelEditor({ target, onClose }: ParcelEditorProps) {
       <Result
         status="warning"
         title="地块不存在或已删除"
+        subTitle={target?.draft ? '登录失效前对它未保存的修改无法恢复。' : undefined}
         extra={
           <Button type="primary" onClick={onClose}>
             返回列表

@@ -12,7 +12,7 @@ import type { EntityRecord } from '../../entities/api';
 import type { OneRecordQuery } from '../api';
 import type { FormValues } from '../../entities/entity-form';
 import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from '../../entities/entity-form';
-import { sameValues } from '../form-dirty';
+import { sameValues } from '../../../components/form/form-dirty';
 import { PARCEL_REF, RecordDescriptions, ownFields, withoutParcel } from './record-fields';
 
 interface SingleRecordPanelProps {

@@ -1,0 +1,211 @@
+/**
+ * A clerk whose session ends while a form has unsaved edits loses nothing: SPEC §8 still sends
+ * them to /login, which brings them back to the screen with the form open and the edits in it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORD, screenshot, signIn, useServerAndBrowser } from './harness';
+
+describe('unsaved edits survive the end of a session', () => {
+  const { server, browser } = useServerAndBrowser();
+
+  /** Ends the page's session on the server (as an expiry or a revocation would), unknown to the page. */
+  async function endSessionOnServer(page: Page) {
+    const answer = await page.evaluate(async () => {
+      const res = await fetch('/api/logout', { method: 'POST', headers: { token: localStorage.getItem('token') ?? '' } });
+      return ((await res.json()) as { code: string }).code;
+    });
+    expect(answer).toBe('200');
+  }
+
+  /** Signs in on the login page the app went to (keeping its return address). */
+  async function signInHere(page: Page, account: string) {
+    await page.getByPlaceholder('请输入账号').fill(account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+  }
+
+  async function api(account: string) {
+    const res = await fetch(`${server.url}/openApi/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userAccount: account, password: DEMO_PASSWORD }),
+    });
+    const token = ((await res.json()) as { data: { token: string } }).data.token;
+    return async <T,>(url: string, body: Record<string, unknown>): Promise<{ code: string; msg: string; data: T }> => {
+      const r = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(body) });
+      return (await r.json()) as { code: string; msg: string; data: T };
+    };
+  }
+
+  async function openStreets(page: Page) {
+    await page.goto(`${server.url}/managementSystem/jdManagement`);
+    await page.getByTestId('entity-table').locator('tbody tr.ant-table-row').first().waitFor();
+  }
+
+  const streetRow = (page: Page, name: string): Locator => page.getByTestId('entity-table').locator('tbody tr.ant-table-row').filter({ hasText: name });
+
+  it('a new parcel typed and drawn when the session ended is open again after signing in, and saves', async () => {
+    const run = Date.now().toString(36).slice(-5).toUpperCase();
+    const name = `会话结束测试地块${run}`;
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await page.goto(`${server.url}/managementSystem/land`);
+    await page.getByTestId('parcel-add').click();
+    const editor = page.getByTestId('parcel-editor');
+    await editor.getByPlaceholder('请输入宗地编号').fill(`LJ-S-${run}`);
+    await editor.getByPlaceholder('请输入地块名称').fill(name);
+    await editor.getByLabel('所属片区', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('滨江智造园', { exact: true }).click();
+    await editor.getByLabel('土地用途', { exact: true }).click();
+    await page.keyboard.type('1001');
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title').filter({ hasText: '1001 工业用地' }).click();
+
+    // A boundary drawn on the map is part of the edits.
+    const map = editor.getByTestId('parcel-map');
+    await map.locator('canvas').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await map.scrollIntoViewIfNeeded();
+    await editor.getByTestId('map-draw').click();
+    await expect.poll(() => map.getAttribute('data-drawing')).toBe('true');
+    const box = (await map.boundingBox())!;
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.click(cx - 40, cy - 30);
+    await page.mouse.click(cx + 40, cy - 30);
+    await page.mouse.click(cx + 40, cy + 30);
+    await page.mouse.dblclick(cx - 40, cy + 30);
+    await expect.poll(() => map.getAttribute('data-drawing')).toBe('false');
+    const drawnArea = await editor.getByTestId('geometry-area').textContent();
+    expect(drawnArea).toMatch(/㎡/);
+
+    // The session ends on the server; 保存 meets it and goes to the login page (SPEC §8).
+    await endSessionOnServer(page);
+    await editor.getByTestId('parcel-save').click();
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2Fland');
+    await page.getByTestId('login-drafts-kept').getByText('刚才未保存的修改已为您暂存，重新登录后将回到原页面并恢复。').waitFor();
+    await screenshot(page, 'session-drafts-login');
+
+    // Signing in again brings the clerk back to 地块录入 with the parcel open as it was.
+    await signInHere(page, 'zhangwei');
+    await page.waitForURL('**/managementSystem/land');
+    await editor.getByTestId('draft-restored').getByText(/^已恢复登录失效前未保存的修改（\d\d:\d\d），请核对后保存$/).waitFor();
+    expect(await editor.getByPlaceholder('请输入地块名称').inputValue()).toBe(name);
+    expect(await editor.getByPlaceholder('请输入宗地编号').inputValue()).toBe(`LJ-S-${run}`);
+    await editor.getByText('1001 工业用地').waitFor();
+    expect(await editor.getByTestId('geometry-area').textContent()).toBe(drawnArea);
+    await editor.getByText('未保存', { exact: true }).waitFor();
+    await screenshot(page, 'session-drafts-restored');
+
+    // It saves now, and then it is just the saved parcel (no notice, nothing kept).
+    await editor.getByTestId('parcel-save').click();
+    await editor.getByTestId('parcel-editor-title').filter({ hasText: `编辑地块：${name}` }).waitFor();
+    await editor.getByTestId('draft-restored').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => sessionStorage.getItem('unsavedDrafts'))).toBeNull();
+    const saved = await (await api('zhangwei'))<{ list: { dkmc: string; landArea: number | null }[] }>('/api/tLandinfo/selectByPage', {
+      pageNo: 1,
+      pageSize: 5,
+      params: [{ column: 'dkmc', type: 'eq', val: name }],
+    });
+    expect(saved.data.list.map((p) => p.dkmc)).toEqual([name]);
+
+    // A reload opens no editor: the draft was used once.
+    await page.reload();
+    await page.getByTestId('parcel-table').waitFor();
+    expect(await page.getByTestId('parcel-editor').isVisible()).toBe(false);
+  });
+
+  it('an edited record comes back with the edits, and a save someone made meanwhile is not overwritten', async () => {
+    const call = await api('zhaolei');
+    const list = await call<{ list: Record<string, unknown>[] }>('/api/tJd/selectByPage', { pageNo: 1, pageSize: 1, params: [] });
+    const street = list.data.list[0]!;
+    const streetName = String(street.jdname);
+
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await openStreets(page);
+    await streetRow(page, streetName).getByRole('button', { name: '编辑' }).click();
+    const drawer = page.getByTestId('entity-form-drawer');
+    await expect.poll(() => drawer.getByPlaceholder('请输入街道名称').inputValue()).toBe(streetName);
+    await drawer.getByPlaceholder('请输入联系人').fill('张伟改的联系人');
+
+    // Meanwhile a colleague saves the same street.
+    const other = await call('/api/tJd/addOrUpdate', { ...street, contact: '赵磊改的联系人' });
+    expect(other.code).toBe('200');
+
+    await endSessionOnServer(page);
+    await drawer.getByTestId('entity-form-submit').click();
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2FjdManagement*');
+    await signInHere(page, 'zhangwei');
+    await page.waitForURL('**/managementSystem/jdManagement*');
+    await drawer.getByTestId('draft-restored').waitFor();
+    expect(await drawer.getByPlaceholder('请输入联系人').inputValue()).toBe('张伟改的联系人');
+
+    // Saved against the version the edits were made on: the colleague's save is reported, not overwritten.
+    await drawer.getByTestId('entity-form-submit').click();
+    await page.getByText('该街道已被他人修改，请刷新后再保存').first().waitFor();
+    expect(await drawer.getByPlaceholder('请输入联系人').inputValue()).toBe('张伟改的联系人');
+    const now = await call<{ list: Record<string, unknown>[] }>('/api/tJd/selectByPage', { pageNo: 1, pageSize: 1, params: [{ column: 'id', type: 'eq', val: street.id }] });
+    expect(now.data.list[0]?.contact).toBe('赵磊改的联系人');
+  });
+
+  it("another user signing in on that browser tab never sees the first user's edits", async () => {
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await openStreets(page);
+    await page.getByTestId('entity-add').click();
+    const drawer = page.getByTestId('entity-form-drawer');
+    await drawer.getByPlaceholder('请输入街道名称').fill('张伟未保存的街道');
+    await endSessionOnServer(page);
+    await drawer.getByTestId('entity-form-submit').click();
+    await page.waitForURL('**/login?redirect=*');
+
+    await signInHere(page, 'zhaolei');
+    await page.waitForURL('**/managementSystem/jdManagement*');
+    await page.getByTestId('entity-table').locator('tbody tr.ant-table-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await drawer.isVisible()).toBe(false);
+    expect(await page.getByText('张伟未保存的街道').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('unsavedDrafts'))).toBeNull();
+  });
+
+  it('signing out in another tab keeps the edits of this one for the next sign-in here', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await openStreets(page);
+    await page.getByTestId('entity-add').click();
+    const drawer = page.getByTestId('entity-form-drawer');
+    await drawer.getByPlaceholder('请输入街道名称').fill('另一标签页退出时的街道');
+
+    const other = await context.newPage();
+    await other.goto(`${server.url}/managementSystem/analysis`);
+    await other.getByTestId('user-menu').click();
+    await other.getByRole('menuitem', { name: '退出登录' }).click();
+    await other.waitForURL('**/login');
+
+    // This tab follows to the login page, which leads back to the screen with the form as it was.
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2FjdManagement');
+    await page.getByTestId('login-drafts-kept').waitFor();
+    await signInHere(page, 'zhangwei');
+    await drawer.getByTestId('draft-restored').waitFor();
+    expect(await drawer.getByPlaceholder('请输入街道名称').inputValue()).toBe('另一标签页退出时的街道');
+  });
+
+  it('a back-office link opened without a session comes back after signing in; a link elsewhere does not', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${server.url}/managementSystem/jdManagement?jdname=%E6%B1%9F`);
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2FjdManagement%3Fjdname%3D%25E6%25B1%259F');
+    // Nothing was kept, so the login page promises nothing.
+    expect(await page.getByTestId('login-drafts-kept').count()).toBe(0);
+    await signInHere(page, 'zhangwei');
+    await page.waitForURL('**/managementSystem/jdManagement?jdname=%E6%B1%9F');
+    expect(await page.getByTestId('entity-search').getByPlaceholder('请输入街道名称').inputValue()).toBe('江');
+
+    for (const target of ['//evil.example/managementSystem/land', 'https://evil.example/managementSystem/land', '/managementSystemX']) {
+      const { page: other } = await browser.newPage();
+      await other.goto(`${server.url}/login?redirect=${encodeURIComponent(target)}`);
+      await signInHere(other, 'zhangwei');
+      await other.waitForURL('**/managementSystem/analysis');
+      expect(new URL(other.url()).origin).toBe(server.url);
+    }
+  });
+});
