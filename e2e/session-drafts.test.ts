@@ -190,6 +190,42 @@ describe('unsaved edits survive the end of a session', () => {
     expect(await drawer.getByPlaceholder('请输入街道名称').inputValue()).toBe('另一标签页退出时的街道');
   });
 
+  it('two minutes before the idle limit a dialog counts down: 继续使用 goes on, and when time is up the form is kept for the next sign-in', async () => {
+    const { page } = await browser.newPage();
+    // The page's clock is ours to move; the server's is not (its session stays alive throughout).
+    await page.clock.install();
+    await signIn(page, server, 'zhangwei');
+    await openStreets(page);
+    await page.getByTestId('entity-add').click();
+    const drawer = page.getByTestId('entity-form-drawer');
+    await drawer.getByPlaceholder('请输入街道名称').fill('午休前录入的街道');
+
+    // 27½ minutes without a call: the warning (the end is a minute inside the 30-minute limit).
+    await page.clock.fastForward('27:30');
+    const dialog = page.getByTestId('session-timeout').locator('.ant-modal');
+    await dialog.getByText('登录即将失效').waitFor();
+    expect(await dialog.getByTestId('session-countdown').textContent()).toMatch(/^1:[23]\d$/);
+    await dialog.getByText('点“继续使用”可接着工作；失效后未保存的修改会为您暂存，重新登录即可恢复。').waitFor();
+    await screenshot(page, 'session-timeout-warning');
+
+    // 继续使用: the server is asked, the dialog goes, the form is as it was.
+    const continued = page.waitForResponse((r) => r.url().includes('/api/session/continue'));
+    await dialog.getByTestId('session-continue').click();
+    expect(((await (await continued).json()) as { code: string }).code).toBe('200');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await drawer.getByPlaceholder('请输入街道名称').inputValue()).toBe('午休前录入的街道');
+
+    // Another 29½ minutes away from the desk: the screen goes to the login page, keeping the form.
+    await page.clock.fastForward('29:30');
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2FjdManagement');
+    await page.locator('.ant-notification').getByText('长时间未操作，登录已失效，请重新登录').waitFor();
+    await page.getByTestId('login-drafts-kept').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await signInHere(page, 'zhangwei');
+    await drawer.getByTestId('draft-restored').waitFor();
+    expect(await drawer.getByPlaceholder('请输入街道名称').inputValue()).toBe('午休前录入的街道');
+  });
+
   it('a back-office link opened without a session comes back after signing in; a link elsewhere does not', async () => {
     const { page } = await browser.newPage();
     await page.goto(`${server.url}/managementSystem/jdManagement?jdname=%E6%B1%9F`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
+import { hashToken } from '../src/services/sessions';
 
 for (const dialect of DIALECTS) {
   const available = await dialectAvailable(dialect);
@@ -94,6 +95,32 @@ for (const dialect of DIALECTS) {
         .where('revokedAt', 'is', null)
         .execute();
       expect((await t.call('/api/currentUser', {}, { token: old })).body.code).toBe(ERROR_CODES.SESSION_EXPIRED);
+    });
+
+    it('a login says when the session ends; 继续使用 starts the idle limit again but cannot revive an ended session', async () => {
+      const res = await t.call('/openApi/login', { userAccount: 'admin', password: ADMIN_PASSWORD });
+      const { token, idleMinutes, expiresAt } = res.body.data as { token: string; idleMinutes: number; expiresAt: string };
+      expect(idleMinutes).toBe(30);
+      expect(Math.abs(Date.parse(expiresAt) - (Date.now() + 12 * 3600_000))).toBeLessThan(60_000);
+      const id = hashToken(token);
+      const lastSeen = async () => (await t.db.db.selectFrom('t_session').select('lastSeenAt').where('id', '=', id).executeTakeFirstOrThrow()).lastSeenAt;
+
+      // 28 minutes without a call: continuing makes the session fresh, with the same absolute end.
+      await t.db.db.updateTable('t_session').set({ lastSeenAt: new Date(Date.now() - 28 * 60_000).toISOString() }).where('id', '=', id).execute();
+      const before = Date.now();
+      const carried = await t.call('/api/session/continue', {}, { token });
+      expect(carried.body).toMatchObject({ code: '200', data: { idleMinutes: 30, expiresAt } });
+      expect(Date.parse(await lastSeen())).toBeGreaterThanOrEqual(before - 1000);
+      // Forty seconds later (inside the once-a-minute touch of other calls) it is noted again.
+      await t.db.db.updateTable('t_session').set({ lastSeenAt: new Date(Date.now() - 40_000).toISOString() }).where('id', '=', id).execute();
+      expect((await t.call('/api/session/continue', {}, { token })).body.code).toBe('200');
+      expect(Date.now() - Date.parse(await lastSeen())).toBeLessThan(5_000);
+
+      // Past the idle limit it is over: A0007, and the session stays ended.
+      await t.db.db.updateTable('t_session').set({ lastSeenAt: new Date(Date.now() - 31 * 60_000).toISOString() }).where('id', '=', id).execute();
+      const late = await t.call('/api/session/continue', {}, { token });
+      expect({ status: late.status, code: late.body.code }).toEqual({ status: 401, code: ERROR_CODES.SESSION_EXPIRED });
+      expect(Date.now() - Date.parse(await lastSeen())).toBeGreaterThan(30 * 60_000);
     });
 
     it('no token or an unknown token gives A0006; identity headers other than token are ignored', async () => {

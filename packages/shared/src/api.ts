@@ -101,6 +101,10 @@ export interface LoginResult {
   role: string;
   /** True while the account still has the password it was created with. */
   mustChangePassword: boolean;
+  /** Minutes without requests that end the session (the back office warns before). */
+  idleMinutes: number;
+  /** ISO time the session ends whatever happens. */
+  expiresAt: string;
 }
 
 /** Condition types of the paged query language (SPEC §7 "Area dropdown query"). */

@@ -97,6 +97,7 @@ export function canUseScreen(role: string, screenPath: string): boolean {
 export const API_PERMISSIONS: Readonly<Record<string, Permission>> = {
   '/logout': 'session',
   '/currentUser': 'session',
+  '/session/continue': 'session',
   '/tUser/updatePassword': 'session',
   '/config/save': 'admin',
   '/auditLog/selectByPage': 'admin',

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { zOptionalString, zRequiredString } from '@land/shared/validation';
 import type { AppContext } from '../context';
+import { sessionPolicy } from '../context';
 import { requireRole, requireStaff } from '../plugins/auth';
 import { defineCall } from '../lib/call';
 import { validationError } from '../lib/errors';
 import { pagedQuerySchema, runPagedQuery, type QueryColumns } from '../lib/pagedQuery';
-import { revokeSession } from '../services/sessions';
+import { continueSession, revokeSession } from '../services/sessions';
 import {
   ROLES,
   USER_CONTACT_COLUMNS,
@@ -95,6 +96,18 @@ export function registerUserRoutes(api: FastifyInstance, ctx: AppContext): void 
     await revokeSession(db, requireStaff(req).sessionId);
     return null;
   });
+
+  defineCall(
+    api,
+    '/session/continue',
+    {
+      summary: '继续使用：空闲时限从现在重新计算',
+      tags: ['认证'],
+      input: z.object({}),
+      output: z.object({ idleMinutes: z.number(), expiresAt: z.string() }),
+    },
+    async (_input, req) => continueSession(db, requireStaff(req).sessionId, sessionPolicy(ctx.config)),
+  );
 
   defineCall(
     api,

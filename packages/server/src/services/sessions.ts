@@ -31,9 +31,10 @@ export async function createSession(
   kind: SessionKind,
   policy: SessionPolicy,
   meta: { ip?: string; userAgent?: string } = {},
-): Promise<string> {
+): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const now = nowIso();
+  const expiresAt = isoPlus(policy.absoluteHours * 3600_000);
   await db
     .insertInto('t_session')
     .values({
@@ -42,13 +43,13 @@ export async function createSession(
       kind,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: isoPlus(policy.absoluteHours * 3600_000),
+      expiresAt,
       revokedAt: null,
       ip: meta.ip?.slice(0, 64) ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     })
     .execute();
-  return token;
+  return { token, expiresAt };
 }
 
 export const SESSION_EXPIRED_MESSAGE = '登录已过期，请重新登录';
@@ -79,6 +80,20 @@ export async function resolveSession(
     await db.updateTable('t_session').set({ lastSeenAt: nowIso() }).where('id', '=', id).execute();
   }
   return { id, userId: row.userId, kind };
+}
+
+/** What the back office warns by: minutes without requests that end a session, and its absolute end. */
+export interface SessionTimes {
+  idleMinutes: number;
+  /** ISO time the session ends whatever happens. */
+  expiresAt: string;
+}
+
+/** Continues a live session now (继续使用 after the idle warning): the idle limit starts again. */
+export async function continueSession(db: DbOrTrx, sessionId: string, policy: SessionPolicy): Promise<SessionTimes> {
+  await db.updateTable('t_session').set({ lastSeenAt: nowIso() }).where('id', '=', sessionId).execute();
+  const row = await db.selectFrom('t_session').select('expiresAt').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  return { idleMinutes: policy.idleMinutes, expiresAt: row.expiresAt };
 }
 
 /** Ends one session (logout); logged in the audit log. */

@@ -236,11 +236,12 @@ async function checkLogin(db: Db, config: Config, userAccount: string, password:
     .set({ lastLoginAt: nowIso() })
     .where('id', '=', user.id)
     .execute();
-  const token = await createSession(
+  const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+  const { token, expiresAt } = await createSession(
     db,
     user.id,
     'staff',
-    { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
+    policy,
     meta,
   );
   return {
@@ -250,6 +251,8 @@ async function checkLogin(db: Db, config: Config, userAccount: string, password:
     userAccount: user.userAccount,
     role: user.role,
     mustChangePassword: user.mustChangePassword === 1,
+    idleMinutes: policy.idleMinutes,
+    expiresAt,
   };
 }
 

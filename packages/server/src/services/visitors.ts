@@ -64,7 +64,7 @@ export interface NewVisitor {
 
 /** A new visitor session for an active account (password, registration or WeChat login). */
 export async function openSession(db: DbOrTrx, config: Config, row: Pick<VisitorTable, 'id' | 'userName' | 'userAccount' | 'registerType' | 'sqdw'>, meta: VisitorMeta): Promise<VisitorSession> {
-  const token = await createSession(db, row.id, 'visitor', visitorSessionPolicy(config), meta);
+  const { token } = await createSession(db, row.id, 'visitor', visitorSessionPolicy(config), meta);
   return {
     token,
     userId: row.id,

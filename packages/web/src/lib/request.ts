@@ -13,7 +13,7 @@ import { cleanParams } from '@land/shared/helpers';
 import { goToLogin } from './navigation';
 import { notify } from './notify';
 import { apiFetch } from './transport';
-import { clearSession, getStoredSessionId, getStoredUserInfo, getToken, markPasswordChangeRequired } from './session';
+import { clearSession, getStoredSessionId, getStoredUserInfo, getToken, markPasswordChangeRequired, markSessionSeen } from './session';
 
 const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
@@ -105,6 +105,16 @@ function asRawBody(value: unknown): RawBody | null {
   return value !== null && typeof value === 'object' ? (value as RawBody) : null;
 }
 
+/**
+ * The session is over here without the user asking (the idle or absolute limit passed while the
+ * page was open): the same as the server's A0007, with this message.
+ */
+export function endSessionHere(message: string): void {
+  if (!getToken()) return;
+  notify.error(message);
+  endSession();
+}
+
 /** The server ended the session: open forms keep their unsaved edits (lib/drafts.ts), then /login. */
 function endSession(): void {
   clearSession(false);
@@ -168,6 +178,8 @@ async function send<T>(url: string, init: RequestInit): Promise<Envelope<T>> {
   }
   const body = asRawBody(parsed);
   const error = checkBody(response.status, body);
+  // A staff call answered (not ending the session) starts the idle limit again.
+  if (url.startsWith('/api/')) markSessionSeen();
   if (error) throw error;
   return parsed as Envelope<T>;
 }

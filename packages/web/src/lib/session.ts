@@ -18,7 +18,12 @@ const KEYS = {
   /** Passed through as request headers when some other client stored them (SPEC §6). */
   userInfo: 'userinfo',
   sessionId: 'sessionid',
+  idleMinutes: 'sessionIdleMinutes',
+  expiresAt: 'sessionExpiresAt',
 } as const;
+
+/** When the server last answered a staff call (ms), shared by the tabs: the idle limit runs from it. */
+const SEEN_AT_KEY = 'sessionSeenAt';
 
 const listeners = new Set<() => void>();
 let cached: Session | null | undefined;
@@ -58,6 +63,9 @@ export function getSession(): Session | null {
         userAccount: read(KEYS.userAccount),
         role: read(KEYS.role),
         mustChangePassword: read(KEYS.mustChangePassword) === 'true',
+        // 0 and '' for a session saved before the server told them: no warning, as before.
+        idleMinutes: Number(read(KEYS.idleMinutes)) || 0,
+        expiresAt: read(KEYS.expiresAt),
       }
     : null;
   return cached;
@@ -71,7 +79,38 @@ export function saveSession(result: LoginResult): void {
   localStorage.setItem(KEYS.userAccount, result.userAccount);
   localStorage.setItem(KEYS.role, result.role);
   localStorage.setItem(KEYS.mustChangePassword, String(result.mustChangePassword));
+  localStorage.setItem(KEYS.idleMinutes, String(result.idleMinutes));
+  localStorage.setItem(KEYS.expiresAt, result.expiresAt);
+  localStorage.setItem(SEEN_AT_KEY, String(Date.now()));
   emit();
+}
+
+/** The limits the server answered when the session was continued. */
+export function saveSessionTimes(times: { idleMinutes: number; expiresAt: string }): void {
+  if (!getToken()) return;
+  localStorage.setItem(KEYS.idleMinutes, String(times.idleMinutes));
+  localStorage.setItem(KEYS.expiresAt, times.expiresAt);
+  emit();
+}
+
+/** The server answered a staff call now: the idle limit starts again (written at most every few seconds). */
+export function markSessionSeen(now = Date.now()): void {
+  if (typeof localStorage === 'undefined' || !getToken()) return;
+  if (now - sessionSeenAt() < 5_000) return;
+  localStorage.setItem(SEEN_AT_KEY, String(now));
+  for (const listener of seenListeners) listener();
+}
+
+export function sessionSeenAt(): number {
+  return Number(read(SEEN_AT_KEY)) || 0;
+}
+
+const seenListeners = new Set<() => void>();
+
+/** Called when a staff call was answered, here or in another tab. */
+export function subscribeSessionSeen(listener: () => void): () => void {
+  seenListeners.add(listener);
+  return () => seenListeners.delete(listener);
 }
 
 /** The server holds every call until the password is changed: the layout shows the forced dialog. */
@@ -116,6 +155,7 @@ export function clearSession(asked = true): void {
   if (getToken()) ending(getSession()?.userId ?? '', asked);
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+  localStorage.removeItem(SEEN_AT_KEY);
   emit();
 }
 
@@ -129,6 +169,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     // Signed out in another tab: this tab's snapshot still names the user whose session ended.
     if (event.key === TOKEN_STORAGE_KEY && event.oldValue && !event.newValue && cached) ending(cached.userId, false);
+    if (event.key === SEEN_AT_KEY) for (const listener of seenListeners) listener();
     if (event.key === null || event.key === TOKEN_STORAGE_KEY || Object.values<string>(KEYS).includes(event.key)) emit();
   });
 }

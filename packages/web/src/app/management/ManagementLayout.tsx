@@ -6,6 +6,7 @@ import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react
 import { DEFAULT_TAB, MANAGEMENT_BASE } from '@land/shared/routes';
 import { canUseScreen } from '@land/shared/roles';
 import { logout } from '../../features/auth/api';
+import { SessionTimeout } from '../../features/auth/SessionTimeout';
 import { loginHref } from '../../lib/navigation';
 import { clearSession, getSession, sessionEndedUnasked, subscribeSession } from '../../lib/session';
 import { useActiveScreen } from '../route-handle';
@@ -184,6 +185,7 @@ export function ManagementLayout() {
           </Spin>
         </Layout.Content>
       </Layout>
+      <SessionTimeout session={session} onSignOut={() => void signOut()} />
       {(passwordOpen || session.mustChangePassword) && (
         <Suspense fallback={null}>
           <ChangePasswordModal open forced={session.mustChangePassword} onClose={() => setPasswordOpen(false)} onSignOut={() => void signOut()} />

@@ -12,6 +12,11 @@ export async function fetchCaptcha(): Promise<CaptchaResult> {
   return body.data;
 }
 
+/** 继续使用: the session's idle limit starts again; answers its limits. */
+export async function continueSession(): Promise<{ idleMinutes: number; expiresAt: string }> {
+  return (await post<{ idleMinutes: number; expiresAt: string }>('/api/session/continue')).data;
+}
+
 export async function logout(): Promise<void> {
   await post<null>('/api/logout');
 }
