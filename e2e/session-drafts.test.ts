@@ -108,6 +108,24 @@ describe('unsaved edits survive the end of a session', () => {
     });
     expect(saved.data.list.map((p) => p.dkmc)).toEqual([name]);
 
+    // The supporting records in its tabs are kept too: a 招商手册 being written when the session ends.
+    await editor.getByRole('tab', { name: '招商手册' }).click();
+    const manual = editor.getByTestId('record-form-tDkzssc');
+    await manual.getByPlaceholder('请输入手册标题').fill(`${name}招商手册`);
+    await endSessionOnServer(page);
+    await manual.getByRole('button', { name: '保存地块招商手册' }).click();
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2Fland');
+    await signInHere(page, 'zhangwei');
+    await page.waitForURL('**/managementSystem/land');
+    await editor.getByTestId('parcel-editor-title').filter({ hasText: `编辑地块：${name}` }).waitFor();
+    await editor.getByTestId('draft-restored').getByText(/：配套信息中的“招商手册”，请核对后保存$/).waitFor();
+    expect(await manual.getByPlaceholder('请输入手册标题').inputValue()).toBe(`${name}招商手册`);
+    await manual.getByText('有未保存的修改').waitFor();
+    await screenshot(page, 'session-drafts-tab-restored');
+    await manual.getByRole('button', { name: '保存地块招商手册' }).click();
+    await editor.getByTestId('draft-restored').waitFor({ state: 'detached' });
+    await manual.getByText('有未保存的修改').waitFor({ state: 'detached' });
+
     // A reload opens no editor: the draft was used once.
     await page.reload();
     await page.getByTestId('parcel-table').waitFor();

@@ -72,17 +72,17 @@ export function keepOpenDrafts(userId: string, path = typeof location === 'undef
   return kept.length;
 }
 
-/** The draft kept for the signed-in user on screen `path` among forms whose key starts with `prefix` (an entity's name and ':'). */
-export function pendingDraft(prefix: string, path: string): Draft | undefined {
+/** The drafts kept for the signed-in user on screen `path` of forms whose key starts with `prefix` (an entity's name and ':'). */
+export function pendingDrafts(prefix: string, path: string): Draft[] {
   const stored = read();
   const userId = getSession()?.userId;
-  if (!stored || !userId) return undefined;
+  if (!stored || !userId) return [];
   if (stored.userId !== userId) {
     // Another user's edits are never shown to this one.
     write(null);
-    return undefined;
+    return [];
   }
-  return stored.drafts.find((d) => d.key.startsWith(prefix) && d.path === path);
+  return stored.drafts.filter((d) => d.key.startsWith(prefix) && d.path === path);
 }
 
 /** Forgets a draft once its form has it again (or its record is gone). */
@@ -96,8 +96,13 @@ export function forgetDraft(key: string): void {
  * forgets it once open (it keeps it again if the session ends again).
  */
 export function useDraftToRestore(prefix: string, enabled = true): Draft | undefined {
-  const [draft] = useState(() => (enabled && typeof location !== 'undefined' ? pendingDraft(prefix, location.pathname) : undefined));
-  return draft;
+  return useDraftsToRestore(prefix, enabled)[0];
+}
+
+/** Every draft kept for forms of this screen (a parcel and the supporting records in its tabs). */
+export function useDraftsToRestore(prefix: string, enabled = true): Draft[] {
+  const [drafts] = useState(() => (enabled && typeof location !== 'undefined' ? pendingDrafts(prefix, location.pathname) : []));
+  return drafts;
 }
 
 /** A form opened with a draft forgets it from storage. */
@@ -107,11 +112,11 @@ export function useForgetDraft(draft: Draft | undefined): void {
   }, [draft]);
 }
 
-/** 已恢复…: what a reopened form says above its fields. */
-export function restoredText(draft: Draft): string {
+/** 已恢复…: what a reopened form says above its fields; `where` names the parts restored. */
+export function restoredText(draft: Draft, where: string[] = []): string {
   const at = new Date(draft.savedAt);
   const time = Number.isNaN(at.getTime()) ? '' : `（${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}）`;
-  return `已恢复登录失效前未保存的修改${time}，请核对后保存`;
+  return `已恢复登录失效前未保存的修改${time}${where.length > 0 ? `：${where.join('、')}` : ''}，请核对后保存`;
 }
 
 /** Whether edits are kept for whoever signs in next in this tab (the login page says so). */

@@ -21,7 +21,7 @@ import { ScreenCard } from '../../components/ScreenCard';
 import { LoadFailed, usePageSelection } from '../../components/list/LoadFailed';
 import { urlPaging } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
-import { useDraftToRestore } from '../../lib/drafts';
+import { useDraftsToRestore } from '../../lib/drafts';
 import { getSession } from '../../lib/session';
 import { notify } from '../../lib/notify';
 import { totalText } from '../../lib/paged-query';
@@ -124,10 +124,14 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
   const role = getSession()?.role ?? '';
   const canWrite = WRITER_ROLES.includes(role);
   // A parcel being edited when the session ended opens again with its unsaved edits.
-  const draft = useDraftToRestore(`${PARCEL.name}:`, config.entry === true && canWrite);
-  const [editor, setEditor] = useState<EditorTarget | null>(() =>
-    draft ? (draft.recordId ? { mode: 'edit', id: draft.recordId, draft } : { mode: 'add', draft }) : null,
-  );
+  // (the parcel's form and the supporting records of its tabs).
+  const drafts = useDraftsToRestore(`${PARCEL.name}:`, config.entry === true && canWrite);
+  const [editor, setEditor] = useState<EditorTarget | null>(() => {
+    const parcelId = drafts[0]?.recordId;
+    if (parcelId === undefined) return null;
+    const mine = drafts.filter((d) => d.recordId === parcelId);
+    return parcelId ? { mode: 'edit', id: parcelId, drafts: mine } : { mode: 'add', drafts: mine };
+  });
   const [detailId, setDetailId] = useState<string | null>(null);
 
   const searchFields = useMemo(() => searchFieldsOf(PARCEL.fields.filter((f) => !SCREEN_FIELDS.has(f.name))), []);

@@ -16,7 +16,7 @@ import { PARCEL_STATE_LABELS, transitionFor } from '@land/shared/lifecycle';
 import { LoadFailed } from '../../../components/list/LoadFailed';
 import { useConfirm } from '../../../components/use-confirm';
 import type { Draft } from '../../../lib/drafts';
-import { forgetDraft, restoredText, useDraftSource, useForgetDraft } from '../../../lib/drafts';
+import { forgetDraft, restoredText, useDraftSource } from '../../../lib/drafts';
 import { getSession } from '../../../lib/session';
 import { notify } from '../../../lib/notify';
 import { isNotFound } from '../../../lib/request';
@@ -36,8 +36,11 @@ import { GeometryPanel } from './GeometryPanel';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import styles from './ParcelEditor.module.css';
 
-/** The parcel to open; `draft`: unsaved edits kept when the session ended, to be put back. */
-export type EditorTarget = { mode: 'add'; draft?: Draft } | { mode: 'edit'; id: string; draft?: Draft };
+/** The parcel to open; `drafts`: its unsaved edits kept when the session ended, to be put back. */
+export type EditorTarget = { mode: 'add'; drafts?: Draft[] } | { mode: 'edit'; id: string; drafts?: Draft[] };
+
+/** The draft key of a parcel's form, or of one of its tabs' records. */
+export const parcelDraftKey = (id: string | null | undefined, tab?: RecordTabKey) => `${PARCEL.name}:${id ?? 'new'}${tab ? `/${tab}` : ''}`;
 
 const RECORD_TAB_LABELS: Record<RecordTabKey, string> = {
   matching: '基础设施配套',
@@ -73,18 +76,28 @@ function ReturnNotice({ dkid }: { dkid: string }) {
 
 interface EditorContentProps {
   initial: EntityRecord | null;
-  /** Unsaved edits kept when the session ended: the form opens with them, still unsaved. */
-  draft?: Draft;
+  /** Unsaved edits kept when the session ended (the form's, its tabs'): they open again, still unsaved. */
+  drafts?: Draft[];
   onClose: () => void;
 }
 
-function EditorContent({ initial, draft, onClose }: EditorContentProps) {
+function EditorContent({ initial, drafts = [], onClose }: EditorContentProps) {
+  const draft = drafts.find((d) => d.key === parcelDraftKey(initial?.id));
+  const tabDrafts = useMemo(() => {
+    const byTab: Partial<Record<RecordTabKey, Draft>> = {};
+    for (const d of drafts) {
+      const tab = initial && d.key.startsWith(`${parcelDraftKey(initial.id)}/`) ? (d.key.slice(parcelDraftKey(initial.id).length + 1) as RecordTabKey) : null;
+      if (tab && tab in RECORD_TAB_LABELS) byTab[tab] = d;
+    }
+    return byTab;
+  }, [drafts, initial]);
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const transition = useParcelTransition();
   const role = getSession()?.role ?? '';
   const mapCardRef = useRef<HTMLDivElement>(null);
+  const recordsRef = useRef<HTMLDivElement>(null);
 
   // Edits kept from an ended session are saved against the version they were made on: a save
   // someone else made meanwhile is reported as a conflict, not overwritten.
@@ -98,13 +111,18 @@ function EditorContent({ initial, draft, onClose }: EditorContentProps) {
   const [tabDirty, setTabDirty] = useState<Partial<Record<RecordTabKey, boolean>>>({});
   const dirtyTabs = (Object.keys(tabDirty) as RecordTabKey[]).filter((k) => tabDirty[k]);
   const dirty = formDirty || dirtyTabs.length > 0;
+  /** Tabs opened with restored edits, until they are saved (or typed back). */
+  const restoredTabs = (Object.keys(tabDrafts) as RecordTabKey[]).filter((t) => tabDirty[t] !== false);
   useUnsavedGuard(dirty);
-  useForgetDraft(draft);
+  // Once open with them, the drafts are here (and kept again if the session ends again).
+  useEffect(() => {
+    for (const d of drafts) forgetDraft(d.key);
+  }, [drafts]);
   useDraftSource(
     useCallback(
       () =>
         formDirty
-          ? { key: `${PARCEL.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version: record?.version, values: form.getFieldsValue(true) as FormValues, extra: { geometry } }
+          ? { key: parcelDraftKey(record?.id), recordId: record?.id ?? null, version: record?.version, values: form.getFieldsValue(true) as FormValues, extra: { geometry } }
           : null,
       [formDirty, form, record, geometry],
     ),
@@ -245,16 +263,26 @@ function EditorContent({ initial, draft, onClose }: EditorContentProps) {
         </Space>
       </div>
       <div className={styles.body}>
-        {draft && formDirty && (
+        {((draft && formDirty) || restoredTabs.length > 0) && (
           <Alert
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
-            title={restoredText(draft)}
+            // The parts are named when a tab's records are among them (the form alone is plain to see).
+            title={restoredText(
+              draft ?? tabDrafts[restoredTabs[0]!]!,
+              restoredTabs.length > 0 ? [...(draft && formDirty ? ['地块信息'] : []), ...restoredTabs.map((t) => `配套信息中的“${RECORD_TAB_LABELS[t]}”`)] : [],
+            )}
             action={
-              <Button size="small" onClick={discardRestored} data-testid="draft-discard">
-                放弃这些修改
-              </Button>
+              draft && formDirty ? (
+                <Button size="small" onClick={discardRestored} data-testid="draft-discard">
+                  放弃地块信息的修改
+                </Button>
+              ) : (
+                <Button size="small" onClick={() => recordsRef.current?.scrollIntoView({ block: 'start' })}>
+                  查看
+                </Button>
+              )
             }
             data-testid="draft-restored"
           />
@@ -294,9 +322,16 @@ function EditorContent({ initial, draft, onClose }: EditorContentProps) {
             </div>
           </Col>
         </Row>
-        <Card size="small" title="配套信息" className={styles.records}>
+        <Card size="small" title="配套信息" className={styles.records} ref={recordsRef}>
           {record ? (
-            <ParcelRecordsTabs dkid={record.id} panorama={panorama} onDirty={onTabDirty} onParcelChanged={(f) => void onParcelChanged(f)} />
+            <ParcelRecordsTabs
+              dkid={record.id}
+              panorama={panorama}
+              onDirty={onTabDirty}
+              onParcelChanged={(f) => void onParcelChanged(f)}
+              draftKeyOf={(tab) => parcelDraftKey(record.id, tab)}
+              drafts={tabDrafts}
+            />
           ) : (
             <Alert
               type="info"
@@ -322,14 +357,14 @@ export function ParcelEditor({ target, onClose }: ParcelEditorProps) {
 
   // Edits kept for a parcel deleted meanwhile have nowhere to go.
   const gone = editId !== undefined && ((recordQuery.isSuccess && !recordQuery.data) || (recordQuery.isError && isNotFound(recordQuery.error)));
-  const draftKey = target?.draft?.key;
+  const drafts = target?.drafts;
   useEffect(() => {
-    if (gone && draftKey) forgetDraft(draftKey);
-  }, [gone, draftKey]);
+    if (gone) for (const d of drafts ?? []) forgetDraft(d.key);
+  }, [gone, drafts]);
 
   let content = null;
-  if (target?.mode === 'add') content = <EditorContent key="new" initial={null} draft={target.draft} onClose={onClose} />;
-  else if (editId !== undefined && recordQuery.data) content = <EditorContent key={editId} initial={recordQuery.data} draft={target?.draft} onClose={onClose} />;
+  if (target?.mode === 'add') content = <EditorContent key="new" initial={null} drafts={target.drafts} onClose={onClose} />;
+  else if (editId !== undefined && recordQuery.data) content = <EditorContent key={editId} initial={recordQuery.data} drafts={target?.drafts} onClose={onClose} />;
   else if (editId !== undefined && recordQuery.isPending) content = <Spin size="large" style={{ display: 'block', padding: 96 }} />;
   // A call that failed for another reason (the network, the server) is not a deleted parcel.
   else if (editId !== undefined && recordQuery.isError && !isNotFound(recordQuery.error)) content = <LoadFailed query={recordQuery} testId="record-load-error" back={{ label: '返回列表', onClick: onClose }} />;
@@ -338,7 +373,7 @@ export function ParcelEditor({ target, onClose }: ParcelEditorProps) {
       <Result
         status="warning"
         title="地块不存在或已删除"
-        subTitle={target?.draft ? '登录失效前对它未保存的修改无法恢复。' : undefined}
+        subTitle={drafts?.length ? '登录失效前对它未保存的修改无法恢复。' : undefined}
         extra={
           <Button type="primary" onClick={onClose}>
             返回列表

@@ -8,9 +8,11 @@ import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
 import { Alert, Button, Empty, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { COMPARATORS, INDICATORS, planningIndicatorEntity } from '@land/shared/entities/planningIndicator';
 import { fieldSchema } from '@land/shared/entity';
+import type { Draft } from '../../../lib/drafts';
+import { useDraftSource } from '../../../lib/drafts';
 import { notify } from '../../../lib/notify';
 import { ApiError } from '../../../lib/request';
 import type { EntityRecord } from '../../entities/api';
@@ -39,6 +41,10 @@ interface IndicatorPanelProps {
   onDirty?: (dirty: boolean) => void;
   /** After a save: the parcel's summary columns have changed on the server. */
   onSaved?: () => void;
+  /** Kept as this draft if the session ends with unsaved edits. */
+  draftKey?: string;
+  /** Unsaved edits kept when the session ended: the table opens with them (each row keeps its version). */
+  draft?: Draft;
 }
 
 const unitOf = (indicator?: string) => INDICATORS.find((i) => i.value === indicator)?.unit ?? '';
@@ -77,10 +83,11 @@ function describe(row: Row): string {
   return row.comparator === 'between' ? `${row.value ?? ''} ~ ${row.valueMax ?? ''} ${unit}` : `${comparator} ${row.value ?? ''} ${unit}`;
 }
 
-export function IndicatorPanel({ dkid, readOnly, onDirty, onSaved }: IndicatorPanelProps) {
+export function IndicatorPanel({ dkid, readOnly, onDirty, onSaved, draftKey, draft }: IndicatorPanelProps) {
   const queryClient = useQueryClient();
   const stored = useQuery(recordsOfParcelQuery(DEF, dkid));
-  const [edited, setEdited] = useState<Row[] | null>(null);
+  const [edited, setEdited] = useState<Row[] | null>(() => (Array.isArray(draft?.values.rows) ? (draft.values.rows as Row[]) : null));
+  useDraftSource(useCallback(() => (draftKey && edited ? { key: draftKey, recordId: dkid, values: { rows: edited } } : null), [draftKey, edited, dkid]));
   const rows = useMemo(() => edited ?? (stored.data ?? []).map(toRow), [edited, stored.data]);
   const dirty = edited !== null;
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);

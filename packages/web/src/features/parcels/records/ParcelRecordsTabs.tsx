@@ -6,6 +6,7 @@
 import { Tabs } from 'antd';
 import type { TabsProps } from 'antd';
 import { useCallback, useMemo } from 'react';
+import type { Draft } from '../../../lib/drafts';
 import { landMatchingEntity } from '@land/shared/entities/landMatching';
 import { parcelAdvantageEntity } from '@land/shared/entities/parcelAdvantage';
 import { parcelDistanceEntity } from '@land/shared/entities/parcelDistance';
@@ -45,9 +46,14 @@ interface ParcelRecordsTabsProps {
   onParcelChanged?: (fields: string[]) => void;
   extraTabs?: TabsProps['items'];
   defaultActiveKey?: string;
+  /** The draft key of each tab's form: its unsaved edits are kept if the session ends. */
+  draftKeyOf?: (tab: RecordTabKey) => string;
+  /** Unsaved edits kept when the session ended: those tabs open with them (the first one shown). */
+  drafts?: Partial<Record<RecordTabKey, Draft>>;
 }
 
-export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelChanged, extraTabs = [], defaultActiveKey }: ParcelRecordsTabsProps) {
+export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelChanged, extraTabs = [], defaultActiveKey, draftKeyOf, drafts = {} }: ParcelRecordsTabsProps) {
+  const kept = (tab: RecordTabKey) => ({ draftKey: draftKeyOf?.(tab), draft: drafts[tab] });
   const dirtyOf = useCallback((tab: RecordTabKey) => (dirty: boolean) => onDirty?.(tab, dirty), [onDirty]);
   // Stable per tab, so the panels' effects do not run on every render.
   const handlers = useMemo(
@@ -66,6 +72,7 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
           query={matchingOfParcelQuery(landMatchingEntity, dkid)}
           readOnly={readOnly}
           onDirty={handlers.matching}
+          {...kept('matching')}
           onSaved={() => onParcelChanged?.(['levelled'])}
         />
       ),
@@ -83,6 +90,7 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
           dkid={dkid}
           readOnly={readOnly}
           onDirty={handlers.ydzb}
+          {...kept('ydzb')}
           onSaved={() =>
             onParcelChanged?.([
               'plotRatioMin',
@@ -115,7 +123,14 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
       key: 'zssc',
       label: '招商手册',
       children: (
-        <SingleRecordPanel def={parcelManualEntity} dkid={dkid} query={manualOfParcelQuery(parcelManualEntity, dkid)} readOnly={readOnly} onDirty={handlers.zssc} />
+        <SingleRecordPanel
+          def={parcelManualEntity}
+          dkid={dkid}
+          query={manualOfParcelQuery(parcelManualEntity, dkid)}
+          readOnly={readOnly}
+          onDirty={handlers.zssc}
+          {...kept('zssc')}
+        />
       ),
     },
     { key: 'markers', label: '全景标注', children: <MarkersPanel dkid={dkid} panorama={panorama} readOnly={readOnly} onDirty={handlers.markers} /> },
@@ -123,6 +138,9 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
     ...extraTabs,
   ];
 
-  // Panels mount when first opened (the panorama viewer, the rich-text editor) and then stay, keeping unsaved edits.
-  return <Tabs items={items} defaultActiveKey={defaultActiveKey} destroyOnHidden={false} data-testid="parcel-records-tabs" />;
+  // Panels mount when first opened (the panorama viewer, the rich-text editor) and then stay, keeping
+  // unsaved edits; those with restored edits mount at once (their edits count as unsaved).
+  const restored = Object.keys(drafts);
+  const shown = items.map((item) => (restored.includes(String(item.key)) ? { ...item, forceRender: true } : item));
+  return <Tabs items={shown} defaultActiveKey={defaultActiveKey ?? restored[0]} destroyOnHidden={false} data-testid="parcel-records-tabs" />;
 }

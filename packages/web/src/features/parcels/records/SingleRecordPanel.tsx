@@ -5,7 +5,7 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { Button, Form, Skeleton, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { LoadFailed } from '../../../components/list/LoadFailed';
 import type { EntityRecord } from '../../entities/api';
@@ -13,6 +13,8 @@ import type { OneRecordQuery } from '../api';
 import type { FormValues } from '../../entities/entity-form';
 import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from '../../entities/entity-form';
 import { sameValues } from '../../../components/form/form-dirty';
+import type { Draft } from '../../../lib/drafts';
+import { useDraftSource } from '../../../lib/drafts';
 import { PARCEL_REF, RecordDescriptions, ownFields, withoutParcel } from './record-fields';
 
 interface SingleRecordPanelProps {
@@ -23,15 +25,28 @@ interface SingleRecordPanelProps {
   onDirty?: (dirty: boolean) => void;
   /** After a save: the server may have changed the parcel too (七通一平 sets 场地已平整). */
   onSaved?: () => void;
+  /** Kept as this draft if the session ends with unsaved edits. */
+  draftKey?: string;
+  /** Unsaved edits kept when the session ended: the form opens with them. */
+  draft?: Draft;
 }
 
-function RecordForm({ def, dkid, record, onDirty, onSaved }: { def: EntityDef; dkid: string; record: EntityRecord | null; onDirty?: (d: boolean) => void; onSaved?: () => void }) {
+type RecordFormProps = Omit<SingleRecordPanelProps, 'query' | 'readOnly'> & { record: EntityRecord | null };
+
+function RecordForm({ def, dkid, record, onDirty, onSaved, draftKey, draft }: RecordFormProps) {
   const [form] = Form.useForm<FormValues>();
   const own = useMemo(() => withoutParcel(def), [def]);
-  const [current, setCurrent] = useState(record);
+  // Restored edits are saved with the version they were made on (a save meanwhile is a conflict).
+  const [current, setCurrent] = useState(record && draft ? { ...record, version: draft.version } : record);
   const [baseline, setBaseline] = useState(() => initialFormValues(own, record));
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirty] = useState(() => draft !== undefined && !sameValues(draft.values, baseline));
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  useDraftSource(
+    useCallback(
+      () => (draftKey && dirty ? { key: draftKey, recordId: dkid, version: current?.version, values: form.getFieldsValue(true) as FormValues } : null),
+      [draftKey, dirty, dkid, current, form],
+    ),
+  );
   const save = useSaveEntity(def, form, (saved) => {
     const values = initialFormValues(own, saved);
     setCurrent(saved);
@@ -44,7 +59,7 @@ function RecordForm({ def, dkid, record, onDirty, onSaved }: { def: EntityDef; d
     <Form<FormValues>
       form={form}
       layout="vertical"
-      initialValues={baseline}
+      initialValues={draft?.values ?? baseline}
       onValuesChange={() => setDirty(!sameValues(form.getFieldsValue(true) as FormValues, baseline))}
       onFinish={(values) => save.mutate({ ...toPayload(own, values, current), [PARCEL_REF]: dkid })}
       autoComplete="off"
@@ -61,12 +76,12 @@ function RecordForm({ def, dkid, record, onDirty, onSaved }: { def: EntityDef; d
   );
 }
 
-export function SingleRecordPanel({ def, dkid, query, readOnly, onDirty, onSaved }: SingleRecordPanelProps) {
+export function SingleRecordPanel({ def, dkid, query, readOnly, onDirty, onSaved, draftKey, draft }: SingleRecordPanelProps) {
   const result = useQuery(query);
   const { data, isPending } = result;
   if (isPending) return <Skeleton active />;
   // Not an empty form: saving it would write over the record that could not be read.
   if (result.isError) return <LoadFailed query={result} testId="record-load-error" />;
   if (readOnly) return <RecordDescriptions fields={ownFields(def)} record={data} />;
-  return <RecordForm key={data?.id ?? 'new'} def={def} dkid={dkid} record={data ?? null} onDirty={onDirty} onSaved={onSaved} />;
+  return <RecordForm key={data?.id ?? 'new'} def={def} dkid={dkid} record={data ?? null} onDirty={onDirty} onSaved={onSaved} draftKey={draftKey} draft={draft} />;
 }
