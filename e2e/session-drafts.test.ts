@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, screenshot, signIn, useServerAndBrowser } from './harness';
+import { DEMO_PASSWORD, axeProblems, screenshot, signIn, useServerAndBrowser } from './harness';
 
 describe('unsaved edits survive the end of a session', () => {
   const { server, browser } = useServerAndBrowser();
@@ -84,6 +84,7 @@ describe('unsaved edits survive the end of a session', () => {
     await page.waitForURL('**/login?redirect=%2FmanagementSystem%2Fland');
     await page.getByTestId('login-drafts-kept').getByText('刚才未保存的修改已为您暂存，重新登录后将回到原页面并恢复。').waitFor();
     await screenshot(page, 'session-drafts-login');
+    expect(await axeProblems(page)).toEqual([]);
 
     // Signing in again brings the clerk back to 地块录入 with the parcel open as it was.
     await signInHere(page, 'zhangwei');
@@ -95,6 +96,7 @@ describe('unsaved edits survive the end of a session', () => {
     expect(await editor.getByTestId('geometry-area').textContent()).toBe(drawnArea);
     await editor.getByText('未保存', { exact: true }).waitFor();
     await screenshot(page, 'session-drafts-restored');
+    expect(await axeProblems(page, '[data-testid="draft-restored"]')).toEqual([]);
 
     // It saves now, and then it is just the saved parcel (no notice, nothing kept).
     await editor.getByTestId('parcel-save').click();
@@ -225,6 +227,9 @@ describe('unsaved edits survive the end of a session', () => {
     expect(await dialog.getByTestId('session-countdown').textContent()).toMatch(/^1:[23]\d$/);
     await dialog.getByText('点“继续使用”可接着工作；失效后未保存的修改会为您暂存，重新登录即可恢复。').waitFor();
     await screenshot(page, 'session-timeout-warning');
+    expect(await axeProblems(page, '.ant-modal-wrap')).toEqual([]);
+    // The keyboard is in the dialog, on 继续使用.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('继续使用');
 
     // 继续使用: the server is asked, the dialog goes, the form is as it was.
     const continued = page.waitForResponse((r) => r.url().includes('/api/session/continue'));

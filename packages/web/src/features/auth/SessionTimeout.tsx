@@ -7,7 +7,7 @@
  */
 import { Button, Modal, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { endSessionHere } from '../../lib/request';
 import type { Session } from '../../lib/session';
 import { saveSessionTimes, sessionSeenAt, subscribeSessionSeen } from '../../lib/session';
@@ -56,8 +56,17 @@ export function SessionTimeout({ session, onSignOut }: { session: Session; onSig
     if (left <= 0) endSessionHere(idle ? '长时间未操作，登录已失效，请重新登录' : '登录已到期，请重新登录');
   }, [idle, left]);
 
-  if (!end || left > WARN_BEFORE_MS || left <= 0) return null;
-  if (!end.idle && readAbsolute === end.at) return null;
+  const shown = end !== null && left <= WARN_BEFORE_MS && left > 0 && !(!end.idle && readAbsolute === end.at);
+  // The keyboard goes to the dialog's main button, also from inside an open drawer (whose focus
+  // trap would otherwise hand it to the dialog's first button).
+  const mainButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => mainButton.current?.focus(), 50);
+    return () => clearTimeout(timer);
+  }, [shown]);
+
+  if (!shown) return null;
 
   return (
     <Modal
@@ -70,12 +79,12 @@ export function SessionTimeout({ session, onSignOut }: { session: Session; onSig
         end.idle ? (
           <>
             <Button onClick={onSignOut}>退出登录</Button>
-            <Button type="primary" autoFocus loading={carryOn.isPending} onClick={() => carryOn.mutate()} data-testid="session-continue">
+            <Button ref={mainButton} type="primary" autoFocus loading={carryOn.isPending} onClick={() => carryOn.mutate()} data-testid="session-continue">
               继续使用
             </Button>
           </>
         ) : (
-          <Button type="primary" autoFocus onClick={() => setReadAbsolute(end.at)}>
+          <Button ref={mainButton} type="primary" autoFocus onClick={() => setReadAbsolute(end.at)}>
             知道了
           </Button>
         )
