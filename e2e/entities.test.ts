@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { screenshot, signIn, useServerAndBrowser } from './harness';
+import { DEMO_PASSWORD, screenshot, signIn, useServerAndBrowser } from './harness';
 
 
 describe('entity screens in the browser', () => {
@@ -121,5 +121,112 @@ describe('entity screens in the browser', () => {
     await stored.locator('strong', { hasText: '重点签约项目' }).waitFor();
     await stored.locator('ul li', { hasText: '高端数控机床' }).waitFor();
     await screenshot(page, 'entities-zshd-edit');
+
+    // 取消 on the page leaves at once when nothing was typed, and asks first when something was.
+    await editCard.getByPlaceholder('请输入标题').fill('智能装备产业链招商对接会（改）');
+    await editCard.getByRole('button', { name: '取消' }).click();
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '当前招商活动有未保存的修改，离开后这些修改将丢失。确定离开吗？' });
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await editCard.getByPlaceholder('请输入标题').inputValue()).toBe('智能装备产业链招商对接会（改）');
+    await editCard.getByRole('button', { name: '取消' }).click();
+    await ask.getByRole('button', { name: '确定' }).click();
+    // Back on the list, with its search.
+    await page.waitForURL('**/managementSystem/zshdManagement?*');
+    await rowOf(page, '智能装备产业链招商对接会').waitFor();
+    expect(await rowOf(page, '（改）').count()).toBe(0);
+  });
+  /** A record list read through the API as a demo clerk. */
+  async function apiPage(entity: string, params: Record<string, unknown>[] = []): Promise<Record<string, unknown>[]> {
+    const login = await fetch(`${server.url}/openApi/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userAccount: 'zhangwei', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const res = await fetch(`${server.url}/api/${entity}/selectByPage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ pageNo: 1, pageSize: 50, params }),
+    });
+    return ((await res.json()) as { data: { list: Record<string, unknown>[] } }).data.list;
+  }
+
+  it('新增 after 编辑 starts empty; 取消 and Esc ask before typed content is dropped, and only then', async () => {
+    const { page } = await browser.newPage();
+    await login(page);
+    await page.goto(`${server.url}/managementSystem/jdManagement`);
+    const first = page.getByTestId('entity-table').locator('tbody tr.ant-table-row').first();
+    await first.waitFor();
+    const drawer = page.getByTestId('entity-form-drawer');
+    const name = drawer.getByPlaceholder('请输入街道名称');
+
+    // Opened and closed untouched: nothing to ask.
+    await first.getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // A new street does not start from the street just looked at.
+    await page.getByTestId('entity-add').click();
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('');
+    expect(await drawer.getByPlaceholder('请输入联系人').inputValue()).toBe('');
+
+    await name.fill('尚未保存的街道');
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '当前街道有未保存的修改，关闭后这些修改将丢失。确定关闭吗？' });
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe('尚未保存的街道');
+    await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: '确定' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await rowOf(page, '尚未保存的街道').count()).toBe(0);
+  });
+
+  it('a policy opened untouched is not changed; edited, its paragraphs keep their first-line indent, and 首行缩进 sets one', async () => {
+    const policies = await apiPage('tRegulations');
+    const policy = policies.find((r) => /text-indent/.test(String(r.content)))!;
+    const indents = (html: unknown) => (String(html).match(/text-indent/g) ?? []).length;
+    const before = indents(policy.content);
+    expect(before).toBeGreaterThan(0);
+
+    const { page } = await browser.newPage();
+    await login(page);
+    await page.goto(`${server.url}/managementSystem/regulations`);
+    const search = page.getByTestId('entity-search');
+    await search.getByPlaceholder('请输入标题').fill(String(policy.title));
+    await search.getByRole('button', { name: '查询' }).click();
+    const row = rowOf(page, String(policy.title));
+    const drawer = page.getByTestId('entity-form-drawer');
+    const editor = drawer.getByTestId('rich-text-content').locator('.ProseMirror');
+
+    // The editor shows the indents, and closing untouched asks nothing (the text is not rewritten).
+    await row.getByRole('button', { name: '编辑' }).click();
+    await editor.locator('p[style*="text-indent"]').first().waitFor();
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: '编辑' }).click();
+    await editor.locator('p[style*="text-indent"]').first().waitFor();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('（补充说明）');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('新增的一段');
+    const indentButton = drawer.getByRole('button', { name: '首行缩进' });
+    // A paragraph begun after an indented one is indented too; the button takes it away and back.
+    await expect.poll(() => indentButton.getAttribute('aria-pressed')).toBe('true');
+    await indentButton.click();
+    await expect.poll(() => indentButton.getAttribute('aria-pressed')).toBe('false');
+    await indentButton.click();
+    await expect.poll(() => indentButton.getAttribute('aria-pressed')).toBe('true');
+    await drawer.getByTestId('entity-form-submit').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    const saved = (await apiPage('tRegulations', [{ column: 'id', type: 'eq', val: policy.id }]))[0]!;
+    expect(String(saved.content)).toMatch(/（补充说明）<\/p><p style="text-indent: ?2em">新增的一段<\/p>$/);
+    expect(indents(saved.content)).toBe(before + 1);
   });
 });

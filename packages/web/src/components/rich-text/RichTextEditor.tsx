@@ -10,6 +10,7 @@ import {
   InsertRowRightOutlined,
   ItalicOutlined,
   LinkOutlined,
+  MenuUnfoldOutlined,
   OrderedListOutlined,
   PictureOutlined,
   RedoOutlined,
@@ -29,6 +30,7 @@ import { Button, Form, Input, Modal, Select, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { fileUrl, reportUploadError, uploadFile } from '../../lib/files';
+import { FIRST_LINE_INDENT, TextIndent } from './text-indent';
 import styles from './RichTextEditor.module.css';
 
 export interface RichTextEditorProps {
@@ -94,6 +96,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
       left: e.isActive({ textAlign: 'left' }),
       center: e.isActive({ textAlign: 'center' }),
       right: e.isActive({ textAlign: 'right' }),
+      indent: e.isActive({ textIndent: FIRST_LINE_INDENT }),
       link: e.isActive('link'),
       inTable: e.isActive('table'),
       canUndo: e.can().undo(),
@@ -158,6 +161,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
       <Tool title="左对齐" icon={<AlignLeftOutlined />} active={state.left} disabled={disabled} onClick={() => chain().setTextAlign('left').run()} />
       <Tool title="居中" icon={<AlignCenterOutlined />} active={state.center} disabled={disabled} onClick={() => chain().setTextAlign('center').run()} />
       <Tool title="右对齐" icon={<AlignRightOutlined />} active={state.right} disabled={disabled} onClick={() => chain().setTextAlign('right').run()} />
+      <Tool title="首行缩进" icon={<MenuUnfoldOutlined />} active={state.indent} disabled={disabled} onClick={() => chain().toggleFirstLineIndent().run()} />
       <span className={styles.divider} />
       <Tool title="链接" icon={<LinkOutlined />} active={state.link} disabled={disabled} onClick={openLink} />
       <Tool
@@ -228,6 +232,11 @@ export function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichT
   }, [onChange]);
   // The HTML last loaded or typed: the form handing it back is not a change from outside.
   const known = useRef(value ?? '');
+  // The stored HTML and the editor's own rendering of it: while the document is unchanged the
+  // form keeps the stored HTML byte for byte (the editor writes tables, spaces and attributes its
+  // own way; opening a record and saving it untouched must not rewrite its text).
+  const stored = useRef(value ?? '');
+  const storedAsEdited = useRef<string | null>(null);
 
   const editor = useEditor({
     extensions: [
@@ -236,6 +245,7 @@ export function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichT
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
       }),
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
+      TextIndent,
       Image.configure({ inline: false }),
       TableKit.configure({ table: { resizable: false } }),
     ],
@@ -249,9 +259,15 @@ export function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichT
         'aria-label': rest['aria-label'] ?? '正文',
       },
     },
+    onCreate: ({ editor: e }) => {
+      storedAsEdited.current = htmlOf(e);
+    },
     onUpdate: ({ editor: e }) => {
-      known.current = htmlOf(e);
-      onChangeRef.current?.(known.current);
+      const html = htmlOf(e);
+      const next = html === storedAsEdited.current ? stored.current : html;
+      if (next === known.current) return;
+      known.current = next;
+      onChangeRef.current?.(next);
     },
   });
 
@@ -261,7 +277,9 @@ export function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichT
     const next = value ?? '';
     if (next === known.current) return;
     known.current = next;
+    stored.current = next;
     editor.commands.setContent(next, { emitUpdate: false });
+    storedAsEdited.current = htmlOf(editor);
   }, [editor, value]);
 
   useEffect(() => {

@@ -1,8 +1,10 @@
+import type { FormInstance } from 'antd';
 import { Alert, Button, Drawer, Form, Space } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { isInForm } from '@land/shared/entity';
 import { sameValues } from '../../components/form/form-dirty';
+import { useConfirm } from '../../components/use-confirm';
 import type { Draft } from '../../lib/drafts';
 import { restoredText, useDraftSource, useForgetDraft } from '../../lib/drafts';
 import type { EntityRecord } from './api';
@@ -28,29 +30,52 @@ function drawerWidth(def: EntityDef): number {
   return fields.some((f) => f.type === 'richText') || fields.length > 10 ? 880 : 640;
 }
 
+/**
+ * The drawer's form instance outlives each opened record, and a new <Form> takes its initial
+ * values only where the store has none: without this, 新增 after 编辑 opened with the edited
+ * record's values. Mounted inside the keyed <Form>, it sets the store to this record's initial
+ * values once the form is there.
+ */
+function StartFromInitialValues({ form }: { form: FormInstance<FormValues> }) {
+  useEffect(() => {
+    form.resetFields();
+  }, [form]);
+  return null;
+}
+
 export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDrawerProps) {
   const [form] = Form.useForm<FormValues>();
   const record = target?.mode === 'edit' ? target.record : null;
   const lock = target ? (lockOf?.(record) ?? null) : null;
   const save = useSaveEntity(def, form, () => onClose());
+  const confirm = useConfirm();
   const draft = target?.draft;
   useForgetDraft(draft);
-  // Kept if the session ends while the form differs from the record (or a new one's start).
+  /** What the form started from: the record (or a new one's start), not a restored draft. */
+  const start = useMemo(() => (target ? initialFormValues(def, record, target.mode === 'add' ? target.preset : undefined) : null), [target, def, record]);
+  const unsaved = useCallback((): FormValues | null => {
+    const values = form.getFieldsValue(true) as FormValues;
+    return start && !sameValues(values, start) ? values : null;
+  }, [form, start]);
+  // Kept if the session ends while the form differs from where it started.
   useDraftSource(
     useCallback(() => {
-      if (!target) return null;
-      const values = form.getFieldsValue(true) as FormValues;
-      const start = initialFormValues(def, record, target.mode === 'add' ? target.preset : undefined);
-      return sameValues(values, start) ? null : { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version: record?.version, values };
-    }, [target, form, def, record]),
+      const values = unsaved();
+      return values ? { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version: record?.version, values } : null;
+    }, [unsaved, def, record]),
   );
+  /** 取消, the close button and Esc ask before typed content is dropped. */
+  const requestClose = async () => {
+    if (unsaved() && !(await confirm(`当前${def.label}有未保存的修改，关闭后这些修改将丢失。确定关闭吗？`, { danger: true }))) return;
+    onClose();
+  };
 
   return (
     <Drawer
       open={target !== null}
       title={record ? `编辑${def.label}` : `新增${def.label}`}
       size={drawerWidth(def)}
-      onClose={onClose}
+      onClose={() => void requestClose()}
       afterOpenChange={(open) => {
         if (!open) save.reset();
       }}
@@ -58,7 +83,7 @@ export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDra
       mask={{ closable: false }}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={() => void requestClose()}>取消</Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="entity-form-submit">
             保存
           </Button>
@@ -77,6 +102,7 @@ export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDra
         scrollToFirstError
         autoComplete="off"
       >
+        <StartFromInitialValues form={form} />
         {draft && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={restoredText(draft)} data-testid="draft-restored" />}
         <EntityFormFields def={def} columns={2} record={record} lock={lock} />
       </Form>

@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { sameValues } from '../../components/form/form-dirty';
 import { LoadFailed } from '../../components/list/LoadFailed';
+import { useConfirm } from '../../components/use-confirm';
 import { ScreenCard } from '../../components/ScreenCard';
 import type { Draft } from '../../lib/drafts';
 import { forgetDraft, restoredText, useDraftSource, useDraftToRestore, useForgetDraft } from '../../lib/drafts';
@@ -35,6 +36,7 @@ function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
   // Restored edits are saved against the version they were made on (a save meanwhile is a conflict).
   const record = loaded && draft ? { ...loaded, version: draft.version } : loaded;
   const save = useSaveEntity(def, form, () => onDone(true));
+  const confirm = useConfirm();
   useForgetDraft(draft);
   useDraftSource(
     useCallback(() => {
@@ -44,6 +46,12 @@ function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
         : { key: `${def.name}:${loaded?.id ?? 'new'}`, recordId: loaded?.id ?? null, version: record?.version, values };
     }, [form, def, loaded, record?.version]),
   );
+  /** 取消 asks before typed content is dropped. */
+  const cancel = async () => {
+    const typed = !sameValues(form.getFieldsValue(true) as FormValues, initialFormValues(def, loaded));
+    if (typed && !(await confirm(`当前${def.label}有未保存的修改，离开后这些修改将丢失。确定离开吗？`, { danger: true }))) return;
+    onDone(false);
+  };
   return (
     <Form<FormValues>
       form={form}
@@ -61,7 +69,7 @@ function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="entity-page-submit">
           保存
         </Button>
-        <Button onClick={() => onDone(false)}>取消</Button>
+        <Button onClick={() => void cancel()}>取消</Button>
       </Space>
     </Form>
   );
