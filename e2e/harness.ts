@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { spawnServer } from '../packages/server/test/helpers/server';
 
@@ -162,6 +162,17 @@ function assertNoPageErrors(errors: string[]): void {
   if (errors.length === 0) return;
   const found = errors.splice(0);
   throw new Error(`Errors in the page:\n${found.join('\n')}`);
+}
+
+/** Fills what a new parcel needs in the open parcel editor: its codes, 所属片区 滨江智造园 and 土地用途 1001 工业用地. */
+export async function fillNewParcel(page: Page, editor: Locator, code: string, name: string): Promise<void> {
+  await editor.getByPlaceholder('请输入宗地编号').fill(code);
+  await editor.getByPlaceholder('请输入地块名称').fill(name);
+  await editor.getByLabel('所属片区', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('滨江智造园', { exact: true }).click();
+  await editor.getByLabel('土地用途', { exact: true }).click();
+  await page.keyboard.type('1001');
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title').filter({ hasText: '1001 工业用地' }).click();
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

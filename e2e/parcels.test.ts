@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, screenshot, signIn, useServerAndBrowser } from './harness';
+import { DEMO_PASSWORD, fillNewParcel, screenshot, signIn, useServerAndBrowser } from './harness';
 
 const TAKE_DOWN_REASON = '规划调整，暂停出让';
 
@@ -102,12 +102,7 @@ describe('parcel lifecycle in the browser', () => {
     await page.getByTestId('parcel-add').click();
     const editor = page.getByTestId('parcel-editor');
     await editor.getByTestId('parcel-editor-title').filter({ hasText: '新增地块' }).waitFor();
-    await editor.getByPlaceholder('请输入宗地编号').fill(PARCEL_CODE);
-    await editor.getByPlaceholder('请输入地块名称').fill(PARCEL_NAME);
-    await choose(page, editor, '所属片区', '滨江智造园');
-    await editor.getByLabel('土地用途', { exact: true }).click();
-    await page.keyboard.type('1001');
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title').filter({ hasText: '1001 工业用地' }).click();
+    await fillNewParcel(page, editor, PARCEL_CODE, PARCEL_NAME);
 
     // ---- the boundary: the map shows the chosen district; zoom in and draw four corners
     const map = editor.getByTestId('parcel-map');
@@ -327,8 +322,18 @@ describe('parcel lifecycle in the browser', () => {
       const entry = page.getByTestId('screen-card');
       await rows(entry).first().getByTestId('row-edit').click();
       const editor = page.getByTestId('parcel-editor');
-      // At phone width the title may be cut off; the buttons are what counts.
       await editor.getByTestId('parcel-form').waitFor();
+      // With 未保存 shown too, the title and every button are on screen (on a phone the header wraps).
+      const name = editor.getByPlaceholder('请输入地块名称');
+      const stored = await name.inputValue();
+      await name.fill(`${stored}改`);
+      await editor.getByText('未保存', { exact: true }).waitFor();
+      for (const part of [editor.getByTestId('parcel-editor-title'), editor.getByRole('button', { name: '关闭' }), editor.getByTestId('parcel-save'), editor.getByTestId('parcel-submit')]) {
+        const b = (await part.boundingBox())!;
+        expect(b.x >= 0 && b.x + b.width <= width && b.width > 40, `${await part.textContent()} at ${JSON.stringify(b)}`).toBe(true);
+      }
+      await name.fill(stored);
+      await editor.getByText('未保存', { exact: true }).waitFor({ state: 'detached' });
       await editor.getByTestId('parcel-save').click();
       const editorToast = await toastBox('修改成功');
       await clearOf(editorToast, [editor.getByRole('button', { name: '关闭' }), editor.getByTestId('parcel-save'), editor.getByTestId('parcel-submit')]);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, axeProblems, screenshot, signIn, useServerAndBrowser } from './harness';
+import { DEMO_PASSWORD, axeProblems, fillNewParcel, screenshot, signIn, useServerAndBrowser } from './harness';
 
 describe('unsaved edits survive the end of a session', () => {
   const { server, browser } = useServerAndBrowser();
@@ -53,13 +53,7 @@ describe('unsaved edits survive the end of a session', () => {
     await page.goto(`${server.url}/managementSystem/land`);
     await page.getByTestId('parcel-add').click();
     const editor = page.getByTestId('parcel-editor');
-    await editor.getByPlaceholder('请输入宗地编号').fill(`LJ-S-${run}`);
-    await editor.getByPlaceholder('请输入地块名称').fill(name);
-    await editor.getByLabel('所属片区', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('滨江智造园', { exact: true }).click();
-    await editor.getByLabel('土地用途', { exact: true }).click();
-    await page.keyboard.type('1001');
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title').filter({ hasText: '1001 工业用地' }).click();
+    await fillNewParcel(page, editor, `LJ-S-${run}`, name);
 
     // A boundary drawn on the map is part of the edits.
     const map = editor.getByTestId('parcel-map');

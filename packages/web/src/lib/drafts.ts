@@ -8,6 +8,7 @@
  * 退出登录 drops them all.
  */
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '@land/shared/helpers';
 import { getSession, onSessionEnd } from './session';
 
 export interface Draft {
@@ -58,18 +59,18 @@ function write(stored: Stored | null): void {
 }
 
 /** Keeps every open form's unsaved edits for `userId`; called while the screens are still mounted. */
-export function keepOpenDrafts(userId: string, path = typeof location === 'undefined' ? '' : location.pathname): number {
+function keepOpenDrafts(userId: string): void {
   const kept: Draft[] = [];
+  const path = location.pathname;
   const savedAt = new Date().toISOString();
   for (const source of sources) {
     const content = source();
     if (content) kept.push({ ...content, path, savedAt });
   }
-  if (kept.length === 0) return 0;
+  if (kept.length === 0) return;
   const earlier = read();
   const others = earlier?.userId === userId ? earlier.drafts.filter((d) => !kept.some((k) => k.key === d.key)) : [];
   write({ userId, drafts: [...others, ...kept] });
-  return kept.length;
 }
 
 /** The drafts kept for the signed-in user on screen `path` of forms whose key starts with `prefix` (an entity's name and ':'). */
@@ -114,8 +115,9 @@ export function useForgetDraft(draft: Draft | undefined): void {
 
 /** 已恢复…: what a reopened form says above its fields; `where` names the parts restored. */
 export function restoredText(draft: Draft, where: string[] = []): string {
-  const at = new Date(draft.savedAt);
-  const time = Number.isNaN(at.getTime()) ? '' : `（${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}）`;
+  // HH:mm of 'yyyy-MM-dd HH:mm:ss'.
+  const at = formatDateTime(draft.savedAt).slice(11, 16);
+  const time = at ? `（${at}）` : '';
   return `已恢复登录失效前未保存的修改${time}${where.length > 0 ? `：${where.join('、')}` : ''}，请核对后保存`;
 }
 

@@ -26,11 +26,8 @@ export function SessionTimeout({ session, onSignOut }: { session: Session; onSig
     if (endAt === Infinity) return;
     // Once a second near the end (the countdown); otherwise wake up when the dialog is due.
     const wait = endAt - WARN_BEFORE_MS - Date.now();
-    const timer = wait > 1_000 ? setTimeout(() => setNow(Date.now()), Math.min(wait, 2 ** 31 - 1)) : setInterval(() => setNow(Date.now()), 1_000);
-    return () => {
-      clearTimeout(timer);
-      clearInterval(timer);
-    };
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(wait, 1_000), 2 ** 31 - 1));
+    return () => clearTimeout(timer);
   }, [endAt, now]);
 
   // A tab in the background has its timers slowed down: look again when it is shown.

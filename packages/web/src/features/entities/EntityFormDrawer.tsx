@@ -1,15 +1,13 @@
 import type { FormInstance } from 'antd';
 import { Alert, Button, Drawer, Form, Space } from 'antd';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { isInForm } from '@land/shared/entity';
-import { sameValues } from '../../components/form/form-dirty';
-import { useConfirm } from '../../components/use-confirm';
 import type { Draft } from '../../lib/drafts';
-import { restoredText, useDraftSource, useForgetDraft } from '../../lib/drafts';
+import { restoredText, useForgetDraft } from '../../lib/drafts';
 import type { EntityRecord } from './api';
 import type { FormLockOf, FormValues } from './entity-form';
-import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from './entity-form';
+import { EntityFormFields, initialFormValues, toPayload, useSaveEntity, useUnsavedEdits } from './entity-form';
 
 /** `draft`: unsaved edits kept when the session ended, which the form opens with. */
 export type FormTarget =
@@ -48,26 +46,14 @@ export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDra
   const record = target?.mode === 'edit' ? target.record : null;
   const lock = target ? (lockOf?.(record) ?? null) : null;
   const save = useSaveEntity(def, form, () => onClose());
-  const confirm = useConfirm();
   const draft = target?.draft;
   useForgetDraft(draft);
   /** What the form started from: the record (or a new one's start), not a restored draft. */
   const start = useMemo(() => (target ? initialFormValues(def, record, target.mode === 'add' ? target.preset : undefined) : null), [target, def, record]);
-  const unsaved = useCallback((): FormValues | null => {
-    const values = form.getFieldsValue(true) as FormValues;
-    return start && !sameValues(values, start) ? values : null;
-  }, [form, start]);
-  // Kept if the session ends while the form differs from where it started.
-  useDraftSource(
-    useCallback(() => {
-      const values = unsaved();
-      return values ? { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version: record?.version, values } : null;
-    }, [unsaved, def, record]),
-  );
+  const mayLeave = useUnsavedEdits(def, form, record, start, record?.version);
   /** 取消, the close button and Esc ask before typed content is dropped. */
   const requestClose = async () => {
-    if (unsaved() && !(await confirm(`当前${def.label}有未保存的修改，关闭后这些修改将丢失。确定关闭吗？`, { danger: true }))) return;
-    onClose();
+    if (await mayLeave('关闭')) onClose();
   };
 
   return (

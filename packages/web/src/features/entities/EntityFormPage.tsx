@@ -1,18 +1,16 @@
 import { Alert, Button, Form, Result, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { EntityDef } from '@land/shared/entity';
-import { sameValues } from '../../components/form/form-dirty';
 import { LoadFailed } from '../../components/list/LoadFailed';
-import { useConfirm } from '../../components/use-confirm';
 import { ScreenCard } from '../../components/ScreenCard';
 import type { Draft } from '../../lib/drafts';
-import { forgetDraft, restoredText, useDraftSource, useDraftToRestore, useForgetDraft } from '../../lib/drafts';
+import { forgetDraft, restoredText, useDraftToRestore, useForgetDraft } from '../../lib/drafts';
 import { isNotFound } from '../../lib/request';
 import type { EntityRecord } from './api';
 import { entityRecordQuery } from './api';
 import type { FormValues } from './entity-form';
-import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from './entity-form';
+import { EntityFormFields, initialFormValues, toPayload, useSaveEntity, useUnsavedEdits } from './entity-form';
 
 interface EntityFormPageProps {
   def: EntityDef;
@@ -36,21 +34,12 @@ function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
   // Restored edits are saved against the version they were made on (a save meanwhile is a conflict).
   const record = loaded && draft ? { ...loaded, version: draft.version } : loaded;
   const save = useSaveEntity(def, form, () => onDone(true));
-  const confirm = useConfirm();
   useForgetDraft(draft);
-  useDraftSource(
-    useCallback(() => {
-      const values = form.getFieldsValue(true) as FormValues;
-      return sameValues(values, initialFormValues(def, loaded))
-        ? null
-        : { key: `${def.name}:${loaded?.id ?? 'new'}`, recordId: loaded?.id ?? null, version: record?.version, values };
-    }, [form, def, loaded, record?.version]),
-  );
+  const start = useMemo(() => initialFormValues(def, loaded), [def, loaded]);
+  const mayLeave = useUnsavedEdits(def, form, loaded, start, record?.version);
   /** 取消 asks before typed content is dropped. */
   const cancel = async () => {
-    const typed = !sameValues(form.getFieldsValue(true) as FormValues, initialFormValues(def, loaded));
-    if (typed && !(await confirm(`当前${def.label}有未保存的修改，离开后这些修改将丢失。确定离开吗？`, { danger: true }))) return;
-    onDone(false);
+    if (await mayLeave('离开')) onDone(false);
   };
   return (
     <Form<FormValues>

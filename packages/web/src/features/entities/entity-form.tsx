@@ -6,11 +6,14 @@ import type { FormInstance } from 'antd';
 import { Alert, Col, Form, Row, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { ERROR_CODES } from '@land/shared';
 import type { EntityDef, FieldDef } from '@land/shared/entity';
 import { isInForm } from '@land/shared/entity';
+import { sameValues } from '../../components/form/form-dirty';
 import { applyServerErrors } from '../../components/form/server-errors';
+import { useConfirm } from '../../components/use-confirm';
+import { useDraftSource } from '../../lib/drafts';
 import { notify } from '../../lib/notify';
 import { ApiError, showError } from '../../lib/request';
 import type { EntityRecord } from './api';
@@ -20,6 +23,30 @@ import { FORM_INPUTS } from './form-inputs';
 import { TABLE_CELLS } from './table-cells';
 
 export type FormValues = Record<string, unknown>;
+
+/**
+ * A record form's unsaved edits (the form differs from `start`, what it began from: the record,
+ * or a new one's start): kept as a draft if the session ends (lib/drafts.ts, saved later with
+ * `version`), and asked about before they are dropped. Answers `mayLeave(verb)`: true at once
+ * when nothing was typed, else the clerk's answer to 当前…有未保存的修改.
+ */
+export function useUnsavedEdits(def: EntityDef, form: FormInstance<FormValues>, record: EntityRecord | null, start: FormValues | null, version?: number) {
+  const confirm = useConfirm();
+  const unsaved = useCallback((): FormValues | null => {
+    const values = form.getFieldsValue(true) as FormValues;
+    return start && !sameValues(values, start) ? values : null;
+  }, [form, start]);
+  useDraftSource(
+    useCallback(() => {
+      const values = unsaved();
+      return values ? { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version, values } : null;
+    }, [unsaved, def, record, version]),
+  );
+  return useCallback(
+    async (verb: '关闭' | '离开') => !unsaved() || confirm(`当前${def.label}有未保存的修改，${verb}后这些修改将丢失。确定${verb}吗？`, { danger: true }),
+    [unsaved, confirm, def],
+  );
+}
 
 /**
  * What a screen keeps out of its edit form for a record: fields not shown at all (internal

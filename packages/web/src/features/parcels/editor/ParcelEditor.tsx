@@ -81,13 +81,17 @@ interface EditorContentProps {
   onClose: () => void;
 }
 
-function EditorContent({ initial, drafts = [], onClose }: EditorContentProps) {
+const NO_DRAFTS: Draft[] = [];
+
+function EditorContent({ initial, drafts = NO_DRAFTS, onClose }: EditorContentProps) {
   const draft = drafts.find((d) => d.key === parcelDraftKey(initial?.id));
   const tabDrafts = useMemo(() => {
     const byTab: Partial<Record<RecordTabKey, Draft>> = {};
-    for (const d of drafts) {
-      const tab = initial && d.key.startsWith(`${parcelDraftKey(initial.id)}/`) ? (d.key.slice(parcelDraftKey(initial.id).length + 1) as RecordTabKey) : null;
-      if (tab && tab in RECORD_TAB_LABELS) byTab[tab] = d;
+    if (initial) {
+      for (const tab of Object.keys(RECORD_TAB_LABELS) as RecordTabKey[]) {
+        const d = drafts.find((x) => x.key === parcelDraftKey(initial.id, tab));
+        if (d) byTab[tab] = d;
+      }
     }
     return byTab;
   }, [drafts, initial]);
@@ -276,7 +280,7 @@ function EditorContent({ initial, drafts = [], onClose }: EditorContentProps) {
             action={
               draft && formDirty ? (
                 <Button size="small" onClick={discardRestored} data-testid="draft-discard">
-                  放弃地块信息的修改
+                  {restoredTabs.length > 0 ? '放弃地块信息的修改' : '放弃这些修改'}
                 </Button>
               ) : (
                 <Button size="small" onClick={() => recordsRef.current?.scrollIntoView({ block: 'start' })}>
