@@ -102,6 +102,54 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-parcel-detail');
   });
 
+  it('the places beside a parcel\'s map are named there from the keyboard and by a click, not by hovering alone', async () => {
+    const { page } = visitor;
+    const list = (await (await fetch(`${server.url}/openApi/selectLandInfoList`)).json()) as { data: { id: string }[] };
+    await page.goto(`${server.url}/mapMoreDetails/${list.data[0].id}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const distances = page.getByTestId('distances').getByRole('button');
+    const facilities = page.locator('[class*="facilityList"]').getByRole('button');
+    expect(await distances.count(), 'the demo parcel lists places it is measured to').toBeGreaterThan(1);
+    expect(await facilities.count(), 'and surrounding facilities').toBeGreaterThan(1);
+    const label = page.getByTestId('mini-map-label');
+    const mapBox = page.getByTestId('parcel-map-box');
+
+    // The farthest place chosen with the keyboard: named on the map and brought into its view.
+    const far = distances.first();
+    const farName = (await far.textContent())!.trim();
+    await far.focus();
+    await page.keyboard.press('Enter');
+    await mapBox.locator('canvas').first().waitFor();
+    await expect.poll(() => label.textContent()).toContain(farName);
+    expect(await label.textContent()).toMatch(/公里/);
+    expect(await far.getAttribute('aria-pressed')).toBe('true');
+    const inside = async () => {
+      const [l, m] = [await label.boundingBox(), (await mapBox.boundingBox())!];
+      return !!l && l.x >= m.x && l.x + l.width <= m.x + m.width && l.y >= m.y && l.y + l.height <= m.y + m.height;
+    };
+    await expect.poll(inside).toBe(true);
+
+    // The pick stays named when the pointer passes over another place and leaves it.
+    const facility = facilities.first();
+    const facilityName = (await facility.textContent())!.trim();
+    await facility.hover();
+    await expect.poll(() => label.textContent()).toContain(facilityName);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => label.textContent()).toContain(farName);
+
+    // A click picks another place (the first is no longer pressed); a second click lets it go.
+    await facility.click();
+    await expect.poll(() => facility.getAttribute('aria-pressed')).toBe('true');
+    expect(await far.getAttribute('aria-pressed')).toBe('false');
+    await page.mouse.move(0, 0);
+    await expect.poll(() => label.textContent()).toContain(facilityName);
+    await screenshot(page, 'public-detail-place-picked');
+    await facility.click();
+    await page.mouse.move(0, 0);
+    await expect.poll(() => label.count()).toBe(0);
+    expect(await facility.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('a visitor registers, logs out and in again, collects the parcel and finds it in the personal centre', async () => {
     const { page } = visitor;
     // Collecting asks for a login first; a new visitor registers from the same dialog.

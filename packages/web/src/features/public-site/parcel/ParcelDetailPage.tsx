@@ -176,11 +176,43 @@ function ParcelDetail({ variant }: { variant: Variant }) {
  * Everything about the parcel, from one call (getLandInfoPageById; on the server when the page is
  * rendered there): every section's data is in the HTML, none arrives later to move the page.
  */
+/**
+ * A place in the lists beside the map, with its colour there: a button that names it on the map
+ * and keeps it named (a keyboard or a phone has no hover); a place without a position is text.
+ */
+function PlacePick({ located, color, kind, picked, onPick, children }: { located: boolean; color?: string; kind?: string; picked: boolean; onPick: () => void; children: ReactNode }) {
+  const content = (
+    <>
+      {color !== undefined && <span className={styles.placeSwatch} style={located ? { background: color } : undefined} />}
+      {children}
+    </>
+  );
+  return located ? (
+    <button type="button" className={styles.placePick} aria-pressed={picked} title={kind ? `${kind}：在地图中查看` : '在地图中查看'} onClick={onPick}>
+      {content}
+    </button>
+  ) : (
+    <span className={styles.placePick} title={kind}>
+      {content}
+    </span>
+  );
+}
+
 function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; variant: Variant }) {
   const { landInfo: parcel, distances, facilities, pipes, markers, prices, manual, transactions, contacts } = data;
   const { nameOf: districtName } = useDistrictOptions();
   const classes = useLandClasses();
-  const [activePlace, setActivePlace] = useState<string | null>(null);
+  // A place under the pointer in the lists is named on the map while it stays there; a place
+  // clicked (or chosen with the keyboard, or tapped on a phone) stays named and is brought into view.
+  const [hoverPlace, setHoverPlace] = useState<string | null>(null);
+  const [pickedPlace, setPickedPlace] = useState<string | null>(null);
+  const activePlace = hoverPlace ?? pickedPlace;
+  const pickPlace = (placeId: string) => {
+    setHoverPlace(null);
+    setPickedPlace((now) => (now === placeId ? null : placeId));
+    // Below the lists on a narrow screen, the map comes into view (and loads) for the pick.
+    mapRef.current?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  };
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
   const [mapRef, mapInView] = useInView<HTMLDivElement>();
   const [panoramaRef, panoramaInView] = useInView<HTMLDivElement>();
@@ -446,6 +478,8 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                         note: optionLabel(PIPE_TYPE_LABELS, pipe.type),
                       }))}
                       activePlaceId={activePlace}
+                      revealActive={hoverPlace === null}
+                      onPlacePick={setPickedPlace}
                       height={380}
                     />
                     </Suspense>
@@ -464,16 +498,21 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                   <SimpleTable<DataRow>
                     dataSource={distances}
                     data-testid="distances"
-                    onRow={(r) => ({ onMouseEnter: () => setActivePlace(distancePlaceId(r)), onMouseLeave: () => setActivePlace(null) })}
+                    onRow={(r) => ({ onMouseEnter: () => setHoverPlace(distancePlaceId(r)), onMouseLeave: () => setHoverPlace(null) })}
                     columns={[
                       {
                         title: '地点',
                         dataIndex: 'placeName',
                         render: (v: unknown, r: DataRow) => (
-                          <span title={FACILITY_TYPE_LABELS[text(r.placeType)]}>
-                            <span className={styles.placeSwatch} style={hasPosition(r.lon, r.lat) ? { background: placeColor(text(r.placeType)) } : undefined} />
+                          <PlacePick
+                            located={hasPosition(r.lon, r.lat)}
+                            color={placeColor(text(r.placeType))}
+                            kind={FACILITY_TYPE_LABELS[text(r.placeType)]}
+                            picked={pickedPlace === distancePlaceId(r)}
+                            onPick={() => pickPlace(distancePlaceId(r))}
+                          >
                             {text(v)}
-                          </span>
+                          </PlacePick>
                         ),
                       },
                       { title: '距离', dataIndex: 'distanceKm', align: 'right', render: (v: unknown) => withUnit(v, '公里', 1) },
@@ -490,14 +529,16 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                       <div
                         key={f.id}
                         className={`${styles.facility} ${activePlace === facilityPlaceId(f) ? styles.facilityActive : ''}`}
-                        onMouseEnter={() => setActivePlace(facilityPlaceId(f))}
-                        onMouseLeave={() => setActivePlace(null)}
+                        onMouseEnter={() => setHoverPlace(facilityPlaceId(f))}
+                        onMouseLeave={() => setHoverPlace(null)}
                       >
                         <Tag>
                           <span className={styles.placeSwatch} style={hasPosition(f.lon, f.lat) ? { background: placeColor(text(f.facilityType)) } : undefined} />
                           {FACILITY_TYPE_LABELS[text(f.facilityType)] ?? text(f.facilityType)}
                         </Tag>
-                        <span className={styles.facilityName}>{text(f.name)}</span>
+                        <PlacePick located={hasPosition(f.lon, f.lat)} picked={pickedPlace === facilityPlaceId(f)} onPick={() => pickPlace(facilityPlaceId(f))}>
+                          {text(f.name)}
+                        </PlacePick>
                         <span className={styles.muted}>{withUnit(f.distanceM, 'm', 0)}</span>
                       </div>
                     ))}
