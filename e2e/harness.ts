@@ -284,6 +284,32 @@ export function shortEllipses(page: Page, min = 10): Promise<string[]> {
   }, min);
 }
 
+/**
+ * Texts squeezed into a column of a few characters: a text of 8 characters or more on three
+ * lines or more, none of them `least` characters wide (a notice's table cell one character a line,
+ * a question title beside its tag on a phone, a value beside a wide label).
+ */
+export function squeezedTexts(page: Page, least = 5.5): Promise<string[]> {
+  return page.evaluate((min) => {
+    const out: string[] = [];
+    const seen = new Set<Element>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const el = node.parentElement;
+      if ([...text].length < 8 || !el || seen.has(el) || el.getClientRects().length === 0) continue;
+      seen.add(el);
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+      const lines = new Set(rects.map((r) => Math.round(r.top))).size;
+      const widest = Math.max(0, ...rects.map((r) => r.width)) / parseFloat(getComputedStyle(el).fontSize);
+      if (lines >= 3 && widest < min) out.push(`“${text.slice(0, 16)}” on ${lines} lines of ${widest.toFixed(1)} characters`);
+    }
+    return out;
+  }, least);
+}
+
 /** Dates (2026-12-10) on screen broken over two lines (2026-12- | 10). */
 export function brokenDates(page: Page): Promise<string[]> {
   return page.evaluate(() => {

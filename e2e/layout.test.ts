@@ -1,8 +1,8 @@
 /**
  * Layouts hold from 320 px to 1920 px wide (issue 15, item 12): no public or mobile page scrolls
  * sideways (a table scrolling inside its own box is fine), cuts the hint of a search box, cuts a
- * text with an ellipsis to fewer than ten characters or breaks a date over two lines (with the
- * compare tray filled); the home page's headings, figures and cards never lie on one another, the
+ * text with an ellipsis to fewer than ten characters, squeezes a text into a column of a few
+ * characters or breaks a date over two lines (with the compare tray filled); the home page's headings, figures and cards never lie on one another, the
  * public header's items never run into the account links, and at 1440 px every back-office list
  * shows each data column header uncovered by the fixed 操作 column, at rest or by the table's own
  * horizontal scroll.
@@ -12,7 +12,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { brokenDates, cutPlaceholders, screenshot, shortEllipses, signIn, useServerAndBrowser } from './harness';
+import { brokenDates, cutPlaceholders, screenshot, shortEllipses, signIn, squeezedTexts, useServerAndBrowser } from './harness';
 import { sampleIds, sampleRoutes, type SampleRoute } from './sample-routes';
 
 const WIDTHS = [320, 412, 768, 1440, 1920];
@@ -88,7 +88,7 @@ describe('layouts from 320 px to 1920 px', () => {
   });
 
   for (const width of WIDTHS) {
-    it(`no public or mobile page scrolls sideways, cuts a search hint, cuts a text to a few characters or breaks a date at ${width} px`, { timeout: 600_000 }, async () => {
+    it(`no public or mobile page scrolls sideways, cuts a search hint, cuts a text to a few characters, squeezes one into a narrow column or breaks a date at ${width} px`, { timeout: 600_000 }, async () => {
       const { page, context } = await browser.newPage({ viewport: { width, height: 900 } });
       const failures: string[] = [];
       try {
@@ -106,6 +106,8 @@ describe('layouts from 320 px to 1920 px', () => {
           if (hints.length > 0) failures.push(`${route.path}: search hint cut short: ${hints.join(', ')}`);
           const cut = await shortEllipses(page);
           if (cut.length > 0) failures.push(`${route.path}: text cut to a few characters: ${cut.slice(0, 3).join('; ')}`);
+          const squeezed = await squeezedTexts(page);
+          if (squeezed.length > 0) failures.push(`${route.path}: text squeezed into a narrow column: ${squeezed.slice(0, 3).join('; ')}`);
           const dates = await brokenDates(page);
           if (dates.length > 0) failures.push(`${route.path}: date broken over two lines: ${dates.slice(0, 3).join(', ')}`);
           if (route.kind === 'public') {

@@ -81,12 +81,23 @@ export interface DescriptionItem {
   span?: number;
 }
 
-/** A definition list laid out as antd's bordered Descriptions (one column on phones). */
-export function Descriptions({ items, columns = 3, className }: { items: DescriptionItem[]; columns?: number; className?: string }) {
+/** A definition list laid out as antd's bordered Descriptions (at most two columns below 1200 px, one on phones). */
+export function Descriptions({
+  items,
+  columns = 3,
+  layout = 'horizontal',
+  className,
+}: {
+  items: DescriptionItem[];
+  columns?: number;
+  /** 'vertical': each label above its value (antd's layout="vertical"), for several short pairs in a narrow box. */
+  layout?: 'horizontal' | 'vertical';
+  className?: string;
+}) {
   return (
-    <dl className={[styles.desc, className].filter(Boolean).join(' ')} style={{ '--desc-columns': columns } as CSSProperties}>
+    <dl className={[styles.desc, layout === 'vertical' && styles.descVertical, className].filter(Boolean).join(' ')} style={{ '--desc-columns': columns, '--desc-columns-md': Math.min(columns, 2) } as CSSProperties}>
       {items.map((item, i) => (
-        <div key={item.key ?? i} className={styles.descItem} style={item.span && item.span > 1 ? ({ '--desc-span': Math.min(item.span, columns) } as CSSProperties) : undefined}>
+        <div key={item.key ?? i} className={styles.descItem} style={item.span && item.span > 1 ? ({ '--desc-span': Math.min(item.span, columns), '--desc-span-md': Math.min(item.span, columns, 2) } as CSSProperties) : undefined}>
           <dt>{item.label}</dt>
           <dd>{item.children}</dd>
         </div>

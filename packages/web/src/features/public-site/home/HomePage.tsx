@@ -196,7 +196,7 @@ export function HomePage() {
                         <div className={styles.eventTitle}>{text(e.title)}</div>
                         <div className={styles.eventMeta}>
                           <Tag>{text(e.typeLabel) || optionLabel(EVENT_TYPE_LABELS, e.type)}</Tag>
-                          {dateText(e.eventDate)}
+                          <span className={styles.eventDate}>{dateText(e.eventDate)}</span>
                         </div>
                         {text(e.summary) && <div className={styles.eventSummary}>{text(e.summary)}</div>}
                       </div>

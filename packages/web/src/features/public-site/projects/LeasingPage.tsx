@@ -53,6 +53,7 @@ function Leases({ filter, fading, onPage, nameOf }: { filter: Filter; fading: bo
                 </div>
                 <Descriptions
                   columns={3}
+                  layout="vertical"
                   className={styles.specs}
                   items={[
                     { key: 'f', label: '层数', children: withUnit(r.floors, '层', 0) },
