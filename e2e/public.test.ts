@@ -103,7 +103,8 @@ describe('public site in the browser', () => {
   });
 
   it('the places beside a parcel\'s map are named there from the keyboard and by a click, not by hovering alone', async () => {
-    const { page } = visitor;
+    // A page of its own: the visitor's stays on the parcel the next tests collect and compare.
+    const { page } = await browser.newPage();
     const list = (await (await fetch(`${server.url}/openApi/selectLandInfoList`)).json()) as { data: { id: string }[] };
     await page.goto(`${server.url}/mapMoreDetails/${list.data[0].id}`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

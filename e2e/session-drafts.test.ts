@@ -162,6 +162,101 @@ describe('unsaved edits survive the end of a session', () => {
     expect(now.data.list[0]?.contact).toBe('赵磊改的联系人');
   });
 
+  it('a review opinion is not dropped by Esc without asking, and one typed when the session ended opens again and goes through', async () => {
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'liuyang');
+    await page.goto(`${server.url}/managementSystem/landManagement_process`);
+    const row = page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').first();
+    await row.waitFor();
+    const parcelName = (await row.locator('td').nth(2).textContent())!.trim();
+    await row.getByTestId('row-reject').click();
+    const dialog = page.getByTestId('transition-modal').locator('.ant-modal');
+    const opinion = dialog.getByPlaceholder('请填写退回原因及需要修改的内容');
+    const text = '四至描述与界址图不一致，请核对东至道路名称后重新提交。';
+    await opinion.fill(text);
+
+    // Esc asks before the typed opinion is dropped; keeping it leaves the dialog as it was.
+    await page.keyboard.press('Escape');
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '已填写的审核意见尚未提交，关闭后将丢失。确定关闭吗？' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await opinion.inputValue()).toBe(text);
+
+    // The session ends on the server; 确定 meets it and goes to the login page, the opinion kept.
+    await endSessionOnServer(page);
+    await dialog.getByTestId('transition-ok').click();
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2FlandManagement_process');
+    await page.getByTestId('login-drafts-kept').waitFor();
+    await page.locator('.ant-notification-notice').filter({ hasText: '登录已过期' }).waitFor();
+    await signInHere(page, 'liuyang');
+    await page.waitForURL('**/managementSystem/landManagement_process');
+    await dialog.getByTestId('draft-restored').getByText(/已恢复登录失效前未保存的修改（\d\d:\d\d），请核对后确定/).waitFor();
+    expect(await dialog.locator('.ant-modal-title').textContent()).toBe(`退回：地块“${parcelName}”`);
+    expect(await opinion.inputValue()).toBe(text);
+    // What the end of the session said is over once signed in again.
+    await expect.poll(() => page.locator('.ant-notification-notice').filter({ hasText: '登录已过期' }).count()).toBe(0);
+    await screenshot(page, 'session-drafts-review-opinion');
+    await dialog.getByTestId('transition-ok').click();
+    await page.getByText('已退回 1 个地块').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The dialog opened next, for another parcel, starts empty; closed untouched, it asks nothing.
+    await page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').first().getByTestId('row-reject').click();
+    await opinion.focus();
+    expect(await opinion.inputValue()).toBe('');
+    expect(await dialog.getByTestId('draft-restored').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await ask.count()).toBe(0);
+  });
+
+  it('an answer to a consultation is not dropped by 取消 without asking, and one typed when the session ended opens again and is sent', async () => {
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await page.goto(`${server.url}/managementSystem/problem`);
+    const row = page.getByTestId('entity-table').locator('tbody tr.ant-table-row').filter({ hasText: '待回复' }).first();
+    await row.waitFor();
+    const title = (await row.locator('td').nth(1).textContent())!.trim();
+    await row.getByRole('button', { name: '回复' }).click();
+    const reply = page.getByTestId('consultation-reply').locator('.ant-modal');
+    await reply.getByTestId('consultation-question').getByText(title).waitFor();
+    const answer = '工业用地及地上厂房转让涉及增值税、土地增值税、契税和印花税，具体以税务部门核定为准。';
+    await reply.getByTestId('consultation-answer').fill(answer);
+
+    // 取消 asks before the typed answer is dropped; keeping it leaves the dialog as it was.
+    await reply.getByRole('button', { name: '取消' }).click();
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '回复尚未发送，关闭后已填写的内容将丢失。确定关闭吗？' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await reply.getByTestId('consultation-answer').inputValue()).toBe(answer);
+
+    await endSessionOnServer(page);
+    await reply.getByRole('button', { name: '发送回复' }).click();
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2Fproblem*');
+    await page.getByTestId('login-drafts-kept').waitFor();
+    await signInHere(page, 'zhangwei');
+    await page.waitForURL('**/managementSystem/problem*');
+    await reply.getByTestId('draft-restored').getByText(/已恢复登录失效前未保存的修改（\d\d:\d\d），请核对后发送/).waitFor();
+    await reply.getByTestId('consultation-question').getByText(title).waitFor();
+    expect(await reply.getByTestId('consultation-answer').inputValue()).toBe(answer);
+    await reply.getByRole('button', { name: '发送回复' }).click();
+    await page.locator('.ant-notification').getByText(/回复已保存/).waitFor();
+    await reply.waitFor({ state: 'hidden' });
+    const call = await api('zhaolei');
+    const now = await call<{ list: Record<string, unknown>[] }>('/api/tProblem/selectByPage', { pageNo: 1, pageSize: 1, params: [{ column: 'title', type: 'eq', val: title }] });
+    expect(now.data.list[0]?.answer).toBe(answer);
+
+    // The dialog opened next, for another question, starts from that question's own (empty) answer.
+    const next = page.getByTestId('entity-table').locator('tbody tr.ant-table-row').filter({ hasText: '待回复' }).filter({ hasNotText: title }).first();
+    const nextTitle = (await next.locator('td').nth(1).textContent())!.trim();
+    await next.getByRole('button', { name: '回复' }).click();
+    await reply.getByTestId('consultation-question').getByText(nextTitle).waitFor();
+    expect(await reply.getByTestId('consultation-answer').inputValue()).toBe('');
+    expect(await reply.getByTestId('draft-restored').count()).toBe(0);
+  });
+
   it("another user signing in on that browser tab never sees the first user's edits", async () => {
     const { page } = await browser.newPage();
     await signIn(page, server, 'zhangwei');

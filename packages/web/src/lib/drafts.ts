@@ -113,12 +113,12 @@ export function useForgetDraft(draft: Draft | undefined): void {
   }, [draft]);
 }
 
-/** 已恢复…: what a reopened form says above its fields; `where` names the parts restored. */
-export function restoredText(draft: Draft, where: string[] = []): string {
+/** 已恢复…: what a reopened form says above its fields; `where` names the parts restored, `then` what to do. */
+export function restoredText(draft: Draft, where: string[] = [], then = '请核对后保存'): string {
   // HH:mm of 'yyyy-MM-dd HH:mm:ss'.
   const at = formatDateTime(draft.savedAt).slice(11, 16);
   const time = at ? `（${at}）` : '';
-  return `已恢复登录失效前未保存的修改${time}${where.length > 0 ? `：${where.join('、')}` : ''}，请核对后保存`;
+  return `已恢复登录失效前未保存的修改${time}${where.length > 0 ? `：${where.join('、')}` : ''}，${then}`;
 }
 
 /** Whether edits are kept for whoever signs in next in this tab (the login page says so). */

@@ -9,7 +9,10 @@ export type NotifyKind = 'success' | 'warning' | 'info' | 'error';
 type Kind = NotifyKind;
 
 /** What shows the messages: antd's notification in the back office, the public UI kit's toasts on public pages. */
-export type NotificationApi = Record<NotifyKind, (config: { key: string; title: string; description: string; duration?: number }) => void>;
+export type NotificationApi = Record<NotifyKind, (config: { key: string; title: string; description: string; duration?: number }) => void> & {
+  /** Takes every message off the screen. */
+  destroy: () => void;
+};
 
 let instance: NotificationApi | null = null;
 
@@ -38,4 +41,6 @@ export const notify = {
   warning: (text: string) => show('warning', text),
   info: (text: string) => show('info', text),
   error: (text: string) => show('error', text),
+  /** Takes every message off the screen (signed in again: 登录已过期 and the like are over). */
+  clear: () => instance?.destroy(),
 };

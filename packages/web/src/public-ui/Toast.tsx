@@ -33,7 +33,7 @@ export function ToastHost() {
       setItems((list) => [...list.filter((t) => t.key !== config.key), { id, key: config.key, kind, title: config.title, description: config.description }]);
       window.setTimeout(() => setItems((list) => list.filter((t) => t.id !== id)), (config.duration ?? NOTIFY_DURATION_MS / 1000) * 1000);
     };
-    const api: NotificationApi = { success: show('success'), info: show('info'), warning: show('warning'), error: show('error') };
+    const api: NotificationApi = { success: show('success'), info: show('info'), warning: show('warning'), error: show('error'), destroy: () => setItems([]) };
     registerNotification(api);
     return () => registerNotification(null);
   }, []);

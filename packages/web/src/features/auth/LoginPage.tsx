@@ -8,6 +8,7 @@ import { MANAGEMENT_BASE, DEFAULT_TAB } from '@land/shared/routes';
 import { toAntdRules } from '../../components/form/rules';
 import { hasKeptDrafts } from '../../lib/drafts';
 import { returnPath } from '../../lib/navigation';
+import { notify } from '../../lib/notify';
 import { ApiError } from '../../lib/request';
 import { saveSession } from '../../lib/session';
 import { AltchaField } from './AltchaField';
@@ -48,6 +49,8 @@ export function LoginPage() {
     meta: { ownErrors: true },
     onSuccess: (result) => {
       saveSession(result);
+      // What the end of the last session said (登录已过期，请重新登录) is over once signed in again.
+      notify.clear();
       navigate(back ?? `${MANAGEMENT_BASE}/${DEFAULT_TAB}`, { replace: true });
     },
     onError: (error) => {

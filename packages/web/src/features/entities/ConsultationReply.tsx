@@ -1,26 +1,50 @@
 /**
  * 回复 on the consulting-question screen: the visitor's question, read-only, and the answer.
  * Saving the answer sends it to the asker's inbox (and WeChat where bound) through the outbox
- * (server hook tProblem); the question itself cannot be changed by staff.
+ * (server hook tProblem); the question itself cannot be changed by staff. Closing with an answer
+ * typed asks first; one typed when the session ended opens again after signing in.
  */
-import { Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { EntityDef } from '@land/shared/entity';
+import { StartFromInitialValues } from '../../components/form/StartFromInitialValues';
+import { useConfirm } from '../../components/use-confirm';
+import { restoredText, useDraftSource, useForgetDraft, type Draft } from '../../lib/drafts';
 import { notify } from '../../lib/notify';
 import type { EntityRecord } from './api';
 import { entityKeys, saveEntity } from './api';
+import { rowActionDraftKey } from './EntityScreen';
 
 interface ConsultationReplyProps {
   def: EntityDef;
   record: EntityRecord | null;
+  draft?: Draft;
   onClose: () => void;
 }
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 
-export function ConsultationReply({ def, record, onClose }: ConsultationReplyProps) {
+export function ConsultationReply({ def, record, draft, onClose }: ConsultationReplyProps) {
   const [form] = Form.useForm<{ answer: string }>();
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  // The answer typed and not sent (the form is there whenever a record is).
+  const unsent = useCallback((): string | null => {
+    if (!record) return null;
+    const answer = String(form.getFieldValue('answer') ?? '');
+    return answer.trim() !== String(record.answer ?? '').trim() ? answer : null;
+  }, [form, record]);
+  useDraftSource(
+    useCallback(() => {
+      const answer = unsent();
+      return record && answer !== null ? { key: rowActionDraftKey(def, record.id), recordId: record.id, version: record.version, values: { answer } } : null;
+    }, [unsent, def, record]),
+  );
+  useForgetDraft(draft);
+  const close = async () => {
+    if (unsent() === null || (await confirm('回复尚未发送，关闭后已填写的内容将丢失。确定关闭吗？', { danger: true }))) onClose();
+  };
   const reply = useMutation({
     mutationFn: (answer: string) => saveEntity(def, { id: record!.id, version: record!.version, answer }),
     onSuccess: async () => {
@@ -40,12 +64,13 @@ export function ConsultationReply({ def, record, onClose }: ConsultationReplyPro
       okText="发送回复"
       onOk={() => form.submit()}
       confirmLoading={reply.isPending}
-      onCancel={onClose}
+      onCancel={() => void close()}
       destroyOnHidden
       data-testid="consultation-reply"
     >
       {record && (
         <>
+          {draft && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={restoredText(draft, [], '请核对后发送')} data-testid="draft-restored" />}
           <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} data-testid="consultation-question">
             <Descriptions.Item label={label('title')}>{text(record.title)}</Descriptions.Item>
             <Descriptions.Item label={label('category')}>{text(category)}</Descriptions.Item>
@@ -54,7 +79,8 @@ export function ConsultationReply({ def, record, onClose }: ConsultationReplyPro
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{text(record.content)}</Typography.Paragraph>
             </Descriptions.Item>
           </Descriptions>
-          <Form form={form} layout="vertical" initialValues={{ answer: record.answer ?? '' }} onFinish={(v) => reply.mutate(v.answer.trim())}>
+          <Form form={form} layout="vertical" initialValues={{ answer: draft ? String(draft.values.answer ?? '') : (record.answer ?? '') }} onFinish={(v) => reply.mutate(v.answer.trim())}>
+            <StartFromInitialValues form={form} />
             <Form.Item
               name="answer"
               label={label('answer')}

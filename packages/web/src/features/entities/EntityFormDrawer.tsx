@@ -1,10 +1,10 @@
-import type { FormInstance } from 'antd';
 import { Alert, Button, Drawer, Form, Space } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { isInForm } from '@land/shared/entity';
 import type { Draft } from '../../lib/drafts';
 import { restoredText, useForgetDraft } from '../../lib/drafts';
+import { StartFromInitialValues } from '../../components/form/StartFromInitialValues';
 import type { EntityRecord } from './api';
 import type { FormLockOf, FormValues } from './entity-form';
 import { EntityFormFields, initialFormValues, toPayload, useSaveEntity, useUnsavedEdits } from './entity-form';
@@ -26,19 +26,6 @@ interface EntityFormDrawerProps {
 function drawerWidth(def: EntityDef): number {
   const fields = def.fields.filter(isInForm);
   return fields.some((f) => f.type === 'richText') || fields.length > 10 ? 880 : 640;
-}
-
-/**
- * The drawer's form instance outlives each opened record, and a new <Form> takes its initial
- * values only where the store has none: without this, 新增 after 编辑 opened with the edited
- * record's values. Mounted inside the keyed <Form>, it sets the store to this record's initial
- * values once the form is there.
- */
-function StartFromInitialValues({ form }: { form: FormInstance<FormValues> }) {
-  useEffect(() => {
-    form.resetFields();
-  }, [form]);
-  return null;
 }
 
 export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDrawerProps) {

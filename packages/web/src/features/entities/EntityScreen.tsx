@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { Button, Empty, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, Key, ReactNode } from 'react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QueryCondition } from '@land/shared';
 import type { EntityDef } from '@land/shared/entity';
@@ -13,7 +13,7 @@ import { ScreenCard } from '../../components/ScreenCard';
 import { LoadFailed, usePageSelection } from '../../components/list/LoadFailed';
 import { urlPaging } from '../../components/list/use-list-state';
 import { useConfirm } from '../../components/use-confirm';
-import { forgetDraft, useDraftToRestore } from '../../lib/drafts';
+import { forgetDraft, useDraftToRestore, type Draft } from '../../lib/drafts';
 import { notify } from '../../lib/notify';
 import { totalText } from '../../lib/paged-query';
 import type { EntityRecord } from './api';
@@ -43,7 +43,44 @@ export interface EntityScreenProps {
 
 export interface RowAction {
   label: string;
-  Dialog: ComponentType<{ def: EntityDef; record: EntityRecord | null; onClose: () => void }>;
+  /** `draft`: what was typed in the dialog before the session ended (keep it with `rowActionDraftKey`). */
+  Dialog: ComponentType<{ def: EntityDef; record: EntityRecord | null; draft?: Draft; onClose: () => void }>;
+}
+
+/** The draft key of a row action's dialog open on a record. */
+export const rowActionDraftKey = (def: EntityDef, id: string) => `${def.name}#action:${id}`;
+
+/**
+ * Opens a form or dialog again for a draft kept when the session ended: with the record as it is
+ * now but the version the edits were made on (someone else's save meanwhile is a conflict), or
+ * with no record for a new one; a record deleted meanwhile is said so.
+ */
+function useReopenForDraft(def: EntityDef, draft: Draft | undefined, open: (record: EntityRecord | null, draft: Draft) => void) {
+  const queryClient = useQueryClient();
+  const opener = useRef(open);
+  opener.current = open;
+  useEffect(() => {
+    if (!draft) return;
+    if (!draft.recordId) {
+      opener.current(null, draft);
+      return;
+    }
+    let live = true;
+    queryClient.fetchQuery(entityRecordQuery(def, draft.recordId)).then(
+      (record) => {
+        if (!live) return;
+        if (record) opener.current({ ...record, version: draft.version }, draft);
+        else {
+          forgetDraft(draft.key);
+          notify.warning(`该${def.label}已不存在或已删除，登录失效前对它未保存的修改无法恢复`);
+        }
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [draft, def, queryClient]);
 }
 
 /** Leaves without children lose the empty list, so the table shows no expand button on them. */
@@ -67,33 +104,15 @@ export function EntityScreen({ def, title, editPages, rowAction, cells, formLock
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
-  const [actionTarget, setActionTarget] = useState<EntityRecord | null>(null);
+  const [actionTarget, setActionTarget] = useState<{ record: EntityRecord; draft?: Draft } | null>(null);
 
-  // A form open with unsaved edits when the session ended opens again with them; an edited
-  // record is saved against the version the edits were made on (someone else's save meanwhile is a conflict).
-  const draft = useDraftToRestore(`${def.name}:`, !editPages);
-  useEffect(() => {
-    if (!draft) return;
-    if (!draft.recordId) {
-      setFormTarget({ mode: 'add', draft });
-      return;
-    }
-    let live = true;
-    queryClient.fetchQuery(entityRecordQuery(def, draft.recordId)).then(
-      (record) => {
-        if (!live) return;
-        if (record) setFormTarget({ mode: 'edit', record: { ...record, version: draft.version }, draft });
-        else {
-          forgetDraft(draft.key);
-          notify.warning(`该${def.label}已不存在或已删除，登录失效前对它未保存的修改无法恢复`);
-        }
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [draft, def, queryClient]);
+  // A form or row-action dialog open with unsaved edits when the session ended opens again with them.
+  useReopenForDraft(def, useDraftToRestore(`${def.name}:`, !editPages), (record, draft) =>
+    setFormTarget(record ? { mode: 'edit', record, draft } : { mode: 'add', draft }),
+  );
+  useReopenForDraft(def, useDraftToRestore(rowActionDraftKey(def, ''), Boolean(rowAction)), (record, draft) => {
+    if (record) setActionTarget({ record, draft });
+  });
 
   const searchFields = useMemo(() => searchFieldsOf(def.fields), [def]);
   const { list, conditions, searchForm } = useEntitySearch(searchFields);
@@ -189,7 +208,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells, formLock
       render: (_value, record) => (
         <Space size={0}>
           {rowAction && (
-            <Button type="link" size="small" onClick={() => setActionTarget(record)}>
+            <Button type="link" size="small" onClick={() => setActionTarget({ record })}>
               {rowAction.label}
             </Button>
           )}
@@ -283,7 +302,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells, formLock
         />
       )}
 
-      {rowAction && <rowAction.Dialog def={def} record={actionTarget} onClose={() => setActionTarget(null)} />}
+      {rowAction && <rowAction.Dialog def={def} record={actionTarget?.record ?? null} draft={actionTarget?.draft} onClose={() => setActionTarget(null)} />}
       {!editPages && <EntityFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} lockOf={formLock} />}
     </ScreenCard>
   );

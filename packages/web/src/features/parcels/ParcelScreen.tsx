@@ -120,7 +120,7 @@ interface ParcelScreenProps {
 export function ParcelScreen({ config, title }: ParcelScreenProps) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const transition = useParcelTransition();
+  const transition = useParcelTransition({ restore: true });
   const role = getSession()?.role ?? '';
   const canWrite = WRITER_ROLES.includes(role);
   // A parcel being edited when the session ended opens again with its unsaved edits.

@@ -5,18 +5,22 @@
  * listed or dealt parcel beyond the tolerance — the reason for publishing anyway; 退回录入 is a
  * 提示 confirm. Then the transition call, and every parcel list refreshes. A refusal by the
  * server (wrong state, role, four eyes) is shown in the modal (or a dialog that stays until
- * read), with the server's message.
+ * read), with the server's message. Closing the modal with a typed opinion or reason asks first;
+ * if the session ends while it is open, what was typed is kept (lib/drafts.ts) and the list
+ * screen opens the modal again with it after signing in.
  */
 import type { ButtonProps } from 'antd';
 import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MESSAGES, maxUnits } from '@land/shared/validation';
 import { TAKE_DOWN_REASONS } from '@land/shared/entities/parcelTakeDown';
 import type { ParcelAction, Transition } from '@land/shared/lifecycle';
 import { transitionFor } from '@land/shared/lifecycle';
+import { StartFromInitialValues } from '../../components/form/StartFromInitialValues';
 import { useConfirm } from '../../components/use-confirm';
+import { forgetDraft, restoredText, useDraftSource, useDraftToRestore, type Draft } from '../../lib/drafts';
 import { notify } from '../../lib/notify';
 import { ApiError } from '../../lib/request';
 import type { EntityRecord } from '../entities/api';
@@ -34,7 +38,14 @@ interface Pending {
   parcels: EntityRecord[];
   /** Take-down reason kind to start with (成交 parcels: 已供应/已出让). */
   defaultReasonType?: string;
+  /** What was typed before the session ended, opened again. */
+  restored?: Draft;
 }
+
+/** Drafts of this modal: `parcelTransition:<action>`. */
+const DRAFT_PREFIX = 'parcelTransition:';
+const typed = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+const hasTyped = (v: Partial<CommentValues>) => typed(v.comment) || typed(v.overlapReason);
 
 const nameOf = (p: EntityRecord) => String(p.dkmc ?? p.dkbh ?? '');
 
@@ -92,7 +103,15 @@ export interface RunOptions {
   onDone?: (parcels: EntityRecord[]) => void;
 }
 
-export function useParcelTransition(): {
+/** The modal again for what was typed in it before the session ended (null when the draft no longer names an action). */
+function restoredPending(draft: Draft): Pending | null {
+  const transition = transitionFor(String(draft.extra?.action ?? '') as ParcelAction);
+  const parcels = Array.isArray(draft.extra?.parcels) ? (draft.extra.parcels as EntityRecord[]) : [];
+  return transition && parcels.length > 0 ? { transition, parcels, restored: draft } : null;
+}
+
+/** `restore`: this screen opens the modal again with a draft kept when the session ended (one screen per path). */
+export function useParcelTransition({ restore = false }: { restore?: boolean } = {}): {
   run: (action: ParcelAction, parcels: EntityRecord[], options?: RunOptions) => Promise<void>;
   running: ParcelAction | null;
   element: ReactNode;
@@ -111,6 +130,25 @@ export function useParcelTransition(): {
   const publishing = pending !== null && PUBLISHING.includes(pending.transition.action);
   const needsReason =
     publishing && (reasonAsked || overlapAnswers.some((a) => a?.list.some((o) => isOfferedParcel(o) && o.areaM2 > a.toleranceM2)));
+
+  // What was typed is kept if the session ends while the modal is open.
+  useDraftSource(
+    useCallback(() => {
+      if (!pending) return null;
+      const values = form.getFieldsValue(true) as CommentValues;
+      if (!hasTyped(values)) return null;
+      const { action } = pending.transition;
+      const parcels = pending.parcels.map((p) => ({ id: p.id, dkmc: p.dkmc, dkbh: p.dkbh }));
+      return { key: `${DRAFT_PREFIX}${action}`, recordId: null, values: { ...values }, extra: { action, parcels } };
+    }, [pending, form]),
+  );
+  const draft = useDraftToRestore(DRAFT_PREFIX, restore);
+  useEffect(() => {
+    if (!draft) return;
+    forgetDraft(draft.key);
+    const again = restoredPending(draft);
+    if (again) setPending(again);
+  }, [draft]);
 
   const mutation = useMutation({
     mutationFn: (vars: { action: ParcelAction; parcels: EntityRecord[]; comment?: string; reasonType?: string; overlapReason?: string }) =>
@@ -139,7 +177,7 @@ export function useParcelTransition(): {
       const transition = transitionFor(action);
       if (!transition || parcels.length === 0) return;
       if (action !== 'withdraw') {
-        // The modal's form is made afresh on every opening (destroyOnHidden), so it starts empty.
+        // The modal's form starts from this opening's values (StartFromInitialValues), empty but for a take-down's kind.
         setModalError(null);
         setReasonAsked(false);
         setPending({ transition, parcels, defaultReasonType: options.defaultReasonType, onDone: options.onDone });
@@ -182,6 +220,13 @@ export function useParcelTransition(): {
   };
 
   const labels = pending ? COMMENT_LABELS[pending.transition.action] : undefined;
+
+  /** 取消, × and Esc: an opinion or reason typed is not dropped without asking. */
+  const close = async () => {
+    const values = form.getFieldsValue(true) as CommentValues;
+    const what = typed(values.comment) ? (labels?.label.replace(/（选填）$/, '') ?? '内容') : '发布理由';
+    if (!hasTyped(values) || (await confirm(`已填写的${what}尚未提交，关闭后将丢失。确定关闭吗？`, { danger: true }))) setPending(null);
+  };
   const isTakeDown = pending?.transition.action === 'takeDown';
   const destructive = pending?.transition.action === 'reject' || isTakeDown;
 
@@ -193,7 +238,7 @@ export function useParcelTransition(): {
       cancelText="取消"
       okButtonProps={{ danger: destructive, loading: mutation.isPending, 'data-testid': 'transition-ok' } as ButtonProps}
       onOk={() => void submitComment()}
-      onCancel={() => setPending(null)}
+      onCancel={() => void close()}
       destroyOnHidden
       mask={{ closable: false }}
       data-testid="transition-modal"
@@ -207,14 +252,18 @@ export function useParcelTransition(): {
         <Typography.Paragraph data-testid="transition-question">{`确定对${subject(pending.parcels)}执行“${pending.transition.label}”吗？`}</Typography.Paragraph>
       )}
       {pending && checked.length > 0 && <OverlapWarning parcels={checked} answers={overlapAnswers} publishing={needsReason} />}
+      {pending?.restored && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={restoredText(pending.restored, [], '请核对后确定')} data-testid="draft-restored" />
+      )}
       {modalError && <Alert type="error" showIcon title={modalError} style={{ marginBottom: 16 }} data-testid="transition-error" />}
       <Form<CommentValues>
         form={form}
         name="parcelTransition"
         layout="vertical"
         preserve={false}
-        initialValues={{ comment: '', reasonType: pending?.defaultReasonType }}
+        initialValues={{ comment: '', reasonType: pending?.defaultReasonType, ...(pending?.restored?.values as Partial<CommentValues> | undefined) }}
       >
+        <StartFromInitialValues form={form} />
         {isTakeDown && (
           <Form.Item name="reasonType" label="下架原因类型" rules={[{ required: true, message: '请选择下架原因类型' }]}>
             <Select options={TAKE_DOWN_REASONS} placeholder="请选择下架原因类型" aria-label="下架原因类型" />

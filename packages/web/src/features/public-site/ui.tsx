@@ -1,5 +1,5 @@
 /** Building blocks the public pages share: banner, sections, states, files, rich text. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
@@ -119,8 +119,20 @@ export function SimpleTable<T extends { id?: unknown }>({
   minWidth?: number;
   'data-testid'?: string;
 }) {
+  // A table wider than its box scrolls inside it (on phones): keyboard users reach it by Tab.
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className={`${styles.simpleTable} ${className ?? ''}`} data-testid={testId}>
+    <div ref={box} className={`${styles.simpleTable} ${className ?? ''}`} tabIndex={scrolls ? 0 : undefined} data-testid={testId}>
       <table style={minWidth ? { minWidth } : undefined}>
         <thead>
           <tr>

@@ -450,6 +450,8 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
               <SimpleTable<DataRow>
                 className={styles.priceTable}
                 dataSource={prices}
+                // Below this the 来源 column stood two characters a line beside the one-line headings.
+                minWidth={440}
                 columns={[
                   { title: '价格类型', dataIndex: 'priceType', render: (v: unknown) => optionLabel(PRICE_TYPE_LABELS, v) },
                   { title: '价格', dataIndex: 'price', align: 'right', render: (v: unknown, r: DataRow) => `${num(v)} ${optionLabel(PRICE_UNIT_LABELS, r.unit)}` },
