@@ -185,6 +185,50 @@ describe('entity screens in the browser', () => {
     expect(await rowOf(page, '尚未保存的街道').count()).toBe(0);
   });
 
+  it("a parcel's 距离 edited one after another each opens with its own values, and 新增 after them starts empty", async () => {
+    const answer = await fetch(`${server.url}/openApi/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userAccount: 'zhangwei', password: DEMO_PASSWORD }),
+    });
+    const token = ((await answer.json()) as { data: { token: string } }).data.token;
+    const parcel = (await apiPage('tLandinfo', [{ column: 'status', type: 'eq', val: 'draft' }]))[0]!;
+    const places = [
+      { placeName: '测试机场', placeType: 'airport', distanceKm: 21.5, driveMinutes: 35 },
+      { placeName: '测试高铁站', placeType: 'railway', distanceKm: 6.2, driveMinutes: 12 },
+    ];
+    for (const place of places) {
+      const res = await fetch(`${server.url}/api/tDistance/addOrUpdate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token },
+        body: JSON.stringify({ ...place, dkid: parcel.id }),
+      });
+      expect(((await res.json()) as { code: string }).code).toBe('200');
+    }
+
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await page.goto(`${server.url}/managementSystem/land`);
+    await page.getByPlaceholder('请输入地块名称').fill(String(parcel.dkmc));
+    await page.keyboard.press('Enter');
+    const row = page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').filter({ hasText: String(parcel.dkmc) });
+    await row.first().getByTestId('row-edit').click();
+    await page.getByTestId('parcel-editor').getByRole('tab', { name: '距离' }).click();
+    const panel = page.getByTestId('records-tDistance');
+    const drawer = page.getByTestId('record-form-drawer');
+    const name = drawer.getByPlaceholder('请输入地点名称');
+    for (const place of places) {
+      await panel.locator('tbody tr.ant-table-row').filter({ hasText: place.placeName }).getByRole('button', { name: '编辑' }).click();
+      await expect.poll(() => name.inputValue()).not.toBe('');
+      expect(await name.inputValue(), `编辑 of ${place.placeName} opens with its own values`).toBe(place.placeName);
+      await drawer.getByRole('button', { name: '取消' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+    }
+    await panel.getByRole('button', { name: '新增区位距离' }).click();
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('');
+  });
+
   it('a policy opened untouched is not changed; edited, its paragraphs keep their first-line indent, and 首行缩进 sets one', async () => {
     const policies = await apiPage('tRegulations');
     const policy = policies.find((r) => /text-indent/.test(String(r.content)))!;

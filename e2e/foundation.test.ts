@@ -114,6 +114,15 @@ describe('foundation in the browser', () => {
     await modal.getByRole('button', { name: '确定' }).click();
     await modal.waitFor({ state: 'hidden' });
     await page.getByTestId('user-table').getByText('zhoumin').waitFor();
+
+    // 编辑 one user after another: each dialog shows its own user, not the one opened before.
+    const edit = page.locator('.ant-modal').filter({ hasText: '编辑用户' });
+    for (const account of ['zhangwei', 'liuyang']) {
+      await page.getByTestId('user-table').locator('tbody tr').filter({ hasText: account }).getByRole('button', { name: '编辑' }).click();
+      await expect.poll(() => edit.getByPlaceholder('请输入账号').inputValue()).toBe(account);
+      await edit.getByRole('button', { name: '取消' }).click();
+      await edit.waitFor({ state: 'hidden' });
+    }
   });
 
   it('the public home renders, a phone lands on /mobileindex, an unknown path shows not-found', async () => {

@@ -1,6 +1,7 @@
 import { Form, Modal, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { formModalProps } from '../../components/form/form-modal';
+import { StartFromInitialValues } from '../../components/form/StartFromInitialValues';
 import { NewPasswordFields } from '../../components/form/PasswordFields';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { notify } from '../../lib/notify';
@@ -49,6 +50,7 @@ export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
         onFinish={(values) => mutation.mutate(values)}
         autoComplete="off"
       >
+        <StartFromInitialValues form={form} />
         <NewPasswordFields />
       </Form>
     </Modal>

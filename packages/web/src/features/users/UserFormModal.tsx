@@ -2,6 +2,7 @@ import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, RULES } from '@land/shared';
 import { formModalProps } from '../../components/form/form-modal';
+import { StartFromInitialValues } from '../../components/form/StartFromInitialValues';
 import { toAntdRules } from '../../components/form/rules';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { notify } from '../../lib/notify';
@@ -112,7 +113,6 @@ export function UserFormModal({ target, onClose }: UserFormModalProps) {
       width={560}
     >
       <Form<UserFormValues>
-        // A fresh form per opened record, so the initial values are always this record's.
         key={target?.mode === 'edit' ? target.user.id : 'new'}
         form={form}
         name="userForm"
@@ -124,6 +124,7 @@ export function UserFormModal({ target, onClose }: UserFormModalProps) {
         autoComplete="off"
         style={{ marginTop: 16 }}
       >
+        <StartFromInitialValues form={form} />
         <Form.Item
           label="账号"
           name="userAccount"

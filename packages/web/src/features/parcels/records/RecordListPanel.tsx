@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { isListedByDefault } from '@land/shared/entity';
 import { deleteOutcome } from '@land/shared/audit';
+import { StartFromInitialValues } from '../../../components/form/StartFromInitialValues';
 import { LoadFailed } from '../../../components/list/LoadFailed';
 import { useConfirm } from '../../../components/use-confirm';
 import { notify } from '../../../lib/notify';
@@ -66,6 +67,8 @@ function RecordFormDrawer({ def, dkid, target, onClose }: { def: EntityDef; dkid
         scrollToFirstError
         autoComplete="off"
       >
+        {/* Without it, 编辑 of a second record opened with the first one's values, and 保存 wrote them over it. */}
+        <StartFromInitialValues form={form} />
         <EntityFormFields def={own} columns={2} />
       </Form>
     </Drawer>
