@@ -185,7 +185,7 @@ describe('entity screens in the browser', () => {
     expect(await rowOf(page, '尚未保存的街道').count()).toBe(0);
   });
 
-  it("a parcel's 距离 edited one after another each opens with its own values, and 新增 after them starts empty", async () => {
+  it("a parcel's 距离 edited one after another each opens with its own values, 新增 after them starts empty, and typed content is not dropped without asking", async () => {
     const answer = await fetch(`${server.url}/openApi/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -227,6 +227,18 @@ describe('entity screens in the browser', () => {
     await panel.getByRole('button', { name: '新增区位距离' }).click();
     await name.waitFor();
     expect(await name.inputValue()).toBe('');
+
+    // Opened untouched it closed at once (above); typed in, 取消 asks before dropping it.
+    await name.fill('尚未保存的地点');
+    await drawer.getByRole('button', { name: '取消' }).click();
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '当前区位距离有未保存的修改，关闭后这些修改将丢失。确定关闭吗？' });
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe('尚未保存的地点');
+    await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: '确定' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await panel.locator('tbody tr.ant-table-row').filter({ hasText: '尚未保存的地点' }).count()).toBe(0);
   });
 
   it('a policy opened untouched is not changed; edited, its paragraphs keep their first-line indent, and 首行缩进 sets one', async () => {

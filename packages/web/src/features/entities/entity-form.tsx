@@ -28,20 +28,27 @@ export type FormValues = Record<string, unknown>;
  * A record form's unsaved edits (the form differs from `start`, what it began from: the record,
  * or a new one's start): kept as a draft if the session ends (lib/drafts.ts, saved later with
  * `version`), and asked about before they are dropped. Answers `mayLeave(verb)`: true at once
- * when nothing was typed, else the clerk's answer to 当前…有未保存的修改.
+ * when nothing was typed, else the clerk's answer to 当前…有未保存的修改. `keepDraft: false` for a
+ * form no screen reopens after signing in (the parcel editor's record drawers): it only asks.
  */
-export function useUnsavedEdits(def: EntityDef, form: FormInstance<FormValues>, record: EntityRecord | null, start: FormValues | null, version?: number) {
+export function useUnsavedEdits(
+  def: EntityDef,
+  form: FormInstance<FormValues>,
+  record: EntityRecord | null,
+  start: FormValues | null,
+  version?: number,
+  { keepDraft = true }: { keepDraft?: boolean } = {},
+) {
   const confirm = useConfirm();
   const unsaved = useCallback((): FormValues | null => {
     const values = form.getFieldsValue(true) as FormValues;
     return start && !sameValues(values, start) ? values : null;
   }, [form, start]);
-  useDraftSource(
-    useCallback(() => {
-      const values = unsaved();
-      return values ? { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version, values } : null;
-    }, [unsaved, def, record, version]),
-  );
+  const draftSource = useCallback(() => {
+    const values = unsaved();
+    return values ? { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version, values } : null;
+  }, [unsaved, def, record, version]);
+  useDraftSource(keepDraft ? draftSource : null);
   return useCallback(
     async (verb: '关闭' | '离开') => !unsaved() || confirm(`当前${def.label}有未保存的修改，${verb}后这些修改将丢失。确定${verb}吗？`, { danger: true }),
     [unsaved, confirm, def],

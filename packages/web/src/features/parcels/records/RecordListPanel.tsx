@@ -17,7 +17,7 @@ import { notify } from '../../../lib/notify';
 import type { EntityRecord } from '../../entities/api';
 import { canDelete, deleteEntities, entityKeys } from '../../entities/api';
 import type { FormValues } from '../../entities/entity-form';
-import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from '../../entities/entity-form';
+import { EntityFormFields, initialFormValues, toPayload, useSaveEntity, useUnsavedEdits } from '../../entities/entity-form';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from '../../entities/table-cells';
 import { recordsOfParcelQuery } from '../api';
 import { PARCEL_REF, withoutParcel } from './record-fields';
@@ -37,12 +37,18 @@ function RecordFormDrawer({ def, dkid, target, onClose }: { def: EntityDef; dkid
   const own = useMemo(() => withoutParcel(def), [def]);
   const record = target?.mode === 'edit' ? target.record : null;
   const save = useSaveEntity(def, form, () => onClose());
+  // 取消, × and Esc ask before typed content is dropped (not kept as a draft: no screen reopens this drawer).
+  const start = useMemo(() => (target ? initialFormValues(own, record) : null), [target, own, record]);
+  const mayLeave = useUnsavedEdits(own, form, record, start, record?.version, { keepDraft: false });
+  const requestClose = async () => {
+    if (await mayLeave('关闭')) onClose();
+  };
   return (
     <Drawer
       open={target !== null}
       title={record ? `编辑${def.label}` : `新增${def.label}`}
       size={640}
-      onClose={onClose}
+      onClose={() => void requestClose()}
       destroyOnHidden
       mask={{ closable: false }}
       afterOpenChange={(open) => {
@@ -50,7 +56,7 @@ function RecordFormDrawer({ def, dkid, target, onClose }: { def: EntityDef; dkid
       }}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={() => void requestClose()}>取消</Button>
           <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="record-form-submit">
             保存
           </Button>
