@@ -14,7 +14,7 @@ import { restoredText, useDraftSource, useForgetDraft, type Draft } from '../../
 import { notify } from '../../lib/notify';
 import type { EntityRecord } from './api';
 import { entityKeys, saveEntity } from './api';
-import { rowActionDraftKey } from './EntityScreen';
+import { rowActionDrafts } from './entity-form';
 
 interface ConsultationReplyProps {
   def: EntityDef;
@@ -38,7 +38,7 @@ export function ConsultationReply({ def, record, draft, onClose }: ConsultationR
   useDraftSource(
     useCallback(() => {
       const answer = unsent();
-      return record && answer !== null ? { key: rowActionDraftKey(def, record.id), recordId: record.id, version: record.version, values: { answer } } : null;
+      return record && answer !== null ? { key: `${rowActionDrafts(def)}${record.id}`, recordId: record.id, version: record.version, values: { answer } } : null;
     }, [unsent, def, record]),
   );
   useForgetDraft(draft);
@@ -85,7 +85,12 @@ export function ConsultationReply({ def, record, draft, onClose }: ConsultationR
               name="answer"
               label={label('answer')}
               rules={[{ required: true, whitespace: true, message: '请输入回复内容' }]}
-              extra={record.visitorId ? '回复将发送到访客的消息中心；访客绑定了微信的，同时发送微信通知。' : '该咨询未关联访客账号，回复仅在咨询记录中保存。'}
+              extra={
+                // Clear of the character count on the same line (they overlapped on a phone).
+                <span style={{ display: 'block', paddingInlineEnd: 88 }}>
+                  {record.visitorId ? '回复将发送到访客的消息中心；访客绑定了微信的，同时发送微信通知。' : '该咨询未关联访客账号，回复仅在咨询记录中保存。'}
+                </span>
+              }
             >
               <Input.TextArea rows={5} maxLength={2000} showCount data-testid="consultation-answer" />
             </Form.Item>

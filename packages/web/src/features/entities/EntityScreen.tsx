@@ -21,6 +21,7 @@ import { canDelete, canSave, entityKeys, entityPageQuery, entityRecordQuery, ent
 import type { FormTarget } from './EntityFormDrawer';
 import type { FormLockOf } from './entity-form';
 import { EntityFormDrawer } from './EntityFormDrawer';
+import { rowActionDrafts } from './entity-form';
 import { ExcelActions } from './ExcelActions';
 import { EntitySearchForm, searchFieldsOf, useEntitySearch } from './entity-search';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
@@ -43,12 +44,9 @@ export interface EntityScreenProps {
 
 export interface RowAction {
   label: string;
-  /** `draft`: what was typed in the dialog before the session ended (keep it with `rowActionDraftKey`). */
+  /** `draft`: what was typed in the dialog before the session ended (kept under `rowActionDrafts`). */
   Dialog: ComponentType<{ def: EntityDef; record: EntityRecord | null; draft?: Draft; onClose: () => void }>;
 }
-
-/** The draft key of a row action's dialog open on a record. */
-export const rowActionDraftKey = (def: EntityDef, id: string) => `${def.name}#action:${id}`;
 
 /**
  * Opens a form or dialog again for a draft kept when the session ended: with the record as it is
@@ -110,7 +108,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells, formLock
   useReopenForDraft(def, useDraftToRestore(`${def.name}:`, !editPages), (record, draft) =>
     setFormTarget(record ? { mode: 'edit', record, draft } : { mode: 'add', draft }),
   );
-  useReopenForDraft(def, useDraftToRestore(rowActionDraftKey(def, ''), Boolean(rowAction)), (record, draft) => {
+  useReopenForDraft(def, useDraftToRestore(rowActionDrafts(def), Boolean(rowAction)), (record, draft) => {
     if (record) setActionTarget({ record, draft });
   });
 

@@ -24,6 +24,9 @@ import { TABLE_CELLS } from './table-cells';
 
 export type FormValues = Record<string, unknown>;
 
+/** Drafts of a row action's dialog (回复) open on a record: this prefix, then the record's id. */
+export const rowActionDrafts = (def: EntityDef) => `${def.name}#action:`;
+
 /**
  * A record form's unsaved edits (the form differs from `start`, what it began from: the record,
  * or a new one's start): kept as a draft if the session ends (lib/drafts.ts, saved later with
