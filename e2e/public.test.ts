@@ -257,10 +257,18 @@ describe('public site in the browser', () => {
   it('a question asked on the site is answered through 回复 in the back office: the answer shows in the personal centre and reaches the inbox', async () => {
     const { page } = visitor;
     const title = `用地咨询${Date.now() % 100000}`;
-    await page.goto(`${server.url}/consultingServices`);
+    // Asked from a parcel's page (在线咨询): the form opens naming the parcel, under 土地交易.
+    const list = (await (await fetch(`${server.url}/openApi/selectLandInfoList`)).json()) as { data: { id: string; dkmc: string; dkbh: string }[] };
+    const asked = list.data[0];
+    await page.goto(`${server.url}/mapMoreDetails/${asked.id}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.getByRole('link', { name: '在线咨询' }).click();
+    await page.waitForURL(/\/consultingServices\?/);
     const form = page.getByTestId('ask-form');
     await form.waitFor();
     await form.getByText('王测试').waitFor();
+    expect(await page.getByTestId('ask-title').inputValue()).toBe(`关于“${asked.dkmc}（${asked.dkbh}）”的咨询`);
+    expect(await form.getByLabel('咨询类别').inputValue()).toBe('transaction');
     await page.getByTestId('ask-title').fill(title);
     await page.getByTestId('ask-content').fill('我公司拟投资新能源汽车零部件项目，需用地约50亩，请问临港物流园是否有合适地块？');
     await page.getByTestId('ask-submit').click();

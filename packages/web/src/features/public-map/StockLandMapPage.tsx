@@ -9,6 +9,7 @@ import { SearchInput, Select, Tag, type TagColor } from '../../public-ui';
 import { districtsQuery, landClassesQuery, landClassName, listOf, openPost, useDistrictOptions, useLandClasses, type PublicRecord } from './api';
 import { landClassColor, landClassLegend } from './colors';
 import { muText, num, optionLabel, STOCK_STATUS_LABELS, text } from './format';
+import { askHref } from '../public-site/consulting/ask-link';
 import styles from './MapSearchPage.module.css';
 import { landClassOptions } from './listKit';
 import { Segmented } from './Segmented';
@@ -119,7 +120,7 @@ export function StockLandMapPage() {
             ],
             children: (
               <div className={styles.popupActions}>
-                <a href="/consultingServices">咨询该地块</a>
+                <a href={askHref(text(selected.parcelCode) ? `${text(selected.name)}（${text(selected.parcelCode)}）` : text(selected.name), 'landPolicy')}>咨询该地块</a>
               </div>
             ),
           }

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { notify } from '../../lib/notify';
 import { Button, type ButtonProps } from '../../public-ui/Button';
+import { CheckOutlined } from '../../public-ui/icons/CheckOutlined';
 import { DiffOutlined } from '../../public-ui/icons/DiffOutlined';
 import { addToCompare, COMPARE_MAX, removeFromCompare, useCompareItems, type CompareItem } from './compare';
 
@@ -31,10 +32,11 @@ export function CompareButton({ parcel, ...props }: CompareButtonProps) {
   const { toggle, has } = useCompareToggle();
   const chosen = has(parcel.id);
   return (
+    // Chosen keeps the button's own look (a ghost button vanished on the detail page's blue banner)
+    // and marks it with a check, as 已收藏 does with a filled star.
     <Button
-      icon={<DiffOutlined />}
+      icon={chosen ? <CheckOutlined style={{ color: 'var(--pub-primary)' }} /> : <DiffOutlined />}
       {...props}
-      kind={chosen && props.kind !== 'link' && props.kind !== 'text' ? 'ghost' : props.kind}
       onClick={(e) => {
         e.stopPropagation();
         toggle(parcel);

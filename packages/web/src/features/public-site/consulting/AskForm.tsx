@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { showError } from '../../../lib/request';
 import { Button, Field, Input, Select, TextArea } from '../../../public-ui';
@@ -16,6 +16,7 @@ import { checkField, fieldErrorsOf, type FieldSpec } from '../../visitor/form-ru
 import { openVisitorAuth } from '../../visitor/auth-prompt';
 import { useVisitor } from '../../visitor/session';
 import type { AskRequest } from '../api';
+import { askStart } from './ask-link';
 import styles from './ConsultingPage.module.css';
 
 type FieldName = 'title' | 'category' | 'content' | 'askerName' | 'askerPhone' | 'sqdw';
@@ -46,7 +47,12 @@ async function validate(values: Values, fields: FieldName[]): Promise<Errors> {
 
 export function AskForm() {
   const visitor = useVisitor();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [params] = useSearchParams();
+  // Opened from a parcel (askHref): the title names it; the visitor may change it.
+  const [values, setValues] = useState<Values>(() => {
+    const start = askStart(params);
+    return { ...EMPTY, title: start.title, category: start.category ?? EMPTY.category };
+  });
   const [errors, setErrors] = useState<Errors>({});
   const queryClient = useQueryClient();
   const fields: FieldName[] = visitor ? ['title', 'category', 'content'] : ['title', 'category', 'content', 'askerName', 'askerPhone', 'sqdw'];

@@ -11,6 +11,7 @@ import { districtsQuery, landClassesQuery, openPost, useDistrictOptions, useLand
 import { areaText, num, optionLabel, SECOND_MARKET_STATUS_LABELS, SECOND_MARKET_TYPE_LABELS, text } from '../../public-map/format';
 import { PATHS, recordQuery } from '../api';
 import { DateText, PageBanner, Paragraphs, Section } from '../ui';
+import { askHref } from '../consulting/ask-link';
 import { TYPE_COLORS } from './SecondMarketPage';
 import styles from './market.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
@@ -96,7 +97,7 @@ export function SecondMarketDetailPage() {
               </p>
             )}
             <p className={styles.note}>二级市场信息由权利人提供，交易前请核实土地权属并依法办理转让、出租或抵押登记。</p>
-            <Link to="/consultingServices" className={buttonClass('default', 'middle', true)}>
+            <Link to={askHref(text(r.title) || '二级市场信息', 'transaction')} className={buttonClass('default', 'middle', true)}>
               咨询土地管理部门
             </Link>
           </Card>

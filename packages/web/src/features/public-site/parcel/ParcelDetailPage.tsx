@@ -61,6 +61,7 @@ import { countVisit, parcelDetailPageQuery, type ParcelPageData, type Row as Dat
 import { indicatorRows } from './indicators';
 import { distancePlaceId, facilityPlaceId, parcelPlaces } from './places';
 import styles from './ParcelDetailPage.module.css';
+import { askHref } from '../consulting/ask-link';
 import { ResponsiveImage } from '../../../lib/responsive-image';
 
 const ParcelMiniMap = lazy(() => import('../../public-map/ParcelMiniMap'));
@@ -654,7 +655,7 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                   ))}
                 </div>
               )}
-              <Link to="/consultingServices" className={`${buttonClass('ghost', 'middle', true)} ${styles.ask}`}>
+              <Link to={askHref(text(parcel.dkmc) && text(parcel.dkbh) ? `${text(parcel.dkmc)}（${text(parcel.dkbh)}）` : name, 'transaction')} className={`${buttonClass('ghost', 'middle', true)} ${styles.ask}`}>
                 在线咨询
               </Link>
             </Section>
