@@ -361,6 +361,47 @@ describe('accessibility sweep over every SPA route', () => {
     }
   });
 
+  it("a signed-in visitor's personal centre is clean on every tab at 412 and 1440 px: collections in each market state, a question", { timeout: 180_000 }, async () => {
+    const phone = `136${String(Date.now()).slice(-8)}`;
+    const password = 'Visit@2024ab';
+    const post = async (url: string, body: Record<string, unknown>, token?: string) => {
+      const res = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token && { token }) }, body: JSON.stringify(body) });
+      const json = (await res.json()) as { code: string; msg: string; data: Record<string, unknown> };
+      expect(json.code, `${url}: ${json.msg}`).toBe('200');
+      return json.data;
+    };
+    const token = (await post('/openApi/register', { userAccount: phone, password, userName: '无障碍访客', sqdw: '临江测试有限公司' })).token as string;
+    // A listed, a dealt and a plain published parcel: each state's tag is drawn in its own colour.
+    for (const dkid of new Set([ids.listed, ids.dealt, ids.parcel])) await post('/openApi/tCollection/addCollection', { dkid }, token);
+    await post('/openApi/addProblem', { title: '关于出让金分期缴纳的咨询', category: 'transaction', content: '请问可否分期缴纳？', isPublic: 1 }, token);
+
+    const problems: string[] = [];
+    for (const width of [412, 1440]) {
+      const { page, context } = await browser.newPage({ viewport: { width, height: 900 } });
+      try {
+        await page.goto(`${server.url}/personalCenter`);
+        await page.getByTestId('center-login').click();
+        const login = page.getByTestId('visitor-login-form');
+        await login.getByPlaceholder('请输入注册手机号').fill(phone);
+        await login.getByPlaceholder('请输入密码').fill(password);
+        await page.getByTestId('visitor-login-submit').click();
+        await page.getByTestId('visitor-auth-modal').waitFor({ state: 'hidden' });
+        for (const tab of ['我的收藏', '我的订阅', '我的消息', '我的咨询', '个人资料', '修改密码']) {
+          await page.getByRole('tab', { name: tab }).click();
+          await expect.poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+          await page.getByRole('tabpanel').locator('[aria-busy="true"], [class*="skeleton"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+          await page.waitForTimeout(300);
+          if (tab === '我的收藏') expect(await page.getByTestId('collection-item').count()).toBeGreaterThan(1);
+          problems.push(...(await axeProblems(page)).map((p) => `${width} px ${tab}: ${p}`));
+        }
+        await screenshot(page, `a11y-personal-centre-${width}`);
+      } finally {
+        await context.close();
+      }
+    }
+    expect(problems.join('\n')).toBe('');
+  });
+
   it('every back-office screen, signed in as admin, is clean', { timeout: 900_000 }, async () => {
     const failing = await sweep(['management'], true);
     expect(failing.map((f) => `${f.path}\n  ${f.problems.join('\n  ')}`).join('\n')).toBe('');

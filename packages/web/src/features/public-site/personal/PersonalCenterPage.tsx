@@ -21,7 +21,7 @@ import { MessageOutlined } from '../../../public-ui/icons/MessageOutlined';
 import { SaveOutlined } from '../../../public-ui/icons/SaveOutlined';
 import { StarOutlined } from '../../../public-ui/icons/StarOutlined';
 import { UserOutlined } from '../../../public-ui/icons/UserOutlined';
-import { MARKET_STATE_COLORS } from '../../public-map/colors';
+import { MARKET_STATE_TEXT_COLORS } from '../../public-map/colors';
 import {
   dateText,
   MARKET_STATE_LABELS,
@@ -105,7 +105,7 @@ function Collections() {
                 <Link to={parcelDetailPath(c.dkid, p.tradeState)} className={styles.rowTitle}>
                   {name}
                 </Link>
-                <Tag color={MARKET_STATE_COLORS[state]}>{MARKET_STATE_LABELS[state]}</Tag>
+                <Tag color={MARKET_STATE_TEXT_COLORS[state]}>{MARKET_STATE_LABELS[state]}</Tag>
                 <div className={styles.rowMeta}>
                   <EnvironmentOutlined /> {text(p.areaname) || '—'} · {text(p.dlname) || text(p.dlcode) || '—'} · {muText(p.landArea, p.landAreaMu)} · 起始价 {wanText(p.startingPrice)}
                 </div>
