@@ -688,6 +688,30 @@ describe('server-rendered public pages', () => {
       }
     });
 
+    it('the question form: 提交咨询 tapped before the page is live sends the question once it is, as typed', async () => {
+      const title = `早提交的咨询${Date.now() % 100000}`;
+      const { page, context } = await beforeHydration('/consultingServices', undefined, async (p) => {
+        await p.getByTestId('ask-title').pressSequentially(title);
+        await p.getByTestId('ask-content').pressSequentially('请问出让金可否分期缴纳？');
+        await p.getByPlaceholder('请输入姓名').pressSequentially('赵先生');
+        await p.getByPlaceholder('手机或固定电话').pressSequentially('13900001234');
+        await p.getByTestId('ask-submit').click();
+      });
+      try {
+        await page.getByTestId('toasts').getByText(/提交成功/).waitFor();
+        // Sent once, with every field as typed.
+        const db = new SQLite(path.join(server.dataDir, 'land.db'), { readonly: true });
+        try {
+          const rows = db.prepare('SELECT content, askerName, askerPhone FROM t_problem WHERE title = ?').all(title);
+          expect(rows).toEqual([{ content: '请问出让金可否分期缴纳？', askerName: '赵先生', askerPhone: '13900001234' }]);
+        } finally {
+          db.close();
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
     it('a choice in a select applies once the page is live', async () => {
       const { page, context } = await beforeHydration('/landDeal', undefined, async (p) => {
         const district = p.getByRole('combobox', { name: '片区' });

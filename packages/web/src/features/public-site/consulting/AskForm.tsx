@@ -1,11 +1,11 @@
 /** The question form of 咨询服务 (kit controls; the SPEC §5 validators load on the first submit). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { showError } from '../../../lib/request';
-import { Button, Field, Input, Select, TextArea } from '../../../public-ui';
+import { Button, Field, Input, Select, TextArea, useHeldSubmit } from '../../../public-ui';
 import { InfoCircleFilled } from '../../../public-ui/icons/InfoCircleFilled';
 import { SendOutlined } from '../../../public-ui/icons/SendOutlined';
 import { UserOutlined } from '../../../public-ui/icons/UserOutlined';
@@ -55,6 +55,9 @@ export function AskForm() {
   });
   const [errors, setErrors] = useState<Errors>({});
   const queryClient = useQueryClient();
+  // 提交咨询 tapped while the page was on its way: the boot script held the submit; send it now.
+  const formRef = useRef<HTMLFormElement>(null);
+  useHeldSubmit(formRef);
   const fields: FieldName[] = visitor ? ['title', 'category', 'content'] : ['title', 'category', 'content', 'askerName', 'askerPhone', 'sqdw'];
   const ask = useMutation({
     // Signed in: as the visitor (the question then appears in the personal centre); else as a guest.
@@ -96,7 +99,7 @@ export function AskForm() {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="ask-form" aria-label="我要咨询">
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate data-testid="ask-form" aria-label="我要咨询">
       {visitor ? (
         <div className={`${styles.notice} ${styles.noticeSuccess}`}>
           <UserOutlined />
