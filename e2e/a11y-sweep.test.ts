@@ -395,6 +395,16 @@ describe('accessibility sweep over every SPA route', () => {
           problems.push(...(await axeProblems(page)).map((p) => `${width} px ${tab}: ${p}`));
         }
         await screenshot(page, `a11y-personal-centre-${width}`);
+        // Opened on its last tab (a link to ?tab=password), the tab row shows that tab.
+        await page.goto(`${server.url}/personalCenter?tab=password`);
+        const chosen = page.getByRole('tab', { name: '修改密码' });
+        await expect.poll(() => chosen.getAttribute('aria-selected')).toBe('true');
+        await expect
+          .poll(async () => {
+            const [row, tab] = [(await page.getByRole('tablist', { name: '个人中心' }).boundingBox())!, (await chosen.boundingBox())!];
+            return tab.x >= row.x - 1 && tab.x + tab.width <= row.x + row.width + 1;
+          }, { message: `${width} px: the chosen tab is in the row's view` })
+          .toBe(true);
       } finally {
         await context.close();
       }

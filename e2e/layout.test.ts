@@ -126,6 +126,20 @@ describe('layouts from 320 px to 1920 px', () => {
               return hits;
             }, HEADER_PARTS);
             if (header.length > 0) failures.push(`${route.path}: header items overlap: ${header.slice(0, 3).join(', ')}`);
+            // The current page's item is in view in the header's row (on a phone the row scrolls),
+            // and where the row scrolls every page stands in it: a list dropping from it is cut off.
+            const nav = await page.evaluate(() => {
+              const row = document.querySelector('header nav[aria-label="网站导航"]');
+              if (!row) return { current: 'no navigation', scrolls: false, dropdowns: 0 };
+              const drawn = (e: Element) => e.getClientRects().length > 0;
+              const item = Array.from(row.querySelectorAll('[aria-current="page"]')).find(drawn);
+              const [n, r] = [row.getBoundingClientRect(), item?.getBoundingClientRect()];
+              const current = r && (r.left < n.left - 1 || r.right > n.right + 1) ? `"${item!.textContent}" at ${Math.round(r.left)}–${Math.round(r.right)} px, the row shows ${Math.round(n.left)}–${Math.round(n.right)} px` : '';
+              const scrolls = getComputedStyle(row).overflowX !== 'visible';
+              return { current, scrolls, dropdowns: Array.from(row.querySelectorAll('[aria-haspopup]')).filter(drawn).length };
+            });
+            if (nav.current) failures.push(`${route.path}: the current page's menu item is out of view: ${nav.current}`);
+            if (nav.scrolls && nav.dropdowns > 0) failures.push(`${route.path}: a menu drops from a row that scrolls (its list is cut off)`);
           }
         }
       } finally {

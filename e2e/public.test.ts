@@ -238,6 +238,60 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-compare');
   });
 
+  it('更多 in the header opens on a click after hovering, on a tap, and from the keyboard; on a phone its pages stand in the row', async () => {
+    const nav = (page: Page) => page.getByRole('navigation', { name: '网站导航' });
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await page.goto(`${server.url}/home`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const more = nav(page).getByRole('menuitem', { name: /更多/ });
+      const list = nav(page).getByRole('menu', { name: '更多' });
+      // A mouse: the hover opens the list, and the click that follows keeps it open (it closed it).
+      await more.click();
+      await list.getByRole('menuitem', { name: '片区介绍' }).waitFor();
+      expect(await more.getAttribute('aria-expanded')).toBe('true');
+      await more.click();
+      await list.waitFor({ state: 'hidden' });
+      // The keyboard: Enter on 更多 leaves the list open, Escape closes it.
+      await page.mouse.move(5, 600);
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await list.getByRole('menuitem', { name: '片区介绍' }).waitFor();
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'hidden' });
+    } finally {
+      await context.close();
+    }
+    // A tablet's tap (focus, then click) opens it and its page opens from it.
+    const tablet = await browser.browser.newContext({ locale: 'zh-CN', viewport: { width: 900, height: 1200 }, hasTouch: true, isMobile: true });
+    try {
+      const page = await tablet.newPage();
+      await page.goto(`${server.url}/home`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await nav(page).getByRole('menuitem', { name: /更多/ }).tap();
+      await nav(page).getByRole('menu', { name: '更多' }).getByRole('menuitem', { name: '片区介绍' }).tap();
+      await page.waitForURL(/\/pqList$/);
+    } finally {
+      await tablet.close();
+    }
+    // A phone: no list drops from the scrolling row; 片区介绍 is in it, current and in view.
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    try {
+      await phone.page.goto(`${server.url}/pqList`);
+      await phone.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      expect(await nav(phone.page).getByRole('menuitem', { name: /更多/ }).isVisible()).toBe(false);
+      const item = nav(phone.page).getByRole('menuitem', { name: '片区介绍' });
+      expect(await item.getAttribute('aria-current')).toBe('page');
+      await expect.poll(async () => {
+        const [row, box] = [(await nav(phone.page).boundingBox())!, (await item.boundingBox())!];
+        return box.x >= row.x && box.x + box.width <= row.x + row.width;
+      }).toBe(true);
+      await screenshot(phone.page, 'public-nav-phone-more-pages');
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('global search finds parcels by a two-character Chinese word', async () => {
     const { page } = visitor;
     await page.goto(`${server.url}/home`);

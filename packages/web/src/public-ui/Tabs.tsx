@@ -1,6 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useId, useRef } from 'react';
 import styles from './kit.module.css';
+import { useRevealInRow } from './reveal';
 import './theme.css';
 
 export interface TabItem {
@@ -26,6 +27,8 @@ export function Tabs({ items, activeKey, onChange, label, className }: TabsProps
   const base = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const active = items.find((i) => i.key === activeKey) ?? items[0];
+  // On a phone the row scrolls: 个人中心?tab=problems opens with 我的咨询 in view.
+  useRevealInRow(listRef, '[aria-selected="true"]', active?.key);
   const move = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((i) => i.key === active?.key);
     let next = -1;

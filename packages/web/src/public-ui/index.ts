@@ -12,6 +12,7 @@ export type { SelectOption } from './Input';
 export { Modal } from './Modal';
 export { Pagination } from './Pagination';
 export { Tabs } from './Tabs';
+export { useRevealInRow } from './reveal';
 export type { TabItem } from './Tabs';
 export { Segmented } from './Segmented';
 export type { SegmentedOption } from './Segmented';

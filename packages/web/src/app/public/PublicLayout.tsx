@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MANAGEMENT_BASE, PUBLIC_ROUTES } from '@land/shared/routes';
 import { KeepAliveOutlet } from '../../components/KeepAliveOutlet';
@@ -11,6 +11,7 @@ import { DownOutlined } from '../../public-ui/icons/DownOutlined';
 import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import { MailOutlined } from '../../public-ui/icons/MailOutlined';
 import { PhoneOutlined } from '../../public-ui/icons/PhoneOutlined';
+import { useRevealInRow } from '../../public-ui/reveal';
 import { useActivePublicRoute } from '../route-handle';
 import styles from './PublicLayout.module.css';
 
@@ -44,11 +45,19 @@ function CompareTrayHost() {
  */
 function PublicNav({ activeKey }: { activeKey: string }) {
   const moreActive = MORE_PATHS.includes(activeKey);
-  const [moreOpen, setMoreOpen] = useState(false);
+  // Open while the pointer or the focus is on 更多 ('passing'), or since a click or tap on it
+  // ('clicked'): a click opens the list a hover or the focus has opened already, so a click on
+  // 更多 (a tap focuses the button first) no longer closes it again at once.
+  const [more, setMore] = useState<false | 'passing' | 'clicked'>(false);
+  const moreOpen = more !== false;
+  const setMoreOpen = (open: boolean) => setMore((m) => (open ? m || 'passing' : false));
   // A new page closes the list (the pointer or the focus may still be on it).
   useEffect(() => setMoreOpen(false), [activeKey]);
+  // On a phone the row scrolls: the current page's item is brought into it (咨询服务 was off the edge).
+  const navRef = useRef<HTMLElement>(null);
+  useRevealInRow(navRef, '[aria-current="page"]', activeKey);
   return (
-    <nav className={styles.nav} aria-label="网站导航">
+    <nav className={styles.nav} aria-label="网站导航" ref={navRef}>
       <ul className={styles.navList} role="menubar">
         {NAV_ITEMS.map((item) => (
           <li key={item.key} role="none" className={item.key === activeKey ? styles.navActive : undefined}>
@@ -81,7 +90,7 @@ function PublicNav({ activeKey }: { activeKey: string }) {
             }
           }}
         >
-          <button type="button" role="menuitem" aria-haspopup="menu" aria-expanded={moreOpen} className={styles.navLink} onClick={() => setMoreOpen((o) => !o)}>
+          <button type="button" role="menuitem" aria-haspopup="menu" aria-expanded={moreOpen} className={styles.navLink} onClick={() => setMore((m) => (m === 'clicked' ? false : 'clicked'))}>
             更多 <DownOutlined className={styles.moreArrow} />
           </button>
           <ul role="menu" aria-label="更多" className={styles.moreList} hidden={!moreOpen}>
@@ -94,6 +103,15 @@ function PublicNav({ activeKey }: { activeKey: string }) {
             ))}
           </ul>
         </li>
+        {/* On a phone the row scrolls and a list dropping from it would be cut off: 更多's pages
+            stand in the row itself there (CSS shows one set or the other). */}
+        {MORE_ITEMS.map((item) => (
+          <li key={item.key} role="none" className={`${styles.moreInline} ${item.key === activeKey ? styles.navActive : ''}`}>
+            <Link role="menuitem" to={`/${item.key}`} aria-current={item.key === activeKey ? 'page' : undefined} className={styles.navLink}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );
