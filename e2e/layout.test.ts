@@ -5,7 +5,9 @@
  * characters or breaks a date over two lines (with the compare tray filled); the home page's headings, figures and cards never lie on one another, the
  * public header's items never run into the account links, and at 1440 px every back-office list
  * shows each data column header uncovered by the fixed 操作 column, at rest or by the table's own
- * horizontal scroll.
+ * horizontal scroll. The back office's read-only views (a parcel's 详情, an audit entry) squeeze no
+ * text at 412, 1200 and 1440 px; in the public header the current page's item is in view, and no
+ * list drops from a row that scrolls.
  *
  * The default headless user agent is a desktop one, so / and /index (which send phones to
  * /mobileindex on purpose) stay themselves at narrow widths; the mobile pages work under any agent.
@@ -282,6 +284,31 @@ describe('layouts from 320 px to 1920 px', () => {
       await context.close();
     }
     expect(lists).toBeGreaterThan(20);
+    expect(failures.join('\n')).toBe('');
+  });
+
+  it('the back office\'s read-only views squeeze no text into a narrow column at 412, 1200 and 1440 px: a parcel\'s 详情 (beside its map), an audit entry', { timeout: 240_000 }, async () => {
+    const failures: string[] = [];
+    for (const width of [412, 1200, 1440]) {
+      const { page, context } = await browser.newPage({ viewport: { width, height: 900 } });
+      try {
+        await signIn(page, server);
+        await open(page, `${server.url}/managementSystem/landManagement_process`);
+        await page.getByTestId('parcel-table').getByRole('button', { name: '详情' }).first().click();
+        await page.getByTestId('parcel-detail').getByText('宗地编号').first().waitFor();
+        await page.waitForTimeout(300);
+        for (const found of await squeezedTexts(page)) failures.push(`${width} px, 地块详情: ${found}`);
+        await screenshot(page, `layout-parcel-detail-${width}`);
+        await page.keyboard.press('Escape');
+        await open(page, `${server.url}/managementSystem/auditLog`);
+        await page.getByTestId('audit-table').getByRole('button', { name: '查看' }).first().click();
+        await page.locator('.ant-modal').filter({ hasText: '审计详情' }).getByText('操作人').waitFor();
+        await page.waitForTimeout(300);
+        for (const found of await squeezedTexts(page)) failures.push(`${width} px, 审计详情: ${found}`);
+      } finally {
+        await context.close();
+      }
+    }
     expect(failures.join('\n')).toBe('');
   });
 

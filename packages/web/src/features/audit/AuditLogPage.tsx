@@ -12,6 +12,7 @@ import { SearchActions, pagingOf } from '../../components/list/SearchActions';
 import { useListState } from '../../components/list/use-list-state';
 import { auditPageQuery, type AuditRecord } from './api';
 import { AuditChanges } from './AuditChanges';
+import { useFitColumns } from '../../components/descriptions';
 
 const ENTITY_LABELS: Record<string, string> = {
   ...Object.fromEntries(ENTITIES.map((d) => [d.name, d.label])),
@@ -60,6 +61,7 @@ export function AuditLogPage() {
   );
   const { data, isFetching } = query;
   const [detail, setDetail] = useState<AuditRecord | null>(null);
+  const [box, detailColumns] = useFitColumns(2);
 
   const search = (values: SearchValues) => {
     const [from, to] = values.range ?? [];
@@ -161,20 +163,22 @@ export function AuditLogPage() {
       <Modal open={detail !== null} title="审计详情" footer={null} width={900} onCancel={() => setDetail(null)} destroyOnHidden>
         {detail && (
           <>
-            <Descriptions size="small" column={2} bordered>
-              <Descriptions.Item label="时间">{formatDateTime(detail.at)}</Descriptions.Item>
-              <Descriptions.Item label="IP 地址">{detail.ip ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="操作人">
-                {detail.actorName ?? '—'}（{AUDIT_ACTOR_TYPES[detail.actorType] ?? '—'}）
-              </Descriptions.Item>
-              <Descriptions.Item label="操作">{AUDIT_ACTIONS[detail.action] ?? detail.action}</Descriptions.Item>
-              <Descriptions.Item label="对象" span={2}>
-                {detail.entity ? (ENTITY_LABELS[detail.entity] ?? detail.entity) : '—'}
-              </Descriptions.Item>
-              <Descriptions.Item label="摘要" span={2}>
-                {detail.summary ?? '—'}
-              </Descriptions.Item>
-            </Descriptions>
+            <div ref={box}>
+              <Descriptions size="small" column={detailColumns} bordered>
+                <Descriptions.Item label="时间">{formatDateTime(detail.at)}</Descriptions.Item>
+                <Descriptions.Item label="IP 地址">{detail.ip ?? '—'}</Descriptions.Item>
+                <Descriptions.Item label="操作人">
+                  {detail.actorName ?? '—'}（{AUDIT_ACTOR_TYPES[detail.actorType] ?? '—'}）
+                </Descriptions.Item>
+                <Descriptions.Item label="操作">{AUDIT_ACTIONS[detail.action] ?? detail.action}</Descriptions.Item>
+                <Descriptions.Item label="对象" span={detailColumns}>
+                  {detail.entity ? (ENTITY_LABELS[detail.entity] ?? detail.entity) : '—'}
+                </Descriptions.Item>
+                <Descriptions.Item label="摘要" span={detailColumns}>
+                  {detail.summary ?? '—'}
+                </Descriptions.Item>
+              </Descriptions>
+            </div>
             <div style={{ marginTop: 12 }}>
               <AuditChanges entity={detail.entity} before={detail.before} after={detail.after} />
             </div>

@@ -7,6 +7,7 @@ import type { EntityDef, FieldDef } from '@land/shared/entity';
 import { isInForm } from '@land/shared/entity';
 import type { EntityRecord } from '../../entities/api';
 import { TABLE_CELLS } from '../../entities/table-cells';
+import { useFitColumns } from '../../../components/descriptions';
 
 /** The record's parcel field: set by the panel, never chosen in its form. */
 export const PARCEL_REF = 'dkid';
@@ -39,21 +40,24 @@ interface RecordDescriptionsProps {
 export function RecordDescriptions({ fields, record, column = 2, showEmpty = true }: RecordDescriptionsProps) {
   const shown = fields.filter((f) => isInForm(f) || !isBlank(record?.[f.name])).filter((f) => showEmpty || !isBlank(record?.[f.name]));
   const wide = (f: FieldDef) => ['text', 'richText', 'images', 'files'].includes(f.type) || f.widget === 'textarea';
+  const [box, columns] = useFitColumns(column);
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={column}
-      styles={{ label: { width: 140, whiteSpace: 'nowrap' } }}
-      items={shown.map((f) => {
-        const value = record?.[f.name];
-        return {
-          key: f.name,
-          label: labelOf(f),
-          span: wide(f) ? column : 1,
-          children: isBlank(value) ? <span style={{ color: '#bfbfbf' }}>未填写</span> : TABLE_CELLS[f.type](value, f),
-        };
-      })}
-    />
+    <div ref={box}>
+      <Descriptions
+        size="small"
+        bordered
+        column={columns}
+        styles={{ label: { width: 140, whiteSpace: 'nowrap' } }}
+        items={shown.map((f) => {
+          const value = record?.[f.name];
+          return {
+            key: f.name,
+            label: labelOf(f),
+            span: wide(f) ? columns : 1,
+            children: isBlank(value) ? <span style={{ color: '#bfbfbf' }}>未填写</span> : TABLE_CELLS[f.type](value, f),
+          };
+        })}
+      />
+    </div>
   );
 }
