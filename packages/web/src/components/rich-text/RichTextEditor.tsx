@@ -262,7 +262,9 @@ export function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichT
     onCreate: ({ editor: e }) => {
       storedAsEdited.current = htmlOf(e);
     },
-    onUpdate: ({ editor: e }) => {
+    onUpdate: ({ editor: e, transaction }) => {
+      // tiptap also emits 'update' without a change (setEditable): not an edit.
+      if (!transaction.docChanged) return;
       const html = htmlOf(e);
       const next = html === storedAsEdited.current ? stored.current : html;
       if (next === known.current) return;
@@ -283,7 +285,9 @@ export function RichTextEditor({ value, onChange, id, disabled, ...rest }: RichT
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    // Without emitting an update: one here, before onCreate, passed the editor's own rendering
+    // of the stored HTML to the form as if typed (an untouched policy asked 未保存的修改).
+    editor?.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   return (
