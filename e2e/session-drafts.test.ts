@@ -128,6 +128,56 @@ describe('unsaved edits survive the end of a session', () => {
     expect(await page.getByTestId('parcel-editor').isVisible()).toBe(false);
   });
 
+  it("a parcel's 距离 record being typed in its drawer when the session ended opens again after signing in, new or edited, and saves", async () => {
+    const run = Date.now().toString(36).slice(-5);
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await page.goto(`${server.url}/managementSystem/land`);
+    await page.getByTestId('parcel-table').getByRole('button', { name: '编辑' }).first().click();
+    const editor = page.getByTestId('parcel-editor');
+    const title = (await editor.getByTestId('parcel-editor-title').textContent())!;
+    await editor.getByRole('tab', { name: '距离' }).click();
+    const records = editor.getByTestId('records-tDistance');
+    const drawer = page.getByTestId('record-form-drawer');
+    const relogin = async () => {
+      await endSessionOnServer(page);
+      await drawer.getByTestId('record-form-submit').click();
+      await page.waitForURL('**/login?redirect=%2FmanagementSystem%2Fland');
+      await signInHere(page, 'zhangwei');
+      await page.waitForURL('**/managementSystem/land');
+      await editor.getByTestId('parcel-editor-title').filter({ hasText: title }).waitFor();
+      await editor.getByTestId('draft-restored').getByText(/：配套信息中的“距离”，请核对后保存$/).waitFor();
+      await drawer.getByTestId('record-draft-restored').getByText(/^已恢复登录失效前未保存的修改/).waitFor();
+    };
+
+    // A new record: typed, the session ends at 保存, it is back in its drawer after signing in.
+    await records.getByRole('button', { name: '新增区位距离' }).click();
+    await drawer.getByPlaceholder('请输入地点名称').fill(`会话测试码头${run}`);
+    await drawer.getByLabel('地点类型').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('机场', { exact: true }).click();
+    await drawer.getByPlaceholder('请输入距离').fill('12.5');
+    await relogin();
+    expect(await drawer.getByPlaceholder('请输入地点名称').inputValue()).toBe(`会话测试码头${run}`);
+    expect(await drawer.getByPlaceholder('请输入距离').inputValue()).toBe('12.5');
+    await screenshot(page, 'session-drafts-record-drawer');
+    await drawer.getByTestId('record-form-submit').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await records.getByText(`会话测试码头${run}`).waitFor();
+    await editor.getByTestId('draft-restored').waitFor({ state: 'detached' });
+
+    // The same record edited: it comes back as that record, and 保存 changes it (no second one).
+    await records.locator('tr').filter({ hasText: `会话测试码头${run}` }).getByRole('button', { name: '编辑' }).click();
+    await expect.poll(() => drawer.getByPlaceholder('请输入地点名称').inputValue()).toBe(`会话测试码头${run}`);
+    await drawer.getByPlaceholder('请输入地点名称').fill(`会话测试港区${run}`);
+    await relogin();
+    expect(await drawer.getByPlaceholder('请输入地点名称').inputValue()).toBe(`会话测试港区${run}`);
+    await drawer.getByTestId('record-form-submit').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await records.getByText(`会话测试港区${run}`).waitFor();
+    expect(await records.getByText(new RegExp(`会话测试(码头|港区)${run}`)).count()).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('unsavedDrafts'))).toBeNull();
+  });
+
   it('an edited record comes back with the edits, and a save someone made meanwhile is not overwritten', async () => {
     const call = await api('zhaolei');
     const list = await call<{ list: Record<string, unknown>[] }>('/api/tJd/selectByPage', { pageNo: 1, pageSize: 1, params: [] });

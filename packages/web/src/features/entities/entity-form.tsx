@@ -32,7 +32,8 @@ export const rowActionDrafts = (def: EntityDef) => `${def.name}#action:`;
  * or a new one's start): kept as a draft if the session ends (lib/drafts.ts, saved later with
  * `version`), and asked about before they are dropped. Answers `mayLeave(verb)`: true at once
  * when nothing was typed, else the clerk's answer to 当前…有未保存的修改. `keepDraft: false` for a
- * form no screen reopens after signing in (the parcel editor's record drawers): it only asks.
+ * form no screen reopens after signing in: it only asks. `draftAs` keeps the draft under the key
+ * and record of the screen that reopens it (a parcel's record drawer: the parcel editor's).
  */
 export function useUnsavedEdits(
   def: EntityDef,
@@ -40,7 +41,7 @@ export function useUnsavedEdits(
   record: EntityRecord | null,
   start: FormValues | null,
   version?: number,
-  { keepDraft = true }: { keepDraft?: boolean } = {},
+  { keepDraft = true, draftAs }: { keepDraft?: boolean; draftAs?: { key: string; recordId: string; extra?: Record<string, unknown> } } = {},
 ) {
   const confirm = useConfirm();
   const unsaved = useCallback((): FormValues | null => {
@@ -49,8 +50,9 @@ export function useUnsavedEdits(
   }, [form, start]);
   const draftSource = useCallback(() => {
     const values = unsaved();
-    return values ? { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version, values } : null;
-  }, [unsaved, def, record, version]);
+    if (!values) return null;
+    return draftAs ? { ...draftAs, version, values } : { key: `${def.name}:${record?.id ?? 'new'}`, recordId: record?.id ?? null, version, values };
+  }, [unsaved, def, record, version, draftAs]);
   useDraftSource(keepDraft ? draftSource : null);
   return useCallback(
     async (verb: '关闭' | '离开') => !unsaved() || confirm(`当前${def.label}有未保存的修改，${verb}后这些修改将丢失。确定${verb}吗？`, { danger: true }),

@@ -57,7 +57,17 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
   const dirtyOf = useCallback((tab: RecordTabKey) => (dirty: boolean) => onDirty?.(tab, dirty), [onDirty]);
   // Stable per tab, so the panels' effects do not run on every render.
   const handlers = useMemo(
-    () => ({ matching: dirtyOf('matching'), ydzb: dirtyOf('ydzb'), zssc: dirtyOf('zssc'), markers: dirtyOf('markers') }),
+    () => ({
+      matching: dirtyOf('matching'),
+      distance: dirtyOf('distance'),
+      ydzb: dirtyOf('ydzb'),
+      zbpt: dirtyOf('zbpt'),
+      dkys: dirtyOf('dkys'),
+      xq: dirtyOf('xq'),
+      pipe: dirtyOf('pipe'),
+      zssc: dirtyOf('zssc'),
+      markers: dirtyOf('markers'),
+    }),
     [dirtyOf],
   );
 
@@ -80,7 +90,16 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
     {
       key: 'distance',
       label: '距离',
-      children: <RecordListPanel def={parcelDistanceEntity} dkid={dkid} readOnly={readOnly} toolbarExtra={<FillSurroundingsButton dkid={dkid} />} />,
+      children: (
+        <RecordListPanel
+          def={parcelDistanceEntity}
+          dkid={dkid}
+          readOnly={readOnly}
+          toolbarExtra={<FillSurroundingsButton dkid={dkid} />}
+          onDirty={handlers.distance}
+          {...kept('distance')}
+        />
+      ),
     },
     {
       key: 'ydzb',
@@ -110,14 +129,32 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
     {
       key: 'zbpt',
       label: '周边配套',
-      children: <RecordListPanel def={parcelFacilityEntity} dkid={dkid} readOnly={readOnly} toolbarExtra={<FillSurroundingsButton dkid={dkid} />} />,
+      children: (
+        <RecordListPanel
+          def={parcelFacilityEntity}
+          dkid={dkid}
+          readOnly={readOnly}
+          toolbarExtra={<FillSurroundingsButton dkid={dkid} />}
+          onDirty={handlers.zbpt}
+          {...kept('zbpt')}
+        />
+      ),
     },
-    { key: 'dkys', label: '地块优势', children: <RecordListPanel def={parcelAdvantageEntity} dkid={dkid} readOnly={readOnly} /> },
-    { key: 'xq', label: '价格', children: <RecordListPanel def={parcelPriceEntity} dkid={dkid} readOnly={readOnly} /> },
+    { key: 'dkys', label: '地块优势', children: <RecordListPanel def={parcelAdvantageEntity} dkid={dkid} readOnly={readOnly} onDirty={handlers.dkys} {...kept('dkys')} /> },
+    { key: 'xq', label: '价格', children: <RecordListPanel def={parcelPriceEntity} dkid={dkid} readOnly={readOnly} onDirty={handlers.xq} {...kept('xq')} /> },
     {
       key: 'pipe',
       label: '管网',
-      children: <RecordListPanel def={pipeNetworkEntity} dkid={dkid} readOnly={readOnly} toolbarExtra={<PipeImportButton dkid={dkid} />} />,
+      children: (
+        <RecordListPanel
+          def={pipeNetworkEntity}
+          dkid={dkid}
+          readOnly={readOnly}
+          toolbarExtra={<PipeImportButton dkid={dkid} />}
+          onDirty={handlers.pipe}
+          {...kept('pipe')}
+        />
+      ),
     },
     {
       key: 'zssc',

@@ -1,18 +1,22 @@
 /**
  * A parcel's records of one supporting entity (距离, 周边配套, 地块优势, 价格, 管网): a table with
  * add, edit and delete, the form being the entity engine's, the parcel filled in by the panel.
+ * A record being typed when the session ends is kept (lib/drafts.ts) under the parcel editor's
+ * key of the tab, and its drawer opens again with it after signing in.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
-import { Button, Drawer, Empty, Form, Space, Table } from 'antd';
+import { Alert, Button, Drawer, Empty, Form, Space, Table } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { isListedByDefault } from '@land/shared/entity';
 import { deleteOutcome } from '@land/shared/audit';
 import { StartFromInitialValues } from '../../../components/form/StartFromInitialValues';
 import { LoadFailed } from '../../../components/list/LoadFailed';
 import { useConfirm } from '../../../components/use-confirm';
+import type { Draft } from '../../../lib/drafts';
+import { restoredText } from '../../../lib/drafts';
 import { notify } from '../../../lib/notify';
 import type { EntityRecord } from '../../entities/api';
 import { canDelete, deleteEntities, entityKeys } from '../../entities/api';
@@ -28,18 +32,36 @@ interface RecordListPanelProps {
   readOnly?: boolean;
   /** More buttons beside 新增 (一键填充, 导入管网). */
   toolbarExtra?: React.ReactNode;
+  /** Kept as this draft if the session ends while a record is being typed (the editor's key of the tab). */
+  draftKey?: string;
+  /** Kept when the session ended: its drawer opens again with it. */
+  draft?: Draft;
+  /** False once a restored record is saved or given up (the editor's notice of restored tabs). */
+  onDirty?: (dirty: boolean) => void;
 }
 
-type Target = { mode: 'add' } | { mode: 'edit'; record: EntityRecord };
+/** What the drawer edits: a new record or one of the list, with the edits kept from an ended session. */
+type Target = { mode: 'add'; draft?: Draft } | { mode: 'edit'; record: EntityRecord; draft?: Draft };
 
-function RecordFormDrawer({ def, dkid, target, onClose }: { def: EntityDef; dkid: string; target: Target | null; onClose: () => void }) {
+interface RecordFormDrawerProps {
+  def: EntityDef;
+  dkid: string;
+  target: Target | null;
+  draftKey?: string;
+  onClose: () => void;
+}
+
+function RecordFormDrawer({ def, dkid, target, draftKey, onClose }: RecordFormDrawerProps) {
   const [form] = Form.useForm<FormValues>();
   const own = useMemo(() => withoutParcel(def), [def]);
   const record = target?.mode === 'edit' ? target.record : null;
+  const draft = target?.draft;
   const save = useSaveEntity(def, form, () => onClose());
-  // 取消, × and Esc ask before typed content is dropped (not kept as a draft: no screen reopens this drawer).
+  // 取消, × and Esc ask before typed content is dropped; a session ending keeps it for the editor
+  // to open again (the parcel is the draft's record, this one's id rides along).
   const start = useMemo(() => (target ? initialFormValues(own, record) : null), [target, own, record]);
-  const mayLeave = useUnsavedEdits(own, form, record, start, record?.version, { keepDraft: false });
+  const draftAs = useMemo(() => (draftKey ? { key: draftKey, recordId: dkid, extra: { recordId: record?.id ?? null } } : undefined), [draftKey, dkid, record]);
+  const mayLeave = useUnsavedEdits(own, form, record, start, record?.version, draftAs ? { draftAs } : { keepDraft: false });
   const requestClose = async () => {
     if (await mayLeave('关闭')) onClose();
   };
@@ -68,24 +90,45 @@ function RecordFormDrawer({ def, dkid, target, onClose }: { def: EntityDef; dkid
         key={record ? record.id : 'new'}
         form={form}
         layout="vertical"
-        initialValues={initialFormValues(own, record)}
+        initialValues={draft?.values ?? initialFormValues(own, record)}
         onFinish={(values) => save.mutate({ ...toPayload(own, values, record), [PARCEL_REF]: dkid })}
         scrollToFirstError
         autoComplete="off"
       >
         {/* Without it, 编辑 of a second record opened with the first one's values, and 保存 wrote them over it. */}
         <StartFromInitialValues form={form} />
+        {draft && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={restoredText(draft)} data-testid="record-draft-restored" />}
         <EntityFormFields def={own} columns={2} />
       </Form>
     </Drawer>
   );
 }
 
-export function RecordListPanel({ def, dkid, readOnly, toolbarExtra }: RecordListPanelProps) {
+export function RecordListPanel({ def, dkid, readOnly, toolbarExtra, draftKey, draft, onDirty }: RecordListPanelProps) {
   const query = useQuery(recordsOfParcelQuery(def, dkid));
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [target, setTarget] = useState<Target | null>(null);
+  // A record typed when the session ended: its drawer opens again once the list is here (for the
+  // record it was, with the version the edits were made on, so a later save by someone else is a
+  // conflict, not overwritten).
+  const [toRestore, setToRestore] = useState(readOnly ? undefined : draft);
+  useEffect(() => {
+    if (!toRestore || !query.data) return;
+    const childId = toRestore.extra?.recordId;
+    const found = typeof childId === 'string' ? query.data.find((r) => r.id === childId) : undefined;
+    setToRestore(undefined);
+    if (typeof childId !== 'string') setTarget({ mode: 'add', draft: toRestore });
+    else if (found) setTarget({ mode: 'edit', record: { ...found, version: toRestore.version }, draft: toRestore });
+    else {
+      notify.warning(`登录失效前编辑的这条${def.label}已被删除，未保存的修改无法恢复`);
+      onDirty?.(false);
+    }
+  }, [toRestore, query.data, def, onDirty]);
+  const close = () => {
+    if (target?.draft) onDirty?.(false);
+    setTarget(null);
+  };
   const own = useMemo(() => withoutParcel(def), [def]);
   const deletion = useMutation({
     mutationFn: (ids: string[]) => deleteEntities(def, ids),
@@ -156,7 +199,7 @@ export function RecordListPanel({ def, dkid, readOnly, toolbarExtra }: RecordLis
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${def.label}`} /> }}
         />
       )}
-      {!readOnly && <RecordFormDrawer def={def} dkid={dkid} target={target} onClose={() => setTarget(null)} />}
+      {!readOnly && <RecordFormDrawer def={def} dkid={dkid} target={target} draftKey={draftKey} onClose={close} />}
     </div>
   );
 }
