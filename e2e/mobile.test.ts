@@ -181,6 +181,14 @@ describe('mobile pages in a phone browser', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
+    // 留言: a question in writing, on 咨询服务 with the parcel named; back returns to the parcel.
+    await page.getByTestId('ask-button').tap();
+    await page.waitForURL(/\/consultingServices\?/);
+    await expect.poll(() => page.getByTestId('ask-title').inputValue()).toContain(target.dkmc);
+    await page.goBack();
+    await page.waitForURL(`**/mobileMoreDetails/${target.id}`);
+    await expect.poll(() => page.getByTestId('mobile-parcel-title').textContent()).toBe(target.dkmc);
+
     // Back to the list: the filter is still applied.
     await page.goBack();
     await page.waitForURL(`**/mobileindex?areacode=${target.areacode}`);

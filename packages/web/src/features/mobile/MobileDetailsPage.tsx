@@ -12,9 +12,10 @@ import { PageHead } from '../../public/head';
 import { NotFoundPage } from '../../public/NotFoundPage';
 import { useInView } from '../../public/use-in-view';
 import { useMapWanted } from '../../public/use-map-wanted';
-import { BlockBoundary, Empty, Modal, Spin } from '../../public-ui';
+import { BlockBoundary, buttonClass, Empty, Modal, Spin } from '../../public-ui';
 import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import { EyeOutlined } from '../../public-ui/icons/EyeOutlined';
+import { MessageOutlined } from '../../public-ui/icons/MessageOutlined';
 import { PhoneOutlined } from '../../public-ui/icons/PhoneOutlined';
 import { TrophyOutlined } from '../../public-ui/icons/TrophyOutlined';
 import { districtsQuery, landClassesQuery, landClassName, settingsQuery, useDistrictOptions, useLandClasses } from '../public-map/api';
@@ -41,6 +42,7 @@ import {
   withUnit,
   ZYLX_LABELS,
 } from '../public-map/format';
+import { askHref } from '../public-site/consulting/ask-link';
 import { countVisit, parcelDetailPageQuery, type ParcelDetail, type ParcelPageData, type Row } from '../public-site/parcel/api';
 import { indicatorRows } from '../public-site/parcel/indicators';
 import { distancePlaceId, facilityPlaceId, parcelPlaces } from '../public-site/parcel/places';
@@ -232,7 +234,10 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
   const callNumber = text(contacts.find((c) => text(c.phone))?.phone) || text(parcel.phone);
   const others = (areacode ? (data.nearby ?? []) : []).filter((p) => p.id !== parcel.id).slice(0, 6);
   const canCollect = !embedded || visitor !== null;
-  const hasActions = canCollect || callNumber !== '';
+  // A question in writing (咨询服务, naming the parcel), for when no one answers the phone; not
+  // inside the mini-program, whose web-view keeps to the parcel pages.
+  const askTo = embedded ? null : askHref(text(parcel.dkmc) && text(parcel.dkbh) ? `${text(parcel.dkmc)}（${text(parcel.dkbh)}）` : text(parcel.dkmc) || text(parcel.dkbh), 'transaction');
+  const hasActions = canCollect || callNumber !== '' || askTo !== null;
   const priceText = dealt && num(dealt.dealPrice) ? `成交价 ${num(dealt.dealPrice)} 万元` : num(parcel.startingPrice) ? `起始价 ${num(parcel.startingPrice)} 万元` : '价格面议';
   const summary = [district, className, num(parcel.landAreaMu) ? `${num(parcel.landAreaMu)} 亩` : '', priceText, text(parcel.location)].filter(Boolean).join(' · ');
 
@@ -499,6 +504,11 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
       {hasActions && (
         <nav className={styles.actions} aria-label="操作">
           {canCollect && <CollectButton dkid={parcel.id} size="large" className={styles.actionButton} />}
+          {askTo && (
+            <Link to={askTo} className={`${buttonClass('default', 'large')} ${styles.actionButton}`} data-testid="ask-button">
+              <MessageOutlined /> 留言
+            </Link>
+          )}
           {callNumber && (
             <a href={`tel:${callNumber}`} className={styles.callButton} data-testid="call-button">
               <PhoneOutlined /> 电话咨询
