@@ -5,8 +5,10 @@
  */
 import { Tabs } from 'antd';
 import type { TabsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useCallback, useMemo } from 'react';
 import type { Draft } from '../../../lib/drafts';
+import type { EntityDef } from '@land/shared/entity';
 import { landMatchingEntity } from '@land/shared/entities/landMatching';
 import { parcelAdvantageEntity } from '@land/shared/entities/parcelAdvantage';
 import { parcelDistanceEntity } from '@land/shared/entities/parcelDistance';
@@ -35,6 +37,9 @@ export type RecordTabKey =
   | 'markers'
   | 'log';
 
+/** The tabs whose unsaved edits the editor hears of. */
+const EDITABLE_TABS = ['matching', 'distance', 'ydzb', 'zbpt', 'dkys', 'xq', 'pipe', 'zssc', 'markers'] as const;
+
 interface ParcelRecordsTabsProps {
   dkid: string;
   /** The parcel's 全景照片 (the form's current value on the editor). */
@@ -57,18 +62,13 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
   const dirtyOf = useCallback((tab: RecordTabKey) => (dirty: boolean) => onDirty?.(tab, dirty), [onDirty]);
   // Stable per tab, so the panels' effects do not run on every render.
   const handlers = useMemo(
-    () => ({
-      matching: dirtyOf('matching'),
-      distance: dirtyOf('distance'),
-      ydzb: dirtyOf('ydzb'),
-      zbpt: dirtyOf('zbpt'),
-      dkys: dirtyOf('dkys'),
-      xq: dirtyOf('xq'),
-      pipe: dirtyOf('pipe'),
-      zssc: dirtyOf('zssc'),
-      markers: dirtyOf('markers'),
-    }),
+    () => Object.fromEntries(EDITABLE_TABS.map((tab) => [tab, dirtyOf(tab)])) as Record<(typeof EDITABLE_TABS)[number], (dirty: boolean) => void>,
     [dirtyOf],
+  );
+
+  // A tab of records listed one by one (距离, 周边配套, 地块优势, 价格, 管网).
+  const listPanel = (tab: 'distance' | 'zbpt' | 'dkys' | 'xq' | 'pipe', def: EntityDef, toolbarExtra?: ReactNode) => (
+    <RecordListPanel def={def} dkid={dkid} readOnly={readOnly} toolbarExtra={toolbarExtra} onDirty={handlers[tab]} {...kept(tab)} />
   );
 
   const items: TabsProps['items'] = [
@@ -90,16 +90,7 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
     {
       key: 'distance',
       label: '距离',
-      children: (
-        <RecordListPanel
-          def={parcelDistanceEntity}
-          dkid={dkid}
-          readOnly={readOnly}
-          toolbarExtra={<FillSurroundingsButton dkid={dkid} />}
-          onDirty={handlers.distance}
-          {...kept('distance')}
-        />
-      ),
+      children: listPanel('distance', parcelDistanceEntity, <FillSurroundingsButton dkid={dkid} />),
     },
     {
       key: 'ydzb',
@@ -129,32 +120,14 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
     {
       key: 'zbpt',
       label: '周边配套',
-      children: (
-        <RecordListPanel
-          def={parcelFacilityEntity}
-          dkid={dkid}
-          readOnly={readOnly}
-          toolbarExtra={<FillSurroundingsButton dkid={dkid} />}
-          onDirty={handlers.zbpt}
-          {...kept('zbpt')}
-        />
-      ),
+      children: listPanel('zbpt', parcelFacilityEntity, <FillSurroundingsButton dkid={dkid} />),
     },
-    { key: 'dkys', label: '地块优势', children: <RecordListPanel def={parcelAdvantageEntity} dkid={dkid} readOnly={readOnly} onDirty={handlers.dkys} {...kept('dkys')} /> },
-    { key: 'xq', label: '价格', children: <RecordListPanel def={parcelPriceEntity} dkid={dkid} readOnly={readOnly} onDirty={handlers.xq} {...kept('xq')} /> },
+    { key: 'dkys', label: '地块优势', children: listPanel('dkys', parcelAdvantageEntity) },
+    { key: 'xq', label: '价格', children: listPanel('xq', parcelPriceEntity) },
     {
       key: 'pipe',
       label: '管网',
-      children: (
-        <RecordListPanel
-          def={pipeNetworkEntity}
-          dkid={dkid}
-          readOnly={readOnly}
-          toolbarExtra={<PipeImportButton dkid={dkid} />}
-          onDirty={handlers.pipe}
-          {...kept('pipe')}
-        />
-      ),
+      children: listPanel('pipe', pipeNetworkEntity, <PipeImportButton dkid={dkid} />),
     },
     {
       key: 'zssc',
