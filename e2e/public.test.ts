@@ -323,6 +323,15 @@ describe('public site in the browser', () => {
     await form.getByText('王测试').waitFor();
     expect(await page.getByTestId('ask-title').inputValue()).toBe(`关于“${asked.dkmc}（${asked.dkbh}）”的咨询`);
     expect(await form.getByLabel('咨询类别').inputValue()).toBe('transaction');
+    // The footer's 咨询服务 (same page, no parcel): the form no longer names it; back names it again.
+    await page.getByRole('contentinfo').getByRole('link', { name: '咨询服务' }).click();
+    await page.waitForURL(/\/consultingServices$/);
+    await expect.poll(() => page.getByTestId('ask-title').inputValue()).toBe('');
+    expect(await form.getByLabel('咨询类别').inputValue()).toBe('landPolicy');
+    await page.goBack();
+    await page.waitForURL(/\/consultingServices\?/);
+    await expect.poll(() => page.getByTestId('ask-title').inputValue()).toBe(`关于“${asked.dkmc}（${asked.dkbh}）”的咨询`);
+    expect(await form.getByLabel('咨询类别').inputValue()).toBe('transaction');
     await page.getByTestId('ask-title').fill(title);
     await page.getByTestId('ask-content').fill('我公司拟投资新能源汽车零部件项目，需用地约50亩，请问临港物流园是否有合适地块？');
     await page.getByTestId('ask-submit').click();

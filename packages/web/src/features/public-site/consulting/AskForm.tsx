@@ -49,10 +49,19 @@ export function AskForm() {
   const visitor = useVisitor();
   const [params] = useSearchParams();
   // Opened from a parcel (askHref): the title names it; the visitor may change it.
-  const [values, setValues] = useState<Values>(() => {
-    const start = askStart(params);
-    return { ...EMPTY, title: start.title, category: start.category ?? EMPTY.category };
-  });
+  const start = askStart(params);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, title: start.title, category: start.category ?? EMPTY.category }));
+  // Another link while the page stays (back/forward, the header's 咨询服务): the starting title and
+  // category follow it, unless the visitor has changed them.
+  const [shownStart, setShownStart] = useState(start);
+  if (shownStart.title !== start.title || shownStart.category !== start.category) {
+    setShownStart(start);
+    setValues((v) => ({
+      ...v,
+      title: v.title === shownStart.title ? start.title : v.title,
+      category: v.category === (shownStart.category ?? EMPTY.category) ? (start.category ?? EMPTY.category) : v.category,
+    }));
+  }
   const [errors, setErrors] = useState<Errors>({});
   const queryClient = useQueryClient();
   // 提交咨询 tapped while the page was on its way: the boot script held the submit; send it now.
