@@ -85,6 +85,15 @@ describe('saved searches in the browser', () => {
     expect(await item.textContent()).toContain('挂牌中 · 绘制范围');
     await screenshot(page, 'saved-search-centre-1280');
 
+    // 查看 opens the map search as it was saved: the state in the address, the drawn area with it.
+    await item.getByTestId('saved-search-open').click();
+    await page.waitForURL(/\/index\?state=listed$/);
+    await page.getByTestId('clear-area').waitFor();
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toContain('2 项筛选');
+    expect(Number(await page.getByTestId('result-count').locator('b').textContent())).toBe(inArea);
+    await page.goBack();
+    await item.waitFor();
+
     await item.getByTestId('saved-search-rename').click();
     await page.getByTestId('rename-search-name').fill('挂牌地块提醒');
     await page.getByTestId('rename-search-dialog').getByRole('button', { name: '保存' }).click();

@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery, type UseSuspenseQueryOptions } from '@tanstack/react-query';
 import type { PageResult } from '@land/shared/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { downloadFile, saveBlob, showError } from '../../lib/request';
 import { PageHead } from '../../public/head';
@@ -150,6 +150,13 @@ export function MapSearchPage() {
   const [sort, setSort] = useState<SortKey>(initial.sort);
   // A drawn area narrows the search to the parcels whose centre lies in it (not in the address: up to 200 vertices).
   const [area, setArea] = useState<SearchArea | null>(null);
+  // A saved search opened from 我的订阅 brings its drawn area in the navigation's state (after
+  // hydration: the server never sees it).
+  const location = useLocation();
+  const broughtArea = (location.state as { area?: SearchArea } | null)?.area;
+  useEffect(() => {
+    if (broughtArea?.type === 'Polygon' && Array.isArray(broughtArea.coordinates)) setArea(broughtArea);
+  }, [broughtArea]);
   const [drawing, setDrawing] = useState(false);
   const queryFilters = useMemo(() => ({ ...toQueryFilters(filters), ...(area ? { area } : {}) }), [filters, area]);
   // A new search keeps the current list on screen until its parcels have arrived, and says so in

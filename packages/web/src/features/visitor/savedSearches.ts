@@ -74,3 +74,19 @@ export function describeFilter(
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : '全部已发布地块';
 }
+
+/**
+ * Where 查看 opens a saved search: the map search with its filters in the address, and a drawn
+ * area (too long for an address) in the navigation's state.
+ */
+export function savedSearchLink(filter: SavedSearch['filter']): { to: string; state?: { area: NonNullable<ParcelQueryFilters['area']> } } {
+  const params = new URLSearchParams();
+  for (const key of ['keyword', 'areacode', 'dlcode', 'areaMin', 'areaMax', 'priceMin', 'priceMax', 'state'] as const) {
+    const value = filter[key];
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const query = params.toString();
+  const to = query ? `/index?${query}` : '/index';
+  const area = filter.area as ParcelQueryFilters['area'];
+  return area && area.type === 'Polygon' && Array.isArray(area.coordinates) ? { to, state: { area } } : { to };
+}

@@ -20,6 +20,7 @@ import {
   describeFilter,
   renameSavedSearch,
   savedSearchesQuery,
+  savedSearchLink,
   savedSearchKeys,
   setSavedSearchPaused,
   unsubscribeSavedSearch,
@@ -145,6 +146,9 @@ export function SavedSearches() {
                 </div>
               </div>
               <div className={styles.actions}>
+                <Link {...savedSearchLink(s.filter)} className={buttonClass('default', 'small')} aria-label={`查看“${s.name}”的地块`} data-testid="saved-search-open">
+                  <SearchOutlined /> 查看
+                </Link>
                 <label className={styles.switch}>
                   <input
                     type="checkbox"
