@@ -74,6 +74,10 @@ describe('statistics screen in the browser', () => {
 
   async function openScreen(width = 1600): Promise<Page> {
     const { page } = await browser.newPage({ viewport: { width, height: 1000 } });
+    return signInTo(page);
+  }
+
+  async function signInTo(page: Page): Promise<Page> {
     await page.goto(`${server.url}/login`);
     await page.getByPlaceholder('请输入账号').fill('admin');
     await page.getByPlaceholder('请输入密码').fill(NEW_PASSWORD);
@@ -156,6 +160,87 @@ describe('statistics screen in the browser', () => {
     await expect.poll(() => page.getByText(`${new Date().getFullYear()}-01-01 至 ${new Date().getFullYear()}-12-31 · ${districtName}`).count()).toBe(1);
     await page.getByTestId('analysis-headline').waitFor();
     await screenshot(page, 'analysis-district');
+  });
+
+  it('the district map lets the page scroll past it (the wheel, one finger) and zooms with Ctrl, its buttons or two fingers', async () => {
+    // How far the screen has scrolled (the content pane scrolls, not the window).
+    const scrolled = (page: Page) => page.evaluate(() => window.scrollY + (document.querySelector('main')?.scrollTop ?? 0));
+
+    // A mouse: the wheel over the map scrolls the page and leaves the map as it was; Ctrl+wheel
+    // zooms it; 复位 brings the first view back.
+    const page = await openScreen(1440);
+    const card = page.getByTestId('chart-map');
+    await card.scrollIntoViewIfNeeded();
+    await waitDrawn(card);
+    const chart = card.locator('[data-chart]');
+    const box = (await chart.boundingBox())!;
+    const away = async () => {
+      await page.mouse.move(box.x + box.width / 2, 5);
+      await page.waitForTimeout(400);
+    };
+    await away();
+    const first = await canvasPicture(card);
+    const top = await scrolled(page);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 240);
+    await expect.poll(() => scrolled(page)).toBeGreaterThan(top);
+    await away();
+    expect(await canvasPicture(card)).toBe(first);
+    const box2 = (await chart.boundingBox())!;
+    await page.mouse.move(box2.x + box2.width / 2, box2.y + box2.height / 2);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -240);
+    await page.keyboard.up('Control');
+    await away();
+    await expect.poll(() => canvasPicture(card)).not.toBe(first);
+    await card.getByRole('button', { name: '复位' }).click();
+    await away();
+    await expect.poll(() => canvasPicture(card)).toBe(first);
+    await page.context().close();
+
+    // A phone: a finger drawn up over the map scrolls the page, the map stays; 放大 and two
+    // fingers zoom it, 复位 brings it back; a tap names a district.
+    const context = await browser.browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 860 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    try {
+      const phone = await signInTo(await context.newPage());
+      const phoneCard = phone.getByTestId('chart-map');
+      await phoneCard.scrollIntoViewIfNeeded();
+      await waitDrawn(phoneCard);
+      const phoneChart = (await phoneCard.locator('[data-chart]').boundingBox())!;
+      const seen = await canvasPicture(phoneCard);
+      const before = await scrolled(phone);
+      const cdp = await context.newCDPSession(phone);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
+      const x = Math.round(phoneChart.x + phoneChart.width / 2);
+      const y = Math.round(phoneChart.y + phoneChart.height * 0.8);
+      await touch('touchStart', [{ x, y }]);
+      for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x, y: y - i * 20 }]);
+      await touch('touchEnd', []);
+      await expect.poll(() => scrolled(phone)).toBeGreaterThan(before + 100);
+      expect(await canvasPicture(phoneCard)).toBe(seen);
+      await phoneCard.scrollIntoViewIfNeeded();
+      await phoneCard.getByRole('button', { name: '放大' }).click();
+      await expect.poll(() => canvasPicture(phoneCard)).not.toBe(seen);
+      await phoneCard.getByRole('button', { name: '复位' }).click();
+      await expect.poll(() => canvasPicture(phoneCard)).toBe(seen);
+      // Two fingers spread apart zoom it.
+      const mid = await phoneCard.locator('[data-chart]').boundingBox();
+      const cx = Math.round(mid!.x + mid!.width / 2);
+      const cy = Math.round(mid!.y + mid!.height / 2);
+      await touch('touchStart', [{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }]);
+      for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x: cx - 20 - i * 8, y: cy }, { x: cx + 20 + i * 8, y: cy }]);
+      await touch('touchEnd', []);
+      await expect.poll(() => canvasPicture(phoneCard)).not.toBe(seen);
+      await phoneCard.getByRole('button', { name: '复位' }).click();
+      await expect.poll(() => canvasPicture(phoneCard)).toBe(seen);
+      // A tap names the district and its figures.
+      await phone.touchscreen.tap(cx, cy);
+      await expect.poll(() => phoneCard.locator('[data-chart]').innerText()).toContain('可供面积');
+      await screenshot(phone, 'analysis-map-412');
+    } finally {
+      await context.close();
+    }
   });
 
   // The figures' calls or the chart library failing showed 暂无数据 in every chart (as if the

@@ -188,7 +188,8 @@ export function AnalysisPage() {
       empty: districtGeo.features.length > 0 ? false : '片区尚未绘制范围',
       option: parcels.data && districts.data && districtMap ? mapOption(districts.data, parcels.data) : null,
       height: 360,
-      footer: '可供：已发布且尚未成交的地块；滚轮缩放、拖动平移',
+      roam: true,
+      footer: '可供：已发布且尚未成交的地块；用右上角按钮、Ctrl+滚轮或双指缩放，鼠标拖动平移',
     },
     {
       id: 'status',

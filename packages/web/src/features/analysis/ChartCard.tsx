@@ -1,4 +1,4 @@
-import { CloseCircleFilled, FileExcelOutlined, FileImageOutlined } from '@ant-design/icons';
+import { AimOutlined, CloseCircleFilled, FileExcelOutlined, FileImageOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Skeleton, Space, Spin, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
@@ -35,6 +35,8 @@ export interface ChartCardProps {
   onChartClick?: (event: ChartClick) => void;
   /** Controls beside the export buttons (drill-up, granularity). */
   tools?: ReactNode;
+  /** A map: it pans and zooms (see EChart), with 放大, 缩小 and 复位 beside the exports. */
+  roam?: boolean;
   /** Under the chart: a note on what it counts. */
   footer?: ReactNode;
 }
@@ -50,7 +52,7 @@ function saveDataUrl(dataUrl: string, fileName: string): void {
 
 /** A chart in a card, with loading and empty states and its PNG and Excel exports. */
 export function ChartCard(props: ChartCardProps) {
-  const { id, title, fileTitle, section, filter, exportParams, loading, refreshing, failed, empty, option, height = 320, onChartClick, tools, footer } = props;
+  const { id, title, fileTitle, section, filter, exportParams, loading, refreshing, failed, empty, option, height = 320, onChartClick, tools, roam = false, footer } = props;
   const chart = useRef<ChartHandle>(null);
   const [exporting, setExporting] = useState(false);
   const libraryFailed = useEchartsFailed();
@@ -85,6 +87,19 @@ export function ChartCard(props: ChartCardProps) {
       extra={
         <Space size={4}>
           {tools}
+          {roam && (
+            <>
+              <Tooltip title="放大">
+                <Button size="small" type="text" icon={<ZoomInOutlined />} aria-label="放大" disabled={!canDraw} onClick={() => chart.current?.zoom(1.5)} />
+              </Tooltip>
+              <Tooltip title="缩小">
+                <Button size="small" type="text" icon={<ZoomOutOutlined />} aria-label="缩小" disabled={!canDraw} onClick={() => chart.current?.zoom(1 / 1.5)} />
+              </Tooltip>
+              <Tooltip title="复位">
+                <Button size="small" type="text" icon={<AimOutlined />} aria-label="复位" disabled={!canDraw} onClick={() => chart.current?.resetView()} />
+              </Tooltip>
+            </>
+          )}
           <Tooltip title="导出图片（PNG）">
             <Button size="small" type="text" icon={<FileImageOutlined />} aria-label="导出图片" disabled={!canDraw} onClick={exportPng} />
           </Tooltip>
@@ -106,7 +121,7 @@ export function ChartCard(props: ChartCardProps) {
         </div>
       ) : (
         <Spin spinning={refreshing} delay={200}>
-          <EChart ref={chart} option={option} height={height} onClick={onChartClick} label={fileTitle} />
+          <EChart ref={chart} option={option} height={height} onClick={onChartClick} label={fileTitle} roam={roam} />
         </Spin>
       )}
       {footer && <div className={styles.footnote}>{footer}</div>}

@@ -284,6 +284,7 @@ export function mapOption(districts: District[], s: ParcelStatistics): ChartOpti
         type: 'map',
         map: DISTRICT_MAP,
         roam: true,
+        scaleLimit: { min: 0.5, max: 8 },
         aspectScale: 0.86,
         // Clear of the colour scale on the left.
         left: 96,
