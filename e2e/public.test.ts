@@ -151,6 +151,104 @@ describe('public site in the browser', () => {
     expect(await facility.getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('a parcel page scrolls past its map: one finger or a bare wheel moves the page, two fingers, Ctrl+wheel or a mouse drag the map', async () => {
+    const list = (await (await fetch(`${server.url}/openApi/selectLandInfoList`)).json()) as { data: { id: string }[] };
+    /** Watches the map: whether its view has moved since the last call. */
+    const watchMap = async (page: Page) => {
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="mini-map"]')!;
+        const w = window as unknown as { __mapMoved: boolean };
+        w.__mapMoved = false;
+        new MutationObserver(() => {
+          if (el.getAttribute('data-moving')) w.__mapMoved = true;
+        }).observe(el, { attributes: true });
+      });
+      return async () => {
+        const moved = await page.evaluate(() => (window as unknown as { __mapMoved: boolean }).__mapMoved);
+        await page.evaluate(() => ((window as unknown as { __mapMoved: boolean }).__mapMoved = false));
+        return moved;
+      };
+    };
+    const hint = (page: Page) => page.getByTestId('mini-map').locator('[data-testid="map-gesture-hint"][data-shown]');
+    const openMap = async (page: Page) => {
+      await page.goto(`${server.url}/mapMoreDetails/${list.data[0].id}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const box = page.getByTestId('parcel-map-box');
+      await box.scrollIntoViewIfNeeded();
+      await box.locator('canvas').first().waitFor();
+      await expect.poll(() => page.getByTestId('mini-map').getAttribute('data-moving')).toBeNull();
+      await page.evaluate(() => window.scrollBy(0, -150));
+      return (await box.boundingBox())!;
+    };
+
+    // A phone: a finger drawn up over the map scrolls the page, the map stays and says how to move it.
+    const phone = await browser.browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 860 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      const box = await openMap(page);
+      const moved = await watchMap(page);
+      const cdp = await phone.newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
+      const x = Math.round(box.x + box.width / 2);
+      const y = Math.round(box.y + box.height * 0.7);
+      const before = await page.evaluate(() => window.scrollY);
+      await touch('touchStart', [{ x, y }]);
+      for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x, y: y - i * 15 }]);
+      await touch('touchEnd', []);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 60);
+      await hint(page).getByText('使用双指移动地图').waitFor();
+      await screenshot(page, 'public-detail-map-one-finger-412');
+      expect(await moved()).toBe(false);
+      // Two fingers move it, and the page stays.
+      const mid = (await page.getByTestId('parcel-map-box').boundingBox())!;
+      const cx = Math.round(mid.x + mid.width / 2);
+      const cy = Math.round(mid.y + mid.height / 2);
+      // (once the swipe's fling has come to rest)
+      let still = -1;
+      await expect.poll(async () => {
+        const was = still;
+        await page.waitForTimeout(300);
+        still = await page.evaluate(() => window.scrollY);
+        return still === was;
+      }).toBe(true);
+      await touch('touchStart', [{ x: cx - 30, y: cy }, { x: cx + 30, y: cy }]);
+      for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x: cx - 30 + i * 10, y: cy + i * 8 }, { x: cx + 30 + i * 10, y: cy + i * 8 }]);
+      await touch('touchEnd', []);
+      await expect.poll(moved).toBe(true);
+      expect(await page.evaluate(() => window.scrollY)).toBe(still);
+    } finally {
+      await phone.close();
+    }
+
+    // A mouse: the wheel over the map scrolls the page (with the hint), Ctrl+wheel zooms the map, a drag pans it.
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      const box = await openMap(page);
+      const moved = await watchMap(page);
+      const before = await page.evaluate(() => window.scrollY);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, 200);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+      await hint(page).getByText('按住 Ctrl 并滚动滚轮缩放地图').waitFor();
+      expect(await moved()).toBe(false);
+      const now = (await page.getByTestId('parcel-map-box').boundingBox())!;
+      await page.mouse.move(now.x + now.width / 2, now.y + now.height / 2);
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, -200);
+      await page.keyboard.up('Control');
+      await expect.poll(moved).toBe(true);
+      await expect.poll(() => page.getByTestId('mini-map').getAttribute('data-moving')).toBeNull();
+      await page.mouse.move(now.x + now.width / 2, now.y + now.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(now.x + now.width / 2 + 60, now.y + now.height / 2 + 40, { steps: 6 });
+      await page.mouse.up();
+      await expect.poll(moved).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a visitor registers, logs out and in again, collects the parcel and finds it in the personal centre', async () => {
     const { page } = visitor;
     // Collecting asks for a login first; a new visitor registers from the same dialog.

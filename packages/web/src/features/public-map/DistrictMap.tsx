@@ -16,7 +16,7 @@ import { setCursor, useOlMap } from './ol/useOlMap';
 export default function DistrictMap({ areacode, name, boundary, height = 420 }: { areacode: string; name: string; boundary: unknown; height?: number }) {
   const settings = useSiteSettings().data;
   const parcels = useQuery(mapParcelsQuery({ areacode }));
-  const { ref, map } = useOlMap({ settings, wheelZoom: false });
+  const { ref, map } = useOlMap({ settings, inPage: true });
   const layersRef = useRef<ParcelLayers | null>(null);
   const navigate = useNavigate();
 

@@ -85,7 +85,7 @@ const namedAt = (feature: FeatureLike, at: number[]): Named => {
 export default function ParcelMiniMap({ shapes, lines = [], places = [], activePlaceId = null, height = 360, districts = true, revealActive = false, onPlacePick }: ParcelMiniMapProps) {
   const settings = useSiteSettings().data;
   const districtRows = useQuery(districtsQuery).data;
-  const { ref, map } = useOlMap({ settings, wheelZoom: false });
+  const { ref, map } = useOlMap({ settings, inPage: true });
   // What the label names: the feature under the pointer, else the one tapped, else the page's pick.
   const [hover, setHover] = useState<Named | null>(null);
   const [tapped, setTapped] = useState<Named | null>(null);

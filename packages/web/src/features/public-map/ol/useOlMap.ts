@@ -2,7 +2,10 @@ import 'ol/ol.css';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { defaults as defaultControls, ScaleLine } from 'ol/control';
+import { noModifierKeys, platformModifierKeyOnly, primaryAction } from 'ol/events/condition';
 import { defaults as defaultInteractions } from 'ol/interaction';
+import DragPan from 'ol/interaction/DragPan';
+import MouseWheelZoom from 'ol/interaction/MouseWheelZoom';
 import type BaseLayer from 'ol/layer/Base';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,11 +13,16 @@ import { baseMapQuery, type SiteSettings } from '../api';
 import { tileBaseLayer, viewSettings } from './base';
 import { offlineBaseLayer } from './baseMap';
 import { MAP_MAX_ZOOM, MAP_MIN_ZOOM } from './tileMeta';
+import styles from './useOlMap.module.css';
 
 export interface OlMapOptions {
   settings: SiteSettings | undefined;
-  /** Scroll-wheel zoom (off for small maps inside a scrolling page). */
-  wheelZoom?: boolean;
+  /**
+   * A map inside a page that scrolls: the page keeps one finger and the wheel, so swiping or
+   * scrolling past the map never moves it instead. Two fingers move and zoom it, the wheel with
+   * Ctrl (⌘ on a Mac) zooms it, a mouse drags it, and a hint on the map says so when needed.
+   */
+  inPage?: boolean;
   minZoom?: number;
   maxZoom?: number;
 }
@@ -25,7 +33,7 @@ export interface OlMapOptions {
  * the map to settle. Once the settings are known the base goes in: the configured tile source,
  * or the zone's own roads and water (ol/baseMap.ts); data-basemap on the container says which.
  */
-export function useOlMap({ settings, wheelZoom = true, minZoom = MAP_MIN_ZOOM, maxZoom = MAP_MAX_ZOOM }: OlMapOptions) {
+export function useOlMap({ settings, inPage = false, minZoom = MAP_MIN_ZOOM, maxZoom = MAP_MAX_ZOOM }: OlMapOptions) {
   const ref = useRef<HTMLDivElement | null>(null);
   const [map, setMap] = useState<OlMap | null>(null);
 
@@ -37,8 +45,9 @@ export function useOlMap({ settings, wheelZoom = true, minZoom = MAP_MIN_ZOOM, m
       target,
       view: new View({ center, zoom, minZoom, maxZoom, constrainResolution: false }),
       controls: defaultControls({ attribution: false, rotate: false }).extend([new ScaleLine({ units: 'metric' })]),
-      interactions: defaultInteractions({ mouseWheelZoom: wheelZoom, altShiftDragRotate: false, pinchRotate: false }),
+      interactions: defaultInteractions({ dragPan: !inPage, mouseWheelZoom: !inPage, altShiftDragRotate: false, pinchRotate: false }),
     });
+    const stopHints = inPage ? cooperate(instance, target) : undefined;
     instance.on('movestart', () => target.setAttribute('data-moving', '1'));
     instance.on('moveend', () => target.removeAttribute('data-moving'));
     // A map created inside a hidden (kept-alive) page has no size; follow the container.
@@ -46,12 +55,13 @@ export function useOlMap({ settings, wheelZoom = true, minZoom = MAP_MIN_ZOOM, m
     observer.observe(target);
     setMap(instance);
     return () => {
+      stopHints?.();
       observer.disconnect();
       instance.setTarget(undefined);
       instance.dispose();
       setMap(null);
     };
-  }, [wheelZoom, minZoom, maxZoom]);
+  }, [inPage, minZoom, maxZoom]);
 
   // The configured view, once the settings have arrived.
   useEffect(() => {
@@ -85,4 +95,69 @@ export function useOlMap({ settings, wheelZoom = true, minZoom = MAP_MIN_ZOOM, m
 export function setCursor(map: OlMap, cursor: string): void {
   const target = map.getTargetElement();
   if (target) target.style.cursor = cursor;
+}
+
+const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/**
+ * The gestures of a map inside a scrolling page (the OpenLayers two-finger example): a touch pans
+ * with two fingers, the wheel zooms with Ctrl or ⌘. One finger or a bare wheel goes to the page,
+ * and the map shows for a moment how to move it instead. Returns what removes the hint.
+ */
+function cooperate(map: OlMap, target: HTMLElement): () => void {
+  const dragPan: DragPan = new DragPan({
+    condition: (event) => {
+      const pointer = event.originalEvent as PointerEvent;
+      return pointer.pointerType === 'touch' ? dragPan.getPointerCount() === 2 : noModifierKeys(event) && primaryAction(event);
+    },
+  });
+  map.addInteraction(dragPan);
+  map.addInteraction(new MouseWheelZoom({ condition: platformModifierKeyOnly }));
+
+  // On the map's viewport (positioned, clipped to the map), under its controls.
+  const viewport = map.getViewport() ?? target;
+  const hint = document.createElement('div');
+  hint.className = styles.hint;
+  hint.setAttribute('aria-hidden', 'true');
+  hint.dataset.testid = 'map-gesture-hint';
+  viewport.appendChild(hint);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = (text: string) => {
+    hint.textContent = text;
+    hint.dataset.shown = '1';
+    clearTimeout(timer);
+    timer = setTimeout(() => delete hint.dataset.shown, 1500);
+  };
+  const touches = new Set<number>();
+  const down = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') touches.add(e.pointerId);
+  };
+  const up = (e: PointerEvent) => touches.delete(e.pointerId);
+  // One finger moving over the map: the page scrolls (the browser then cancels the pointer).
+  const cancel = (e: PointerEvent) => {
+    if (e.pointerType === 'touch' && touches.size === 1) show('使用双指移动地图');
+    touches.delete(e.pointerId);
+  };
+  // Two fingers belong to the map from their first move (the page would scroll a little before
+  // the map's drag starts).
+  const touchMove = (e: TouchEvent) => {
+    if (e.touches.length >= 2 && e.cancelable) e.preventDefault();
+  };
+  const wheel = (e: WheelEvent) => {
+    if (!(IS_MAC ? e.metaKey : e.ctrlKey)) show(IS_MAC ? '按住 ⌘ 并滚动滚轮缩放地图' : '按住 Ctrl 并滚动滚轮缩放地图');
+  };
+  viewport.addEventListener('pointerdown', down);
+  viewport.addEventListener('pointerup', up);
+  viewport.addEventListener('pointercancel', cancel);
+  viewport.addEventListener('touchmove', touchMove, { passive: false });
+  viewport.addEventListener('wheel', wheel, { passive: true });
+  return () => {
+    clearTimeout(timer);
+    viewport.removeEventListener('pointerdown', down);
+    viewport.removeEventListener('pointerup', up);
+    viewport.removeEventListener('pointercancel', cancel);
+    viewport.removeEventListener('touchmove', touchMove);
+    viewport.removeEventListener('wheel', wheel);
+    hint.remove();
+  };
 }
