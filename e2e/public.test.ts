@@ -217,6 +217,32 @@ describe('public site in the browser', () => {
       await touch('touchEnd', []);
       await expect.poll(moved).toBe(true);
       expect(await page.evaluate(() => window.scrollY)).toBe(still);
+      // Two fingers spread apart zoom it.
+      await expect.poll(() => page.getByTestId('mini-map').getAttribute('data-moving')).toBeNull();
+      const scale = page.getByTestId('mini-map').locator('.ol-scale-line-inner');
+      const scaleBefore = await scale.textContent();
+      await touch('touchStart', [{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }]);
+      for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x: cx - 20 - i * 10, y: cy }, { x: cx + 20 + i * 10, y: cy }]);
+      await touch('touchEnd', []);
+      await expect.poll(() => scale.textContent()).not.toBe(scaleBefore);
+
+      // The supply-plan map stands under its list on a phone: a finger over it scrolls back up.
+      await page.goto(`${server.url}/gdjhMapIndex`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const show = page.getByRole('button', { name: '查看地图' });
+      await show.scrollIntoViewIfNeeded();
+      await show.tap();
+      const theme = page.locator('.ol-viewport');
+      await theme.locator('canvas').first().waitFor();
+      await theme.scrollIntoViewIfNeeded();
+      const tb = (await theme.boundingBox())!;
+      const top = await page.evaluate(() => window.scrollY);
+      const tx = Math.round(tb.x + tb.width / 2);
+      const ty = Math.round(tb.y + tb.height * 0.3);
+      await touch('touchStart', [{ x: tx, y: ty }]);
+      for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x: tx, y: ty + i * 15 }]);
+      await touch('touchEnd', []);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(top - 60);
     } finally {
       await phone.close();
     }

@@ -90,7 +90,7 @@ export default function MapSearchMap(props: MapSearchMapProps) {
     callbacks.current = props;
   });
 
-  const { ref: mapRef, map } = useOlMap({ settings });
+  const { ref: mapRef, map } = useOlMap({ settings, inPage: 'phone' });
   const layersRef = useRef<ParcelLayers | null>(null);
   const overlayRef = useRef<Overlay | null>(null);
   const fittedOnce = useRef(false);

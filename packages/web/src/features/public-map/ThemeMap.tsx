@@ -50,7 +50,7 @@ export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, pop
   const colors = useRef(new Map<string, string>());
   colors.current = useMemo(() => new Map(features.map((f) => [f.id, f.color])), [features]);
   const outlines = useQuery(districtOutlinesQuery).data;
-  const { ref, map } = useOlMap({ settings });
+  const { ref, map } = useOlMap({ settings, inPage: 'phone' });
   const source = useMemo(() => new VectorSource(), []);
   const hot = useRef({ hoverId, selectedId });
   hot.current = { hoverId, selectedId };
