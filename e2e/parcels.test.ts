@@ -357,6 +357,66 @@ describe('parcel lifecycle in the browser', () => {
     });
   }
 
+  it('on a phone the editor\'s map lets the drawer scroll past it under one finger, and a finger still draws a boundary and drags its corners', async () => {
+    const context = await browser.browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 860 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      await login(page, 'zhangwei');
+      await page.goto(`${server.url}/managementSystem/land`);
+      await rows(page.getByTestId('screen-card')).first().getByTestId('row-edit').click();
+      const editor = page.getByTestId('parcel-editor');
+      await editor.getByTestId('parcel-form').waitFor();
+      const map = editor.getByTestId('parcel-map');
+      await map.locator('canvas').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await map.scrollIntoViewIfNeeded();
+      const area = editor.getByTestId('geometry-area');
+      const areaBefore = await area.textContent();
+      const body = page.locator('.ant-drawer-body').filter({ has: page.getByTestId('parcel-map') });
+      const scrolled = () => body.evaluate((el) => el.scrollTop);
+      const cdp = await context.newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
+      const drag = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+        await touch('touchStart', [from]);
+        for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x: Math.round(from.x + ((to.x - from.x) * i) / 8), y: Math.round(from.y + ((to.y - from.y) * i) / 8) }]);
+        await touch('touchEnd', []);
+      };
+
+      // One finger drawn up over the map scrolls the drawer; the boundary stays as it was.
+      let box = (await map.boundingBox())!;
+      const top = await scrolled();
+      await drag({ x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height * 0.7) }, { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height * 0.2) });
+      await expect.poll(scrolled).toBeGreaterThan(top + 100);
+      await map.getByTestId('map-gesture-hint').getByText('使用双指移动地图').waitFor({ state: 'attached' });
+      expect(await area.textContent()).toBe(areaBefore);
+      expect(await editor.getByText('未保存', { exact: true }).count()).toBe(0);
+
+      // Taps draw a new boundary (a tap on the first corner closes it) and a finger drags a corner.
+      await map.scrollIntoViewIfNeeded();
+      await editor.getByTestId('map-draw').tap();
+      await expect.poll(() => map.getAttribute('data-drawing')).toBe('true');
+      box = (await map.boundingBox())!;
+      const cx = Math.round(box.x + box.width / 2);
+      const cy = Math.round(box.y + box.height / 2);
+      const corners = [{ x: cx - 80, y: cy - 60 }, { x: cx + 70, y: cy - 60 }, { x: cx + 70, y: cy + 60 }, { x: cx - 80, y: cy + 60 }];
+      for (const c of [...corners, corners[0]]) {
+        await page.touchscreen.tap(c.x, c.y);
+        await page.waitForTimeout(150);
+      }
+      await expect.poll(() => map.getAttribute('data-drawing')).toBe('false');
+      const drawn = await area.textContent();
+      expect(drawn).not.toBe(areaBefore);
+      const still = await scrolled();
+      await drag(corners[2], { x: corners[2].x + 30, y: corners[2].y + 40 });
+      await expect.poll(() => area.textContent()).not.toBe(drawn);
+      expect(await scrolled()).toBe(still);
+      await screenshot(page, 'parcels-editor-map-touch-412');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the editor lists the parcels a boundary overlaps and draws them; publishing over a published parcel needs a reason', async () => {
     const run = Date.now().toString(36).slice(-5).toUpperCase();
     const NAME = `重叠测试地块${run}`;

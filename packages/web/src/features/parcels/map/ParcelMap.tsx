@@ -21,7 +21,7 @@ import type { Extent } from 'ol/extent';
 import GeoJSON from 'ol/format/GeoJSON';
 import { MultiPolygon, Polygon } from 'ol/geom';
 import type { Geometry } from 'ol/geom';
-import { Draw, Modify, Snap } from 'ol/interaction';
+import { defaults as defaultInteractions, Draw, Modify, Snap } from 'ol/interaction';
 import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat, transformExtent } from 'ol/proj';
@@ -31,6 +31,7 @@ import { useEffect, useRef, useState } from 'react';
 import { pipeNetworkEntity } from '@land/shared/entities/pipeNetwork';
 import type { ParcelGeometry } from '@land/shared/geo/types';
 import type { Settings } from '@land/shared/settings';
+import { gestures } from '../../public-map/ol/gestures';
 import { ParcelTileLayer, tileFeatureId, tileMetaQuery, tilesWanted } from '../../public-map/ol/tiles';
 import type { LonLatExtent } from '../api';
 import { districtsQuery, mapSettingsQuery, neighboursQuery, recordsOfParcelQuery } from '../api';
@@ -53,6 +54,18 @@ export interface ParcelMapProps {
   pipes?: boolean;
   /** Parts of the parcel that overlap other parcels, drawn in red. */
   overlaps?: ParcelGeometry[];
+}
+
+/**
+ * Snap that does not claim every touch: OpenLayers' starts a down-up sequence on each pointer
+ * down (to batch its index updates on the up), and so blocked the drawer's scrolling under a
+ * finger on the map. Vertices dragged by Modify still stop the page themselves.
+ */
+class PageSnap extends Snap {
+  constructor(options: ConstructorParameters<typeof Snap>[0]) {
+    super(options);
+    this.handleDownEvent = () => false;
+  }
 }
 
 const PIPE_TYPES = pipeNetworkEntity.fields.find((f) => f.name === 'type')?.options ?? [];
@@ -168,7 +181,10 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
         new ScaleLine({ units: 'metric' }),
         new MousePosition({ coordinateFormat: createStringXY(6), projection: DATA, className: styles.mousePosition, placeholder: '' }),
       ]),
+      interactions: defaultInteractions({ dragPan: false, mouseWheelZoom: false }),
     });
+    // In a drawer that scrolls: one finger and a bare wheel scroll it (vertices still drag).
+    const stopGestures = gestures(map, target, () => true);
 
     const emit = () => {
       const g = geometryOf(parcel);
@@ -185,7 +201,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
       setDrawing(false);
       emit();
     });
-    const snap = new Snap({ source: neighboursSource, pixelTolerance: 8 });
+    const snap = new PageSnap({ source: neighboursSource, pixelTolerance: 8 });
     map.addInteraction(modify);
     map.addInteraction(draw);
     map.addInteraction(snap);
@@ -210,6 +226,7 @@ export default function ParcelMap({ geometry, onChange, parcelId, focusArea, hei
     resize.observe(target);
     partsRef.current = { map, parcel, parcelLayer, neighbours: neighboursSource, neighbourLayer, districts: districtsSource, pipes: pipesSource, overlaps: overlapsSource, base, draw, modify, snap };
     return () => {
+      stopGestures();
       resize.disconnect();
       map.setTarget(undefined);
       map.dispose();
