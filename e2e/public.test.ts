@@ -286,6 +286,8 @@ describe('public site in the browser', () => {
     await form.getByPlaceholder('请输入11位手机号码').fill('12345');
     await form.getByPlaceholder('请输入姓名').click();
     await form.getByText('联系电话格式不正确').waitFor();
+    // The field in error is outlined red (the error colour), not only captioned.
+    await expect.poll(() => form.getByPlaceholder('请输入11位手机号码').evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(207, 19, 34)');
     await form.getByPlaceholder('请输入11位手机号码').fill(VISITOR_PHONE);
     await form.getByPlaceholder('请输入姓名').fill('王测试');
     await form.getByPlaceholder('请输入企业或单位名称').fill('临江测试科技有限公司');
