@@ -429,7 +429,7 @@ describe('public pages after the first one', () => {
   });
 
   describe('comparing parcels on a phone', () => {
-    it('two parcels stand side by side; with three, the row labels stay while the parcels scroll sideways', async () => {
+    it('two parcels stand side by side; with three, the row labels stay while the parcels scroll sideways, and further down their names stay under the header', async () => {
       const ids = (await openPost<{ list: ListedParcel[] }>(server, 'selectLandInfoListPage', { pageNo: 1, pageSize: 3 })).list.map((p) => p.id);
       expect(ids).toHaveLength(3);
       const { page, context } = await browser.newPage({ viewport: PHONE });
@@ -459,6 +459,24 @@ describe('public pages after the first one', () => {
         expect(Math.abs(after.x - before.x), 'the row label stays in place').toBeLessThanOrEqual(1);
         expect(await label.textContent()).toBe('宗地编号');
         await screenshot(page, 'compare-phone-three-scrolled');
+
+        // Further down, the parcels' names stay under the site's header, where the table has been
+        // scrolled to sideways; back at the top the table's own header is enough.
+        const names = page.getByTestId('compare-names');
+        expect(await names.isVisible()).toBe(false);
+        const titles = await table.locator('thead th').allTextContents();
+        await page.evaluate(() => window.scrollBy(0, 900));
+        await names.waitFor();
+        expect(await names.locator('th').allTextContents()).toEqual(titles);
+        const siteHeader = (await page.locator('header').first().boundingBox())!;
+        const bar = (await names.boundingBox())!;
+        expect(Math.abs(bar.y - (siteHeader.y + siteHeader.height)), 'right under the header').toBeLessThanOrEqual(1);
+        expect(await names.evaluate((el) => el.scrollLeft)).toBe(scrolled);
+        await table.evaluate((t) => (t.parentElement!.scrollLeft = 0));
+        await expect.poll(() => names.evaluate((el) => el.scrollLeft)).toBe(0);
+        await screenshot(page, 'compare-phone-three-names-kept');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await names.waitFor({ state: 'hidden' });
       } finally {
         await context.close();
       }

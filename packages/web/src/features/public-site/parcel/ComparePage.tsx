@@ -3,7 +3,8 @@
  * row, rows whose values differ marked, printable.
  */
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHead } from '../../../public/head';
@@ -69,6 +70,59 @@ function unitPrice(p: ParcelDetail): string {
   return price > 0 && mu > 0 ? `${num(price / mu)} 万元/亩` : '—';
 }
 
+
+/**
+ * The parcels' names, kept in sight while the table scrolls past them: the table scrolls sideways
+ * in its own box, so its header cannot stick to the page. Once that header has gone up under the
+ * site's header, a copy of it (for the eye only: the table's own stays for screen readers and the
+ * keyboard) stands there, following the table sideways.
+ */
+function useStickyNames(scroll: RefObject<HTMLDivElement | null>, head: RefObject<HTMLTableSectionElement | null>, bar: RefObject<HTMLDivElement | null>, anchor: RefObject<HTMLDivElement | null>) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const box = scroll.current;
+    const thead = head.current;
+    const copy = bar.current;
+    const stick = anchor.current;
+    if (!box || !thead || !copy || !stick) return undefined;
+    const siteHeader = document.querySelector('header');
+    const place = () => {
+      const top = siteHeader?.getBoundingClientRect().height ?? 0;
+      stick.style.top = `${top}px`;
+      return top;
+    };
+    const follow = () => {
+      copy.scrollLeft = box.scrollLeft;
+    };
+    let observer: IntersectionObserver | null = null;
+    const watch = () => {
+      observer?.disconnect();
+      const top = place();
+      observer = new IntersectionObserver(
+        ([entry]) => {
+          const rootTop = entry.rootBounds?.top ?? top;
+          setShown(!entry.isIntersecting && entry.boundingClientRect.top < rootTop);
+        },
+        { rootMargin: `-${Math.ceil(top)}px 0px 0px 0px` },
+      );
+      observer.observe(thead);
+    };
+    watch();
+    box.addEventListener('scroll', follow, { passive: true });
+    window.addEventListener('resize', watch);
+    return () => {
+      observer?.disconnect();
+      box.removeEventListener('scroll', follow);
+      window.removeEventListener('resize', watch);
+    };
+  }, [scroll, head, bar, anchor]);
+  // Shown: the copy starts where the table has been scrolled to.
+  useEffect(() => {
+    if (shown && bar.current && scroll.current) bar.current.scrollLeft = scroll.current.scrollLeft;
+  }, [shown, bar, scroll]);
+  return shown;
+}
+
 export function ComparePage() {
   const { plotList = '' } = useParams();
   const ids = useMemo(() => [...new Set(plotList.split(',').map((s) => decodeURIComponent(s).trim()).filter(Boolean))], [plotList]);
@@ -112,6 +166,11 @@ function CompareTable({ ids, subtitle }: { ids: string[]; subtitle: string }) {
   const [{ data: parcels }] = useSuspenseQueries({ queries: [compareQuery(ids), landClassesQuery] });
   const classes = useLandClasses();
   const [onlyDiff, setOnlyDiff] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const namesShown = useStickyNames(scrollRef, headRef, barRef, anchorRef);
 
   // A shared compare link fills this browser's tray too, so "remove" and "add" work from here.
   useEffect(() => {
@@ -226,56 +285,80 @@ function CompareTable({ ids, subtitle }: { ids: string[]; subtitle: string }) {
         {parcels.length < COMPARE_MIN ? (
           <Empty text="可对比的地块不足两个" />
         ) : (
-          <div className={styles.scroll}>
-            <table className={styles.table} style={{ '--parcels': parcels.length } as CSSProperties} data-testid="compare-table">
-              <colgroup>
-                <col className={styles.labelCol} />
-                {parcels.map((p) => (
-                  <col key={p.id} />
-                ))}
-              </colgroup>
-              <thead>
-                <tr>
-                  <th>地块</th>
-                  {parcels.map((p) => (
-                    <th key={p.id}>
-                      <div className={styles.head}>
-                        <Link to={parcelDetailPath(p.id, p.tradeState)} className={styles.headName}>
-                          {text(p.dkmc) || text(p.dkbh)}
-                        </Link>
-                        <button type="button" className={styles.remove} onClick={() => remove(p.id)} aria-label="移出对比">
-                          <CloseOutlined />
-                        </button>
-                      </div>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {visibleGroups.map((g) => (
-                  <Fragment key={g.title}>
-                    <tr className={styles.group}>
-                      <td colSpan={parcels.length + 1}>
-                        <span className={styles.groupTitle}>{g.title}</span>
-                      </td>
+          <>
+            <div ref={anchorRef} className={styles.namesAnchor}>
+              <div ref={barRef} className={styles.namesBar} hidden={!namesShown} aria-hidden inert data-testid="compare-names">
+                <table className={styles.table} style={{ '--parcels': parcels.length } as CSSProperties}>
+                  <colgroup>
+                    <col className={styles.labelCol} />
+                    {parcels.map((p) => (
+                      <col key={p.id} />
+                    ))}
+                  </colgroup>
+                  <thead>
+                    <tr>
+                      <th>地块</th>
+                      {parcels.map((p) => (
+                        <th key={p.id}>
+                          <span className={styles.headName}>{text(p.dkmc) || text(p.dkbh)}</span>
+                        </th>
+                      ))}
                     </tr>
-                    {g.rows.map((r) => {
-                      const values = parcels.map(r.value);
-                      const differs = new Set(values).size > 1;
-                      return (
-                        <tr key={r.key} className={differs ? styles.diff : undefined} data-differs={differs ? '1' : undefined}>
-                          <th scope="row">{r.label}</th>
-                          {parcels.map((p, i) => (
-                            <td key={p.id}>{r.render ? r.render(p) : values[i]}</td>
-                          ))}
-                        </tr>
-                      );
-                    })}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                  </thead>
+                </table>
+              </div>
+            </div>
+            <div ref={scrollRef} className={styles.scroll}>
+              <table className={styles.table} style={{ '--parcels': parcels.length } as CSSProperties} data-testid="compare-table">
+                <colgroup>
+                  <col className={styles.labelCol} />
+                  {parcels.map((p) => (
+                    <col key={p.id} />
+                  ))}
+                </colgroup>
+                <thead ref={headRef}>
+                  <tr>
+                    <th>地块</th>
+                    {parcels.map((p) => (
+                      <th key={p.id}>
+                        <div className={styles.head}>
+                          <Link to={parcelDetailPath(p.id, p.tradeState)} className={styles.headName}>
+                            {text(p.dkmc) || text(p.dkbh)}
+                          </Link>
+                          <button type="button" className={styles.remove} onClick={() => remove(p.id)} aria-label="移出对比">
+                            <CloseOutlined />
+                          </button>
+                        </div>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {visibleGroups.map((g) => (
+                    <Fragment key={g.title}>
+                      <tr className={styles.group}>
+                        <td colSpan={parcels.length + 1}>
+                          <span className={styles.groupTitle}>{g.title}</span>
+                        </td>
+                      </tr>
+                      {g.rows.map((r) => {
+                        const values = parcels.map(r.value);
+                        const differs = new Set(values).size > 1;
+                        return (
+                          <tr key={r.key} className={differs ? styles.diff : undefined} data-differs={differs ? '1' : undefined}>
+                            <th scope="row">{r.label}</th>
+                            {parcels.map((p, i) => (
+                              <td key={p.id}>{r.render ? r.render(p) : values[i]}</td>
+                            ))}
+                          </tr>
+                        );
+                      })}
+                    </Fragment>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </Card>
     </>
