@@ -310,6 +310,33 @@ export function squeezedTexts(page: Page, least = 5.5): Promise<string[]> {
   }, least);
 }
 
+/**
+ * Short texts (labels of two to eight characters: 咨询标题) broken so that one character stands
+ * alone on the last line (咨询标 | 题), inside `scope` (a CSS selector; the page by default).
+ */
+export function orphanedLabels(page: Page, scope = 'body'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const out: string[] = [];
+    for (const root of Array.from(document.querySelectorAll(selector))) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node.textContent ?? '').trim();
+        const el = node.parentElement;
+        const length = [...text].length;
+        if (length < 2 || length > 8 || !el || el.getClientRects().length === 0) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+        const tops = [...new Set(rects.map((r) => Math.round(r.top)))].sort((a, b) => a - b);
+        if (tops.length < 2) continue;
+        const last = rects.filter((r) => Math.round(r.top) === tops[tops.length - 1]).reduce((w, r) => w + r.width, 0);
+        if (last < 1.5 * parseFloat(getComputedStyle(el).fontSize)) out.push(`“${text}” leaves one character on its last line`);
+      }
+    }
+    return out;
+  }, scope);
+}
+
 /** Dates (2026-12-10) on screen broken over two lines (2026-12- | 10). */
 export function brokenDates(page: Page): Promise<string[]> {
   return page.evaluate(() => {

@@ -14,7 +14,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { brokenDates, cutPlaceholders, screenshot, shortEllipses, signIn, squeezedTexts, useServerAndBrowser } from './harness';
+import { brokenDates, cutPlaceholders, orphanedLabels, screenshot, shortEllipses, signIn, squeezedTexts, useServerAndBrowser } from './harness';
 import { sampleIds, sampleRoutes, type SampleRoute } from './sample-routes';
 
 const WIDTHS = [320, 412, 768, 1440, 1920];
@@ -287,7 +287,7 @@ describe('layouts from 320 px to 1920 px', () => {
     expect(failures.join('\n')).toBe('');
   });
 
-  it('the back office\'s read-only views squeeze no text into a narrow column at 412, 1200 and 1440 px: a parcel\'s 详情 (beside its map), an audit entry', { timeout: 240_000 }, async () => {
+  it('the back office\'s read-only views squeeze no text into a narrow column at 412, 1200 and 1440 px: a parcel\'s 详情 (beside its map), an audit entry, a question to answer', { timeout: 240_000 }, async () => {
     const failures: string[] = [];
     for (const width of [412, 1200, 1440]) {
       const { page, context } = await browser.newPage({ viewport: { width, height: 900 } });
@@ -297,7 +297,7 @@ describe('layouts from 320 px to 1920 px', () => {
         await page.getByTestId('parcel-table').getByRole('button', { name: '详情' }).first().click();
         await page.getByTestId('parcel-detail').getByText('宗地编号').first().waitFor();
         await page.waitForTimeout(300);
-        for (const found of await squeezedTexts(page)) failures.push(`${width} px, 地块详情: ${found}`);
+        for (const found of [...(await squeezedTexts(page)), ...(await orphanedLabels(page, '[data-testid="parcel-detail"]'))]) failures.push(`${width} px, 地块详情: ${found}`);
         await screenshot(page, `layout-parcel-detail-${width}`);
         await page.keyboard.press('Escape');
         await open(page, `${server.url}/managementSystem/auditLog`);
@@ -305,6 +305,15 @@ describe('layouts from 320 px to 1920 px', () => {
         await page.locator('.ant-modal').filter({ hasText: '审计详情' }).getByText('操作人').waitFor();
         await page.waitForTimeout(300);
         for (const found of await squeezedTexts(page)) failures.push(`${width} px, 审计详情: ${found}`);
+        for (const found of await orphanedLabels(page, '.ant-modal')) failures.push(`${width} px, 审计详情: ${found}`);
+        await page.keyboard.press('Escape');
+        // 回复 shows the question read-only above the answer.
+        await open(page, `${server.url}/managementSystem/problem`);
+        await page.getByTestId('entity-table').getByRole('button', { name: '回复' }).first().click();
+        const question = page.getByTestId('consultation-question');
+        await question.waitFor();
+        await page.waitForTimeout(300);
+        for (const found of [...(await squeezedTexts(page)), ...(await orphanedLabels(page, '[data-testid="consultation-question"]'))]) failures.push(`${width} px, 回复咨询: ${found}`);
       } finally {
         await context.close();
       }

@@ -71,7 +71,7 @@ export function ConsultationReply({ def, record, draft, onClose }: ConsultationR
       {record && (
         <>
           {draft && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={restoredText(draft, [], '请核对后发送')} data-testid="draft-restored" />}
-          <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} data-testid="consultation-question">
+          <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} styles={{ label: { whiteSpace: 'nowrap' } }} data-testid="consultation-question">
             <Descriptions.Item label={label('title')}>{text(record.title)}</Descriptions.Item>
             <Descriptions.Item label={label('category')}>{text(category)}</Descriptions.Item>
             <Descriptions.Item label={label('askerName')}>{text(record.askerName)}</Descriptions.Item>
