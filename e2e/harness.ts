@@ -311,8 +311,10 @@ export function squeezedTexts(page: Page, least = 5.5): Promise<string[]> {
 }
 
 /**
- * Short texts (labels of two to eight characters: 咨询标题) broken so that one character stands
- * alone on the last line (咨询标 | 题), inside `scope` (a CSS selector; the page by default).
+ * Short texts (labels of two to eight characters: 咨询标题, a button's 全部状态, a figure's
+ * 2,329.58) broken so that one character stands alone on the last line (咨询标 | 题), inside
+ * `scope` (a CSS selector; the page by default). Words inside running text, and authored rich
+ * text, wrap as text does and are left out.
  */
 export function orphanedLabels(page: Page, scope = 'body'): Promise<string[]> {
   return page.evaluate((selector) => {
@@ -324,6 +326,8 @@ export function orphanedLabels(page: Page, scope = 'body'): Promise<string[]> {
         const el = node.parentElement;
         const length = [...text].length;
         if (length < 2 || length > 8 || !el || el.getClientRects().length === 0) continue;
+        if ((el.textContent ?? '').trim() !== text || el.closest('[data-rich-text]')) continue;
+        if (getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== text) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);

@@ -90,7 +90,7 @@ describe('layouts from 320 px to 1920 px', () => {
   });
 
   for (const width of WIDTHS) {
-    it(`no public or mobile page scrolls sideways, cuts a search hint, cuts a text to a few characters, squeezes one into a narrow column or breaks a date at ${width} px`, { timeout: 600_000 }, async () => {
+    it(`no public or mobile page scrolls sideways, cuts a search hint, cuts a text to a few characters, squeezes one into a narrow column, leaves one character of a label alone or breaks a date at ${width} px`, { timeout: 600_000 }, async () => {
       const { page, context } = await browser.newPage({ viewport: { width, height: 900 } });
       const failures: string[] = [];
       try {
@@ -110,6 +110,8 @@ describe('layouts from 320 px to 1920 px', () => {
           if (cut.length > 0) failures.push(`${route.path}: text cut to a few characters: ${cut.slice(0, 3).join('; ')}`);
           const squeezed = await squeezedTexts(page);
           if (squeezed.length > 0) failures.push(`${route.path}: text squeezed into a narrow column: ${squeezed.slice(0, 3).join('; ')}`);
+          const orphans = await orphanedLabels(page);
+          if (orphans.length > 0) failures.push(`${route.path}: a short text broken with one character alone: ${orphans.slice(0, 3).join('; ')}`);
           const dates = await brokenDates(page);
           if (dates.length > 0) failures.push(`${route.path}: date broken over two lines: ${dates.slice(0, 3).join(', ')}`);
           if (route.kind === 'public') {

@@ -198,7 +198,7 @@ export function RichText({ html, empty = '暂无内容' }: { html: unknown; empt
     });
   }, [text]);
   if (!text) return <NoData text={empty} />;
-  return <div ref={ref} className={styles.rich} dangerouslySetInnerHTML={{ __html: text }} />;
+  return <div ref={ref} className={styles.rich} data-rich-text dangerouslySetInnerHTML={{ __html: text }} />;
 }
 
 /** Plain text with its line breaks. */
