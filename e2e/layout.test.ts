@@ -237,6 +237,23 @@ describe('layouts from 320 px to 1920 px', () => {
     expect(failures.join('\n')).toBe('');
   });
 
+  it('at 412 px no back-office screen squeezes a text into a narrow column or leaves one character of a label alone', { timeout: 600_000 }, async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const failures: string[] = [];
+    try {
+      await signIn(page, server);
+      for (const route of routes.filter((r) => r.kind === 'management')) {
+        await open(page, `${server.url}${route.path}`);
+        await page.locator('.ant-spin-spinning, .ant-skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+        const found = [...(await squeezedTexts(page)), ...(await orphanedLabels(page))];
+        if (found.length > 0) failures.push(`${route.path}: ${found.slice(0, 3).join('; ')}`);
+      }
+    } finally {
+      await context.close();
+    }
+    expect(failures.join('\n')).toBe('');
+  });
+
   it('at 1440 px every back-office list shows its data column headers uncovered by the fixed 操作 column', { timeout: 600_000 }, async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const failures: string[] = [];

@@ -42,8 +42,8 @@ function DeliveriesDrawer({ send, onClose }: { send: MessageSend | null; onClose
     },
   });
   const columns: TableColumnsType<Delivery> = [
-    { title: '接收人', key: 'recipient', render: (_v, d) => d.recipientName ?? d.openid ?? d.visitorId ?? '' },
-    { title: '账号', dataIndex: 'recipientAccount', render: (v: string | null) => v ?? '' },
+    { title: '接收人', key: 'recipient', width: 140, render: (_v, d) => d.recipientName ?? d.openid ?? d.visitorId ?? '' },
+    { title: '账号', dataIndex: 'recipientAccount', width: 130, render: (v: string | null) => v ?? '' },
     { title: '渠道', dataIndex: 'channel', width: 120, render: (c: Delivery['channel']) => CHANNEL_LABELS[c] },
     {
       title: '状态',
@@ -55,6 +55,7 @@ function DeliveriesDrawer({ send, onClose }: { send: MessageSend | null; onClose
     {
       title: '原因',
       dataIndex: 'lastError',
+      width: 180,
       ellipsis: true,
       render: (v: string | null) => (v ? <Tooltip title={v}><Typography.Text type="danger">{v}</Typography.Text></Tooltip> : ''),
     },
@@ -84,6 +85,7 @@ function DeliveriesDrawer({ send, onClose }: { send: MessageSend | null; onClose
           columns={columns}
           dataSource={query.data?.list ?? []}
           rowSelection={zhRowSelection({ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (d) => ({ disabled: d.status !== 'failed' }) })}
+          scroll={{ x: columns.reduce((w, c) => w + Number(c.width ?? 0), 48) }}
           pagination={tablePaging(page, query.data?.total, setPage)}
         />
       )}
@@ -101,11 +103,11 @@ export function SendRecordsPanel() {
   const [open, setOpen] = useState<MessageSend | null>(null);
   const query = useQuery({ ...sendPageQuery({ ...page, params: [] }), placeholderData: keepPreviousData, refetchInterval: 15_000 });
   const columns: TableColumnsType<MessageSend> = [
-    { title: '消息标题', dataIndex: 'title', ellipsis: true },
+    { title: '消息标题', dataIndex: 'title', width: 220, ellipsis: true },
     { title: '消息类型', dataIndex: 'type', width: 120, render: (v: string) => TYPE_LABELS[v] ?? v },
     { title: '来源', dataIndex: 'kind', width: 100, render: (v: string) => KIND_LABELS[v] ?? v },
     { title: '接收人数', dataIndex: 'recipients', width: 90, align: 'right' },
-    { title: '投递状态', key: 'status', render: (_v, s) => <StatusCounts status={s.status} /> },
+    { title: '投递状态', key: 'status', width: 180, render: (_v, s) => <StatusCounts status={s.status} /> },
     { title: '发送人', dataIndex: 'senderName', width: 100, render: (v: string | null) => v ?? '系统' },
     { title: '发送时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
     {
@@ -138,6 +140,8 @@ export function SendRecordsPanel() {
           loading={query.isFetching}
           columns={columns}
           dataSource={query.data?.list ?? []}
+          // Narrower than its columns (a phone): the table scrolls sideways, no column is squeezed.
+          scroll={{ x: columns.reduce((w, c) => w + Number(c.width ?? 0), 0) }}
           pagination={tablePaging(page, query.data?.total, setPage)}
         />
       )}
