@@ -67,7 +67,7 @@ const cell = (def: EntityDef, name: string) => (r: EntityRecord | undefined) =>
 
 const EXTRA_COLUMNS: Record<NonNullable<ParcelScreenConfig['extra']>, ExtraColumn[]> = {
   takeDown: [
-    { key: 'reasonType', title: '下架原因类型', width: 130, render: cell(parcelTakeDownEntity, 'reasonType') },
+    { key: 'reasonType', title: '下架原因类型', width: 150, render: cell(parcelTakeDownEntity, 'reasonType') },
     {
       key: 'reason',
       title: '下架原因',
