@@ -46,6 +46,7 @@ describe('saved searches in the browser', () => {
     // Listed parcels only.
     await page.getByTestId('filter-state').getByText('挂牌中').click();
     await expect.poll(() => page.getByTestId('result-count').textContent()).toContain('1 项筛选');
+    await page.locator('[data-testid="result-count"]:not([aria-busy])').waitFor();
     const listed = Number(await page.getByTestId('result-count').locator('b').textContent());
 
     // A drawn area: clicks add vertices, a double click closes it; the result narrows to it.
@@ -62,6 +63,8 @@ describe('saved searches in the browser', () => {
     await page.mouse.dblclick(at(0.3, 0.8).x, at(0.3, 0.8).y);
     await page.getByTestId('clear-area').waitFor();
     await expect.poll(() => page.getByTestId('result-count').textContent()).toContain('2 项筛选');
+    // The count shown while the search runs is the previous one; read it once the search has settled.
+    await page.locator('[data-testid="result-count"]:not([aria-busy])').waitFor();
     const inArea = Number(await page.getByTestId('result-count').locator('b').textContent());
     expect(inArea).toBeLessThanOrEqual(listed);
 
@@ -90,7 +93,7 @@ describe('saved searches in the browser', () => {
     await page.waitForURL(/\/index\?state=listed$/);
     await page.getByTestId('clear-area').waitFor();
     await expect.poll(() => page.getByTestId('result-count').textContent()).toContain('2 项筛选');
-    expect(Number(await page.getByTestId('result-count').locator('b').textContent())).toBe(inArea);
+    await expect.poll(() => page.getByTestId('result-count').locator('b').textContent()).toBe(String(inArea));
     await page.goBack();
     await item.waitFor();
 
