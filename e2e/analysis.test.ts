@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, allowConsoleErrors, axeProblems, launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { ADMIN_PASSWORD, allowConsoleErrors, axeProblems, launchBrowser, screenshot, startServer, touchscreen, type BrowserSession, type RunningServer } from './harness';
 
 const NEW_PASSWORD = 'Changed@2024';
 const CHARTS = ['district', 'class', 'map', 'status', 'supply', 'deals', 'price', 'topVisited'];
@@ -209,14 +209,10 @@ describe('statistics screen in the browser', () => {
       const phoneChart = (await phoneCard.locator('[data-chart]').boundingBox())!;
       const seen = await canvasPicture(phoneCard);
       const before = await scrolled(phone);
-      const cdp = await context.newCDPSession(phone);
-      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
-        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
+      const fingers = await touchscreen(phone);
       const x = Math.round(phoneChart.x + phoneChart.width / 2);
       const y = Math.round(phoneChart.y + phoneChart.height * 0.8);
-      await touch('touchStart', [{ x, y }]);
-      for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x, y: y - i * 20 }]);
-      await touch('touchEnd', []);
+      await fingers.swipe([{ x, y }], [{ x, y: y - 200 }], 10);
       await expect.poll(() => scrolled(phone)).toBeGreaterThan(before + 100);
       expect(await canvasPicture(phoneCard)).toBe(seen);
       await phoneCard.scrollIntoViewIfNeeded();
@@ -228,9 +224,7 @@ describe('statistics screen in the browser', () => {
       const mid = await phoneCard.locator('[data-chart]').boundingBox();
       const cx = Math.round(mid!.x + mid!.width / 2);
       const cy = Math.round(mid!.y + mid!.height / 2);
-      await touch('touchStart', [{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }]);
-      for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x: cx - 20 - i * 8, y: cy }, { x: cx + 20 + i * 8, y: cy }]);
-      await touch('touchEnd', []);
+      await fingers.swipe([{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }], [{ x: cx - 100, y: cy }, { x: cx + 100, y: cy }], 10);
       await expect.poll(() => canvasPicture(phoneCard)).not.toBe(seen);
       await phoneCard.getByRole('button', { name: '复位' }).click();
       await expect.poll(() => canvasPicture(phoneCard)).toBe(seen);

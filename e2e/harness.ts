@@ -181,6 +181,33 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
 }
 
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Fingers on a touch screen, through the DevTools protocol (Playwright's own touchscreen only
+ * taps). `swipe` puts one finger down per starting point, moves them in straight lines to the
+ * ending points in `steps` moves and lifts them: one point scrolls or drags, two pan or pinch.
+ */
+export async function touchscreen(page: Page): Promise<{ swipe(from: Point[], to: Point[], steps?: number): Promise<void>; detach(): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
+  return {
+    async swipe(from, to, steps = 8) {
+      if (from.length !== to.length) throw new Error('swipe: as many end points as fingers');
+      await touch('touchStart', from);
+      for (let i = 1; i <= steps; i += 1) {
+        await touch('touchMove', from.map((a, k) => ({ x: Math.round(a.x + ((to[k].x - a.x) * i) / steps), y: Math.round(a.y + ((to[k].y - a.y) * i) / steps) })));
+      }
+      await touch('touchEnd', []);
+    },
+    detach: () => cdp.detach(),
+  };
+}
+
 /**
  * Signs a staff account in on the back-office login page. The admin of a fresh server is made
  * to change the password first; the new one is remembered on the server for later sign-ins.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeProblems, launchBrowser, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { axeProblems, launchBrowser, screenshot, startServer, touchscreen, type BrowserSession, type RunningServer } from './harness';
 
 /** WeChat's in-app browser on an iPhone: what most investors open the zone's links in. */
 const WECHAT_IPHONE_UA =
@@ -117,23 +117,17 @@ describe('mobile pages in a phone browser', () => {
     const box = (await map.boundingBox())!;
     const cx = Math.round(box.x + box.width / 2);
     const cy = Math.round(box.y + box.height / 2);
-    const cdp = await phone.context.newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
+    const fingers = await touchscreen(page);
     const scrollBefore = await page.evaluate(() => window.scrollY);
-    await touch('touchStart', [{ x: cx, y: cy }]);
-    for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x: cx - i * 10, y: cy + i * 8 }]);
-    await touch('touchEnd', []);
+    await fingers.swipe([{ x: cx, y: cy }], [{ x: cx - 80, y: cy + 64 }]);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __mapMoved: boolean }).__mapMoved)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     await expect.poll(() => map.getAttribute('data-moving')).toBeNull();
     const scaleBefore = await map.locator('.ol-scale-line-inner').textContent();
     await page.waitForTimeout(300);
-    await touch('touchStart', [{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }]);
-    for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x: cx - 20 - i * 10, y: cy }, { x: cx + 20 + i * 10, y: cy }]);
-    await touch('touchEnd', []);
+    await fingers.swipe([{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }], [{ x: cx - 120, y: cy }, { x: cx + 120, y: cy }], 10);
     await expect.poll(() => map.locator('.ol-scale-line-inner').textContent()).not.toBe(scaleBefore);
-    await cdp.detach();
+    await fingers.detach();
 
     const total = await count(page);
     expect(total).toBeGreaterThan(20);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD, fillNewParcel, screenshot, signIn, useServerAndBrowser } from './harness';
+import { DEMO_PASSWORD, fillNewParcel, screenshot, signIn, touchscreen, useServerAndBrowser, type Point } from './harness';
 
 const TAKE_DOWN_REASON = '规划调整，暂停出让';
 
@@ -374,14 +374,8 @@ describe('parcel lifecycle in the browser', () => {
       const areaBefore = await area.textContent();
       const body = page.locator('.ant-drawer-body').filter({ has: page.getByTestId('parcel-map') });
       const scrolled = () => body.evaluate((el) => el.scrollTop);
-      const cdp = await context.newCDPSession(page);
-      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
-        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
-      const drag = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
-        await touch('touchStart', [from]);
-        for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x: Math.round(from.x + ((to.x - from.x) * i) / 8), y: Math.round(from.y + ((to.y - from.y) * i) / 8) }]);
-        await touch('touchEnd', []);
-      };
+      const fingers = await touchscreen(page);
+      const drag = (from: Point, to: Point) => fingers.swipe([from], [to]);
 
       // One finger drawn up over the map scrolls the drawer; the boundary stays as it was.
       let box = (await map.boundingBox())!;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, signIn, screenshot, startServer, type BrowserSession, type RunningServer } from './harness';
+import { launchBrowser, signIn, screenshot, startServer, touchscreen, type BrowserSession, type RunningServer } from './harness';
 
 const VISITOR_PASSWORD = 'Visit@2024x';
 // A fresh mobile number per run, so a retry does not meet "already registered".
@@ -187,15 +187,11 @@ describe('public site in the browser', () => {
       const page = await phone.newPage();
       const box = await openMap(page);
       const moved = await watchMap(page);
-      const cdp = await phone.newCDPSession(page);
-      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
-        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ ...p, id })) });
+      const fingers = await touchscreen(page);
       const x = Math.round(box.x + box.width / 2);
       const y = Math.round(box.y + box.height * 0.7);
       const before = await page.evaluate(() => window.scrollY);
-      await touch('touchStart', [{ x, y }]);
-      for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x, y: y - i * 15 }]);
-      await touch('touchEnd', []);
+      await fingers.swipe([{ x, y }], [{ x, y: y - 120 }]);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 60);
       await hint(page).getByText('使用双指移动地图').waitFor();
       await screenshot(page, 'public-detail-map-one-finger-412');
@@ -212,18 +208,14 @@ describe('public site in the browser', () => {
         still = await page.evaluate(() => window.scrollY);
         return still === was;
       }).toBe(true);
-      await touch('touchStart', [{ x: cx - 30, y: cy }, { x: cx + 30, y: cy }]);
-      for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x: cx - 30 + i * 10, y: cy + i * 8 }, { x: cx + 30 + i * 10, y: cy + i * 8 }]);
-      await touch('touchEnd', []);
+      await fingers.swipe([{ x: cx - 30, y: cy }, { x: cx + 30, y: cy }], [{ x: cx + 50, y: cy + 64 }, { x: cx + 110, y: cy + 64 }]);
       await expect.poll(moved).toBe(true);
       expect(await page.evaluate(() => window.scrollY)).toBe(still);
       // Two fingers spread apart zoom it.
       await expect.poll(() => page.getByTestId('mini-map').getAttribute('data-moving')).toBeNull();
       const scale = page.getByTestId('mini-map').locator('.ol-scale-line-inner');
       const scaleBefore = await scale.textContent();
-      await touch('touchStart', [{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }]);
-      for (let i = 1; i <= 10; i += 1) await touch('touchMove', [{ x: cx - 20 - i * 10, y: cy }, { x: cx + 20 + i * 10, y: cy }]);
-      await touch('touchEnd', []);
+      await fingers.swipe([{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }], [{ x: cx - 120, y: cy }, { x: cx + 120, y: cy }], 10);
       await expect.poll(() => scale.textContent()).not.toBe(scaleBefore);
 
       // The supply-plan map stands under its list on a phone: a finger over it scrolls back up.
@@ -239,9 +231,7 @@ describe('public site in the browser', () => {
       const top = await page.evaluate(() => window.scrollY);
       const tx = Math.round(tb.x + tb.width / 2);
       const ty = Math.round(tb.y + tb.height * 0.3);
-      await touch('touchStart', [{ x: tx, y: ty }]);
-      for (let i = 1; i <= 8; i += 1) await touch('touchMove', [{ x: tx, y: ty + i * 15 }]);
-      await touch('touchEnd', []);
+      await fingers.swipe([{ x: tx, y: ty }], [{ x: tx, y: ty + 120 }]);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(top - 60);
     } finally {
       await phone.close();
