@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '@land/shared/entities/index';
 import { zoneExtent } from '../src/seeds/basemap';
+import type { AnyDb } from '../src/entities/repository';
 import { seedDemoData } from '../src/seeds/demo';
+import { DEMO_VISITOR_PASSWORD, DEMO_VISITORS } from '../src/seeds/wechat';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 
@@ -37,10 +39,23 @@ for (const dialect of DIALECTS) {
       expect(config.mapCenterLat).toBeLessThan(maxLat);
     });
 
+    it('addresses its messages to registered investors, who sign in and find them in their inbox', async () => {
+      const recipients: { userId: string }[] = await (t.db.db as unknown as AnyDb).selectFrom('t_messageuser').select('userId').distinct().execute();
+      const visitors = await t.db.db.selectFrom('t_visitor').select(['id', 'userAccount']).execute();
+      expect(recipients.length).toBe(DEMO_VISITORS.length);
+      expect(recipients.every((r) => visitors.some((v) => v.id === r.userId))).toBe(true);
+      const login = await t.call('/openApi/visitorLogin', { userAccount: DEMO_VISITORS[0].userAccount, password: DEMO_VISITOR_PASSWORD });
+      expect(login.status).toBe(200);
+      const inbox = await t.call('/openApi/tMessage/selectDetailByPage', { pageNo: 1, pageSize: 10 }, { token: login.body.data.token as string });
+      const titles = (inbox.body.data.list as { title: string }[]).map((m) => m.title).sort();
+      expect(titles).toEqual(['土地出让公告提醒', '租期到期提醒']);
+    });
+
     it('runs once: a second start adds nothing', async () => {
       const before = await Promise.all(ENTITIES.map((d) => count(d.table)));
       await seedDemoData({ db: t.db.db, dialect: t.db.dialect, config: t.config });
       expect(await Promise.all(ENTITIES.map((d) => count(d.table)))).toEqual(before);
+      expect(await count('t_visitor')).toBe(DEMO_VISITORS.length);
     });
   });
 }

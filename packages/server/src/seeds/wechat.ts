@@ -1,5 +1,8 @@
 import type { AnyDb } from '../entities/repository';
 import { newId } from '../lib/ids';
+import { nowIso } from '../lib/time';
+import { hashPassword } from '../services/passwords';
+import { REGISTER_TYPE_PHONE, newVisitorRow } from '../services/visitors';
 import { createAll } from './records';
 import { PARCELS, THIS_YEAR, ZONE, daysAgo, daysFromToday } from './zone';
 
@@ -50,12 +53,34 @@ const TEMPLATES = [
   { templateId: 'Tb5nM2vC8xZ1aS4dF7gH0jK3lQ6wE9rT2yU5iO8pA1', title: '系统通知', type: 'system', content: '通知内容：{{thing1.DATA}}\n通知时间：{{time2.DATA}}', page: 'pages/index/index' },
 ];
 
-/** Visitor accounts of the mini-program; visitors are a later issue, so these ids are made here. */
-const VISITORS = Array.from({ length: 4 }, () => newId());
+/**
+ * Investors registered on the public site (by mobile number, with the staff demo password), so
+ * the messages below reach people a clerk can name in 消息列表 and an investor can sign in as.
+ */
+export const DEMO_VISITORS = [
+  { userAccount: '13858012345', userName: '王建华', sqdw: '上海昱衡智能装备有限公司', email: 'wangjh@yuheng-ie.com' },
+  { userAccount: '13958086610', userName: '赵明', sqdw: '浙江港通供应链管理有限公司', email: null },
+  { userAccount: '13962188845', userName: '陈晓岚', sqdw: '苏州博衍生物科技有限公司', email: 'chenxl@boyanbio.cn' },
+  { userAccount: '13605712233', userName: '周立', sqdw: '临江利达五金制品有限公司', email: null },
+] as const;
+export const DEMO_VISITOR_PASSWORD = 'Demo@2024abc';
 
-function userMessageRows(parcelId: (code: string) => string) {
+async function seedVisitors(trx: AnyDb): Promise<string[]> {
+  const now = nowIso();
+  const ids: string[] = [];
+  for (const v of DEMO_VISITORS) {
+    const id = newId();
+    const passwordHash = await hashPassword(DEMO_VISITOR_PASSWORD);
+    // Registered, never signed in yet.
+    await trx.insertInto('t_visitor').values({ ...newVisitorRow({ id, ...v, passwordHash, registerType: REGISTER_TYPE_PHONE }, now), lastLoginAt: null }).execute();
+    ids.push(id);
+  }
+  return ids;
+}
+
+function userMessageRows(visitors: string[], parcelId: (code: string) => string) {
   const [jx12, wl05] = [PARCELS[7], PARCELS[9]];
-  const m = (userIndex: number, title: string, content: string, type: string, isRead: 0 | 1, sourceId?: string) => ({ userId: VISITORS[userIndex], title, content, type, isRead, sourceId });
+  const m = (userIndex: number, title: string, content: string, type: string, isRead: 0 | 1, sourceId?: string) => ({ userId: visitors[userIndex], title, content, type, isRead, sourceId });
   return [
     m(0, '土地出让公告提醒', `您关注的${jx12.name}已发布挂牌出让公告，挂牌截止日期${daysFromToday(8)}。`, 'landNotice', 1, parcelId(jx12.code)),
     m(0, '租期到期提醒', `您租用的智造园二期标准厂房5号楼将于${daysFromToday(30)}到期，请及时办理续租手续。`, 'leaseExpiry', 0),
@@ -80,11 +105,11 @@ function permissionRows() {
   ];
 }
 
-/** Official-account articles, mini-program videos, message templates, messages and permissions. */
+/** Official-account articles, mini-program videos, message templates, visitors with their messages, and permissions. */
 export async function seedWechat(trx: AnyDb, actorId: string | null, parcelId: (code: string) => string): Promise<void> {
   await createAll(trx, 'tWxgzh', articleRows(), actorId);
   await createAll(trx, 'tWxvideo', videoRows(), actorId);
   await createAll(trx, 'tMessage', TEMPLATES.map((t) => ({ ...t, status: '1' })), actorId);
-  await createAll(trx, 'tMessageuser', userMessageRows(parcelId), actorId);
+  await createAll(trx, 'tMessageuser', userMessageRows(await seedVisitors(trx), parcelId), actorId);
   await createAll(trx, 'tWxuserpermission', permissionRows(), actorId);
 }
