@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
+import { DEMO_PASSWORD, launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
 
 describe('messaging screens in the browser', () => {
   let server: RunningServer;
@@ -10,6 +10,8 @@ describe('messaging screens in the browser', () => {
     const res = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token && { token }) }, body: JSON.stringify(body) });
     return (await res.json()) as { code: string; msg: string; data: Record<string, unknown> };
   };
+
+  const staffToken = async () => (await api('/openApi/login', { userAccount: 'zhangwei', password: DEMO_PASSWORD })).data.token as string;
 
   beforeAll(async () => {
     server = await startServer({ SCHEDULER: '0' });
@@ -57,4 +59,44 @@ describe('messaging screens in the browser', () => {
     await delivered.getByText('已送达').waitFor();
     await screenshot(page, 'messaging-deliveries');
   });
+
+  it('消息列表 names each recipient, finds a visitor\'s messages by name or number, and adds one for a visitor picked by name', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server);
+    await page.goto(`${server.url}/managementSystem/messageList`);
+    const rows = page.locator('.ant-table-tbody').first().locator('tr.ant-table-row');
+    await rows.first().waitFor();
+    // The demo's messages go to registered investors, shown by name and number.
+    await rows.filter({ hasText: '王建华（13858012345）' }).first().waitFor();
+    expect(await rows.filter({ hasText: '已停用或注销的用户' }).count()).toBe(0);
+
+    // Search by the digits of a number: only that visitor's messages.
+    const search = page.locator('form').first();
+    await search.getByLabel('接收用户').click();
+    await page.keyboard.type('1396218');
+    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await options.getByText('陈晓岚（13962188845）').click();
+    await search.getByRole('button', { name: /查\s?询/ }).click();
+    await expect.poll(() => page.url()).toContain('userId=');
+    await expect.poll(async () => (await rows.allTextContents()).every((t) => t.includes('陈晓岚（13962188845）')) && (await rows.count())).toBe(2);
+
+    // 新增: the recipient is picked by name; the new message lists under it.
+    await page.getByRole('button', { name: /新\s?增/ }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '新增用户消息' });
+    await drawer.getByLabel('接收用户').click();
+    await page.keyboard.type('陈晓');
+    await options.getByText('陈晓岚（13962188845）').click();
+    await drawer.getByLabel('消息标题').fill('现场踏勘安排');
+    await drawer.getByLabel('消息类型').click();
+    await options.getByText('系统通知', { exact: true }).click();
+    await screenshot(page, 'messaging-add-for-visitor');
+    await drawer.getByRole('button', { name: /保\s?存/ }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await rows.filter({ hasText: '现场踏勘安排' }).filter({ hasText: '陈晓岚（13962188845）' }).waitFor();
+
+    // A name typed where an id is expected is refused with the reason, and nothing is stored.
+    const typed = await api('/api/tMessageuser/addOrUpdate', { userId: '陈晓岚', title: '测试', type: 'system' }, await staffToken());
+    expect(typed).toMatchObject({ code: 'A0400', msg: '接收用户不存在或已停用，请从公众用户中选择' });
+  });
+
 });

@@ -3,7 +3,7 @@ import { ENTITIES } from '@land/shared/entities/index';
 import { isInForm, type EntityDef } from '@land/shared/entity';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
-import { parentCreator, sampleWithRefs } from './helpers/samples';
+import { parentCreator, sampleVisitor, sampleWithRefs } from './helpers/samples';
 
 /** One smoke test per entity, generated from the definitions: create, read, update, page, delete. */
 for (const dialect of DIALECTS) {
@@ -13,7 +13,8 @@ for (const dialect of DIALECTS) {
     let token: string;
     const parents = new Map<string, Record<string, unknown>>();
     const createParent = parentCreator(() => t, () => token);
-    const sampleRecord = (def: EntityDef, n: number) => sampleWithRefs(def, n, createParent, parents);
+    const visitor = sampleVisitor(() => t);
+    const sampleRecord = (def: EntityDef, n: number) => sampleWithRefs(def, n, createParent, parents, undefined, visitor);
     beforeAll(async () => {
       t = await createTestApp(dialect);
       token = await t.login();

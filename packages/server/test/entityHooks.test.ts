@@ -64,8 +64,29 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    it('a user message goes to an active visitor only: a typed name, an unknown id or a disabled account is refused and nothing is stored', async () => {
+      const visitor = await t.call('/openApi/register', { userAccount: '13722220001', password: 'Visit@2024ab', userName: '收信访客', sqdw: '某公司' });
+      const userId = visitor.body.data.userId as string;
+      const count = async () => (await t.db.db.selectFrom('t_messageuser' as 't_user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
+      const before = Number(await count());
+      for (const wrong of ['收信访客', '13722220001', 'visitor01']) {
+        const res = await call('/api/tMessageuser/addOrUpdate', { userId: wrong, title: '系统通知', type: 'system' });
+        expect(res.status).toBe(400);
+        expect(res.body.data.errors).toEqual([{ field: 'userId', msg: '接收用户不存在或已停用，请从公众用户中选择' }]);
+      }
+      const sent = await call('/api/tMessageuser/addOrUpdate', { userId, title: '系统通知', type: 'system' });
+      expect(sent.status).toBe(200);
+      // Disabled afterwards: the message already sent can still be marked read, a new one is refused.
+      await t.db.db.updateTable('t_visitor').set({ status: '0' }).where('id', '=', userId).execute();
+      expect((await call('/api/tMessageuser/addOrUpdate', { id: sent.body.data.id, isRead: 1 })).status).toBe(200);
+      expect((await call('/api/tMessageuser/addOrUpdate', { userId, title: '系统通知', type: 'system' })).status).toBe(400);
+      expect(Number(await count())).toBe(before + 1);
+      await t.db.db.updateTable('t_visitor').set({ status: '1' }).where('id', '=', userId).execute();
+    });
+
     it('marking a user message read stamps the time, unread clears it', async () => {
-      const msg = await call('/api/tMessageuser/addOrUpdate', { userId: 'visitor01', title: '系统通知', type: 'system' });
+      const userId = (await t.db.db.selectFrom('t_visitor').select('id').where('userAccount', '=', '13722220001').executeTakeFirstOrThrow()).id;
+      const msg = await call('/api/tMessageuser/addOrUpdate', { userId, title: '系统通知', type: 'system' });
       expect(msg.body.data).toMatchObject({ isRead: 0, readAt: null });
       const read = await call('/api/tMessageuser/addOrUpdate', { id: msg.body.data.id, isRead: 1 });
       expect(read.body.data.readAt).toEqual(expect.any(String));

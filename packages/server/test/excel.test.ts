@@ -11,7 +11,7 @@ import { saveRecord } from '../src/entities/routes';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
 import { multipart } from './helpers/multipart';
-import { sampleWithRefs } from './helpers/samples';
+import { sampleVisitor, sampleWithRefs } from './helpers/samples';
 import { workbook } from './helpers/workbook';
 
 type Row = Record<string, unknown>;
@@ -424,6 +424,7 @@ for (const dialect of DIALECTS) {
 
     describe('every entity with Excel calls', () => {
       let parentSeq = 100;
+      const visitor = sampleVisitor(() => t);
       for (const def of ENTITIES) {
         if (!def.calls.export?.length || !def.calls.import?.length || def.excel === false) continue;
         it(`${def.name} (${def.label}): export → import round trip leaves the records unchanged`, async () => {
@@ -437,7 +438,7 @@ for (const dialect of DIALECTS) {
           };
           const created: string[] = [];
           for (const n of [1, 2]) {
-            const record = await sampleWithRefs(def, n, createParent, parents, () => ++parentSeq);
+            const record = await sampleWithRefs(def, n, createParent, parents, () => ++parentSeq, visitor);
             const res = await t.call(`/api/${def.name}/${saveName}`, record, { token });
             expect(res.body, `${def.name} save`).toMatchObject({ code: '200' });
             created.push(res.body.data.id);

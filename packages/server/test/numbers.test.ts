@@ -4,7 +4,7 @@ import { MESSAGES } from '@land/shared/validation';
 import { isInForm, isNonNegativeField, precisionMessage, type EntityDef, type FieldDef } from '@land/shared/entity';
 import { createTestApp, type TestApp } from './helpers/app';
 import { DIALECTS, dialectAvailable } from './helpers/db';
-import { parentCreator, sampleWithRefs } from './helpers/samples';
+import { parentCreator, sampleVisitor, sampleWithRefs } from './helpers/samples';
 
 /**
  * Numeric fields that may legitimately hold a negative value: coordinates and panorama angles.
@@ -43,6 +43,7 @@ for (const dialect of DIALECTS) {
     let token: string;
     const parents = new Map<string, Record<string, unknown>>();
     const createParent = parentCreator(() => t, () => token);
+    const visitor = sampleVisitor(() => t);
     beforeAll(async () => {
       t = await createTestApp(dialect);
       token = await t.login();
@@ -57,7 +58,7 @@ for (const dialect of DIALECTS) {
         const countOf = async () => (await t.call(`/api/${def.name}/${def.calls.page![0]}`, { pageNo: 1, pageSize: 1 }, { token })).body.data.total as number;
         const before = await countOf();
         for (const f of fields) {
-          const record = await sampleWithRefs(def, 1, createParent, parents);
+          const record = await sampleWithRefs(def, 1, createParent, parents, undefined, visitor);
           for (const value of [-5, '-5', -0.01]) {
             if (f.type === 'integer' && value === -0.01) continue;
             const res = await t.call(`/api/${def.name}/${saveName}`, { ...record, [f.name]: value }, { token });
@@ -80,6 +81,7 @@ for (const dialect of DIALECTS) {
     let token: string;
     const parents = new Map<string, Record<string, unknown>>();
     const createParent = parentCreator(() => t, () => token);
+    const visitor = sampleVisitor(() => t);
     beforeAll(async () => {
       t = await createTestApp(dialect);
       token = await t.login();
@@ -88,7 +90,7 @@ for (const dialect of DIALECTS) {
 
     it('as many decimals as a field keeps are stored as sent', async () => {
       const def = ENTITIES.find((d) => d.name === 'tLandinfo')!;
-      const res = await t.call('/api/tLandinfo/addOrUpdate', { ...(await sampleWithRefs(def, 7, createParent, parents)), startingPrice: 1.23, deposit: 0.1 }, { token });
+      const res = await t.call('/api/tLandinfo/addOrUpdate', { ...(await sampleWithRefs(def, 7, createParent, parents, undefined, visitor)), startingPrice: 1.23, deposit: 0.1 }, { token });
       expect(res.body).toMatchObject({ code: '200', data: { startingPrice: 1.23, deposit: 0.1 } });
     });
 
@@ -99,7 +101,7 @@ for (const dialect of DIALECTS) {
         const saveName = def.calls.save?.[0] ?? def.calls.create![0];
         for (const f of fields) {
           const digits = decimalsOf(f)!;
-          const record = await sampleWithRefs(def, 1, createParent, parents);
+          const record = await sampleWithRefs(def, 1, createParent, parents, undefined, visitor);
           const base = Math.max(f.min ?? 0, 0) + 1;
           // One decimal more than kept: 1.9 in an integer field, 1.009 where two are kept.
           const tooPrecise = Number((base + 9 * 10 ** -(digits + 1)).toFixed(digits + 1));

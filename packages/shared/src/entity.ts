@@ -61,6 +61,11 @@ export interface FieldDef {
   ref?: { entity: string; labelField: string; valueField?: string; onDelete?: 'cascade' | 'restrict' };
   /** tree: the tree entity and its code field. */
   tree?: { entity: string; valueField: string; labelField: string };
+  /**
+   * A string field holding the id of a public-site visitor (t_visitor, an account rather than an
+   * entity): a save naming no active visitor is refused, and screens pick the visitor by name.
+   */
+  visitor?: true;
   /** Shown in the search form, compared this way. */
   search?: SearchMode;
   sortable?: boolean;

@@ -15,7 +15,7 @@ export interface PreparedRecord {
  * values set-based in the transaction and answers each row's refusal (undefined when it
  * passes) as saveRecord would have, row after row; `insert` stores the rows in multi-row
  * inserts with their audit, then runs afterSave. Undefined for an entity whose hooks read the
- * database (EntityHooks.bulkCreate), with an upsert key, or referring to itself.
+ * database (EntityHooks.bulkCreate), with an upsert key, referring to itself or holding visitors.
  */
 export interface BulkCreator {
   prepare(raw: Row): Promise<PreparedRecord>;

@@ -14,11 +14,6 @@ function target(f: FieldDef): { def: EntityDef; column: string } | undefined {
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
 /**
- * Refuses a save whose ref or tree value points at no record (A0400 on that field). Only values
- * the save changes are checked, so an old record pointing at something since removed can still
- * be edited in its other fields.
- */
-/**
  * References found inside a transaction, per transaction: an import of thousands of rows
  * naming the same few districts and classes checks each once. Only what was found is kept, and
  * a delete in the transaction forgets it all (`forgetFoundRefs`).
@@ -29,10 +24,21 @@ export function forgetFoundRefs(db: AnyDb): void {
   foundRefs.delete(db);
 }
 
+/**
+ * Refuses a save whose ref or tree value points at no record, or whose visitor field names no
+ * active visitor (A0400 on that field). Only values the save changes are checked, so an old
+ * record pointing at something since removed (or a visitor since disabled) can still be edited
+ * in its other fields.
+ */
 export async function checkRefs(db: AnyDb, def: EntityDef, values: Row, existing: Row | undefined): Promise<void> {
   for (const f of def.fields) {
     const v = values[f.name];
     if (isEmpty(v) || (existing && existing[f.name] === v)) continue;
+    if (f.visitor) {
+      const visitor = await db.selectFrom('t_visitor').select('id').where('id', '=', v).where('status', '=', '1').executeTakeFirst();
+      if (!visitor) throw validationError(f.name, `${f.label}不存在或已停用，请从公众用户中选择`);
+      continue;
+    }
     const t = target(f);
     if (!t) continue;
     const key = `${t.def.table}\u0000${t.column}\u0000${String(v)}`;

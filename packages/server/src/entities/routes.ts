@@ -124,7 +124,8 @@ export function bulkCreator(db: AnyDb, def: EntityDef, actorId: string | null): 
     const target = spec ? entityByName(spec.entity) : undefined;
     return spec && target ? [{ f, table: target.table, column: spec.valueField ?? 'id', self: target === def }] : [];
   });
-  if (refFields.some((r) => r.self)) return undefined;
+  // Visitors are checked one by one (active accounts only), as saveRecord does.
+  if (refFields.some((r) => r.self) || def.fields.some((f) => f.visitor)) return undefined;
   const uniqueFields = def.fields.filter((f) => f.unique);
   const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
   return {

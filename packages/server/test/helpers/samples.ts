@@ -52,6 +52,18 @@ export function parentCreator(app: () => TestApp, token: () => string) {
   };
 }
 
+/** A visitor registered once per app, for fields holding one (FieldDef.visitor). */
+export function sampleVisitor(app: () => TestApp): () => Promise<string> {
+  let id: Promise<string> | undefined;
+  return () =>
+    (id ??= app()
+      .call('/openApi/register', { userAccount: `137${String(Date.now()).slice(-8)}`, password: 'Visit@2024ab', userName: '样例访客', sqdw: '样例单位' })
+      .then((res) => {
+        if (res.body.code !== '200') throw new Error(`sample visitor: ${res.body.msg}`);
+        return res.body.data.userId as string;
+      }));
+}
+
 /**
  * A sample record whose required refs and tree codes point at real records, created on demand
  * through `create` (one parent per sample number, so two samples of an entity keyed by its
@@ -64,9 +76,16 @@ export async function sampleWithRefs(
   cache: Map<string, Created>,
   /** Sample number of a new parent (default n + 90); unique values keep unique fields apart. */
   parentNumber: (n: number) => number = (x) => x + 90,
+  /** The visitor that fields holding one name (sampleVisitor). */
+  visitor?: () => Promise<string>,
 ): Promise<Record<string, unknown>> {
   const out = sampleRecord(def, n);
   for (const f of def.fields) {
+    if (f.visitor && out[f.name] !== undefined) {
+      if (!visitor) throw new Error(`${def.name}.${f.name} holds a visitor: pass sampleVisitor`);
+      out[f.name] = await visitor();
+      continue;
+    }
     const spec = f.type === 'ref' ? f.ref : f.type === 'tree' ? f.tree : undefined;
     if (!f.required || !spec) continue;
     const target = entityByName(spec.entity);
@@ -74,7 +93,7 @@ export async function sampleWithRefs(
     const key = `${target.name}:${n}`;
     let parent = cache.get(key);
     if (!parent) {
-      parent = await create(target, await sampleWithRefs(target, parentNumber(n), create, cache, parentNumber));
+      parent = await create(target, await sampleWithRefs(target, parentNumber(n), create, cache, parentNumber, visitor));
       cache.set(key, parent);
     }
     out[f.name] = parent[spec.valueField ?? 'id'];

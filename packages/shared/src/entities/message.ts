@@ -31,7 +31,7 @@ export const userMessageEntity = defineEntity({
   // batchAddMessage is the server's own call (routes/messages.ts): it sends through the outbox.
   calls: standardCalls({ batchDelete: ['batchDeleteMessage'] }),
   fields: [
-    { name: 'userId', type: 'string', label: '接收用户', required: true, maxLength: 32, index: true, search: 'eq' },
+    { name: 'userId', type: 'string', label: '接收用户', required: true, maxLength: 32, index: true, search: 'eq', visitor: true },
     { name: 'title', type: 'string', label: '消息标题', required: true, rules: ['notBlank', 'len60'], maxLength: 60, search: 'like' },
     { name: 'content', type: 'text', label: '消息内容', rules: ['len2000'], maxLength: 2000 },
     { name: 'type', type: 'enum', label: '消息类型', required: true, search: 'eq', options: MESSAGE_TYPES },

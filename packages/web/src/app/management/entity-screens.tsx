@@ -4,7 +4,7 @@
  * Loaded with the first such screen, which keeps the definitions (and zod) out of the first paint.
  */
 import { Flex } from 'antd';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ManagementScreen } from '@land/shared';
 import { MANAGEMENT_BASE } from '@land/shared';
@@ -16,7 +16,6 @@ import { ConsultationReply } from '../../features/entities/ConsultationReply';
 import { EntityScreen } from '../../features/entities/EntityScreen';
 import type { RowAction } from '../../features/entities/EntityScreen';
 import type { FormLockOf } from '../../features/entities/entity-form';
-import { RecipientName } from '../../features/messaging/RecipientName';
 import { SendRecordsPanel } from '../../features/messaging/SendRecordsPanel';
 import { SendTemplatePanel } from '../../features/messaging/SendTemplateMessage';
 import { VisitorsPanel } from '../../features/messaging/VisitorsPanel';
@@ -58,11 +57,6 @@ const FORM_LOCKS: Record<string, FormLockOf> = {
       : { hidden: ['visitorId'], readOnly: record ? ['answer'] : undefined, note: record ? '请在列表中点击“回复”答复咨询。' : undefined },
 };
 
-/** Fields drawn by the screen instead of by their type. */
-const CELLS: Record<string, Record<string, (value: unknown) => ReactNode>> = {
-  messageList: { userId: (value) => <RecipientName id={value} /> },
-};
-
 const absolute = (path: string) => `${MANAGEMENT_BASE}/${path}`;
 
 /** The component of a list screen: its entity's screen, or the placeholder while it has none. */
@@ -75,13 +69,13 @@ export function entityScreenFor(screen: ManagementScreen): ComponentType {
   const Screen = () =>
     extras ? (
       <Flex vertical gap={16}>
-        <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} cells={CELLS[screen.path]} formLock={FORM_LOCKS[screen.path]} />
+        <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} formLock={FORM_LOCKS[screen.path]} />
         {extras.map((Extra, i) => (
           <Extra key={i} />
         ))}
       </Flex>
     ) : (
-      <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} cells={CELLS[screen.path]} formLock={FORM_LOCKS[screen.path]} />
+      <EntityScreen def={def} title={screen.title} editPages={editPages} rowAction={ROW_ACTIONS[screen.path]} formLock={FORM_LOCKS[screen.path]} />
     );
   Screen.displayName = `EntityScreen(${def.name})`;
   return Screen;

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
 import { Button, Empty, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ComponentType, Key, ReactNode } from 'react';
+import type { ComponentType, Key } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { QueryCondition } from '@land/shared';
@@ -34,8 +34,6 @@ export interface EntityScreenProps {
   title: string;
   /** Records edited on pages of their own (long rich text) instead of the drawer. */
   editPages?: { add: string; edit: (id: string) => string };
-  /** Cells of some fields drawn by the screen (e.g. a visitor's name instead of the id). */
-  cells?: Record<string, (value: unknown) => ReactNode>;
   /** One more action on each row, opening a dialog of its own (e.g. 回复 on consulting questions). */
   rowAction?: RowAction;
   /** Fields of a record the edit drawer hides or shows read-only (what a visitor wrote). */
@@ -97,7 +95,7 @@ function keysWithChildren(rows: EntityRecord[]): string[] {
  * The back-office screen of one entity, driven by its definition: search form, table with
  * paging and sorting in the URL (a tree table for tree entities), add/edit, delete, Excel.
  */
-export function EntityScreen({ def, title, editPages, rowAction, cells, formLock }: EntityScreenProps) {
+export function EntityScreen({ def, title, editPages, rowAction, formLock }: EntityScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -192,7 +190,7 @@ export function EntityScreen({ def, title, editPages, rowAction, cells, formLock
     ellipsis: ['string', 'text', 'richText', 'json', 'ref', 'tree'].includes(f.type) ? { showTitle: true } : undefined,
     sorter: f.sortable && !treeMode ? true : undefined,
     sortOrder: f.sortable && !treeMode ? sortOrderOf(f.name) : undefined,
-    render: (value: unknown) => (cells?.[f.name] ?? ((v: unknown) => TABLE_CELLS[f.type](v, f)))(value),
+    render: (value: unknown) => TABLE_CELLS[f.type](value, f),
   }));
 
   const addChild = treeMode && addable && def.tree;

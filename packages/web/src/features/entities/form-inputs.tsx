@@ -14,6 +14,7 @@ import { FileUpload } from '../../components/upload/FileUpload';
 import type { FileEntry } from '../../lib/files';
 import { toFileList } from '../../lib/files';
 import { useRefChoices, useTreeChoices } from './ref-data';
+import { VisitorSelect } from '../messaging/VisitorSelect';
 
 type ItemProps = Pick<FormItemProps, 'getValueProps' | 'normalize' | 'valuePropName'>;
 
@@ -157,6 +158,8 @@ export const FORM_INPUTS: Record<FieldType, FormInput> = {
     render: (f) =>
       f.widget === 'textarea' ? (
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder={enterText(f)} />
+      ) : f.visitor ? (
+        <VisitorSelect style={{ width: '100%' }} />
       ) : (
         <Input placeholder={enterText(f)} autoComplete="off" />
       ),

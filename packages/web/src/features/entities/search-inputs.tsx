@@ -11,6 +11,7 @@ import type { QueryCondition } from '@land/shared';
 import type { FieldDef, FieldType, SearchMode } from '@land/shared/entity';
 import { useRefChoices, useTreeChoices } from './ref-data';
 import { columnTitle, textWidth } from './table-cells';
+import { VisitorSelect } from '../messaging/VisitorSelect';
 
 export type Filters = Record<string, string>;
 /** Values of the search form, by form item name. */
@@ -87,6 +88,7 @@ const eqEnum = single('eq', (f) => <Select options={f.options} allowClear placeh
 const eqBoolean = single('eq', () => <Select options={BOOLEAN_OPTIONS} allowClear placeholder="全部" style={{ width: 100 }} />);
 const eqRef = single('eq', (f) => <RefSearch field={f} />);
 const eqTree = single('eq', (f) => <TreeSearch field={f} />);
+const eqVisitor = single('eq', () => <VisitorSelect style={{ width: 220 }} />);
 
 function rangeConditions(f: FieldDef, lo: string | undefined, hi: string | undefined): QueryCondition[] {
   if (lo && hi) return [{ column: f.name, type: 'between', val: [lo, hi] }];
@@ -167,5 +169,6 @@ export const SEARCH_INPUTS: Record<FieldType, ByMode> = {
 /** The search input of a field, if the field is searchable and its type supports the mode. */
 export function searchInputOf(field: FieldDef): SearchInput | null {
   if (!field.search) return null;
+  if (field.visitor && field.search === 'eq') return eqVisitor;
   return SEARCH_INPUTS[field.type][field.search] ?? null;
 }

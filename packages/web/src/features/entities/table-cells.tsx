@@ -7,6 +7,7 @@ import type { FieldDef, FieldType } from '@land/shared/entity';
 import { fileUrl, toFileList } from '../../lib/files';
 import { geometrySummary } from './form-inputs';
 import { useRefChoices, useTreeChoices } from './ref-data';
+import { RecipientName } from '../messaging/RecipientName';
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
 
@@ -72,7 +73,8 @@ function stripHtml(html: unknown): string {
 type Cell = (value: unknown, field: FieldDef) => ReactNode;
 
 export const TABLE_CELLS: Record<FieldType, Cell> = {
-  string: (v) => text(v),
+  // A visitor by name and number, never by the id the field holds.
+  string: (v, f) => (f.visitor && !isEmpty(v) ? <RecipientName id={v} /> : text(v)),
   text: (v) => text(v),
   richText: (v) => stripHtml(v),
   integer: (v, f) => formatNumber(v, f),
