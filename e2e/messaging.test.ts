@@ -99,4 +99,28 @@ describe('messaging screens in the browser', () => {
     expect(typed).toMatchObject({ code: 'A0400', msg: '接收用户不存在或已停用，请从公众用户中选择' });
   });
 
+  it('an investor on a phone opens the parcel a message is about from 我的消息', async () => {
+    const context = await browser.browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 860 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/personalCenter?tab=messages`);
+      await page.getByTestId('center-login').tap();
+      const login = page.getByTestId('visitor-login-form');
+      await login.getByPlaceholder('请输入注册手机号').fill('13858012345');
+      await login.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+      await page.getByTestId('visitor-login-submit').tap();
+      const notice = page.getByTestId('message-item').filter({ hasText: '土地出让公告提醒' });
+      const link = notice.getByTestId('message-parcel-link');
+      await link.waitFor();
+      expect(await link.textContent()).toBe('查看地块：滨江智造园JX-12地块');
+      // The lease reminder is about no parcel: no link.
+      expect(await page.getByTestId('message-item').filter({ hasText: '租期到期提醒' }).getByTestId('message-parcel-link').count()).toBe(0);
+      await screenshot(page, 'messaging-inbox-parcel-link-412');
+      await link.tap();
+      await page.getByRole('heading', { level: 1, name: '滨江智造园JX-12地块' }).waitFor();
+      expect(page.url()).toMatch(/\/mapMoreGpggDetails\//);
+    } finally {
+      await context.close();
+    }
+  });
 });

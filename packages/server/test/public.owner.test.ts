@@ -80,6 +80,7 @@ for (const dialect of DIALECTS) {
       const list = await w.open('/openApi/tMessage/selectByPage', {}, alice.token);
       expect(list.body.data).toMatchObject({ total: 1, unread: 1 });
       expect(list.body.data.list[0]).not.toHaveProperty('content');
+      expect(list.body.data.list[0].parcel).toEqual({ id: logistics.id, dkmc: logistics.dkmc, tradeState: expect.any(String) });
       const id = list.body.data.list[0].id as string;
 
       const bobs = await w.open('/openApi/tMessage/selectDetailByPage', { params: [{ column: 'id', type: 'eq', val: id }] }, bob.token);
@@ -96,6 +97,18 @@ for (const dialect of DIALECTS) {
       expect((await w.open('/openApi/tMessage/selectByPage', {}, alice.token)).body.data.unread).toBe(0);
       expect((await w.open('/openApi/tMessage/deleteMessage', { ids: [id] }, alice.token)).body.data).toEqual({ deleted: 1 });
       expect((await w.open('/openApi/tMessage/selectByPage', {}, alice.token)).body.data.total).toBe(0);
+    });
+
+    it('a message about a parcel names it while it is published; once taken down the link is cut and the text stays', async () => {
+      const parcel = await w.createParcel({ dkmc: '消息所指地块' });
+      for (const action of ['submit', 'passFirst', 'publish']) await w.call('/api/tLandinfo/transition', { ids: [parcel.id], action });
+      await w.open('/openApi/tWxuser/batchSendMessage', { title: '成交公示提醒', content: '地块已成交', type: 'dealNotice', sourceId: parcel.id, userIds: [bob.userId] }, w.tokens.admin);
+      const about = async () => ((await w.open('/openApi/tMessage/selectDetailByPage', { type: 'dealNotice' }, bob.token)).body.data.list as Row[])[0];
+      expect(await about()).toMatchObject({ sourceId: parcel.id, parcel: { id: parcel.id, dkmc: '消息所指地块' } });
+      await w.call('/api/tLandinfo/transition', { ids: [parcel.id], action: 'takeDown', comment: '规划调整' });
+      const after = await about();
+      expect(after).toMatchObject({ title: '成交公示提醒', content: '地块已成交', sourceId: null, parcel: null });
+      expect(JSON.stringify(after)).not.toContain('消息所指地块');
     });
 
     it('sends to visitors only with a staff session', async () => {

@@ -9,7 +9,7 @@ import type { DialectName } from '../db/database';
 import type { AnyDb, Row } from '../entities/repository';
 import { notFound, validationError } from '../lib/errors';
 import { nowIso } from '../lib/time';
-import { nonPublicParcelIds } from './publicParcels';
+import { nonPublicParcelIds, publicParcelScope } from './publicParcels';
 import { and, publicColumns, publicList, unpagedInput, type ListInput, type PublicListSpec } from './publicQuery';
 import { writeAuditMany } from './audit';
 
@@ -37,10 +37,26 @@ async function unreadCount(db: AnyDb, visitorId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Messages keep their text, but a link to a parcel that is no longer public is cut. */
-async function withoutHiddenSources(db: AnyDb, list: Row[]): Promise<Row[]> {
-  const hidden = await nonPublicParcelIds(db, list.map((m) => m.sourceId));
-  return hidden.size === 0 ? list : list.map((m) => (hidden.has(m.sourceId as string) ? { ...m, sourceId: null } : m));
+/**
+ * A message about a parcel names it while the parcel is public (`parcel`: its id, name and trade
+ * state, for a link to its page); the link to a parcel no longer public is cut (sourceId null),
+ * the message's text stays.
+ */
+async function withSources(db: AnyDb, list: Row[]): Promise<Row[]> {
+  const ids = [...new Set(list.map((m) => m.sourceId).filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const parcels = ids.length
+    ? await db
+        .selectFrom('t_landinfo')
+        .select(['t_landinfo.id', 't_landinfo.dkmc', 't_landinfo.tradeState', sql<number>`case when ${publicParcelScope} then 1 else 0 end`.as('shown')])
+        .where('t_landinfo.id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(parcels.map((p) => [p.id as string, p]));
+  return list.map((m) => {
+    const p = byId.get(m.sourceId as string);
+    if (!p) return { ...m, parcel: null };
+    return Number(p.shown) === 1 ? { ...m, parcel: { id: p.id, dkmc: p.dkmc, tradeState: p.tradeState } } : { ...m, sourceId: null, parcel: null };
+  });
 }
 
 /** A page of the visitor's messages (without or with their text) and how many are unread. */
@@ -57,21 +73,21 @@ export async function messagePage(
     publicList(db, dialect, spec(withContent ? DETAIL : SUMMARY), input, and([own(visitorId), readFilter])),
     unreadCount(db, visitorId),
   ]);
-  return { ...page, list: await withoutHiddenSources(db, page.list), unread };
+  return { ...page, list: await withSources(db, page.list), unread };
 }
 
 /** The visitor's messages about one record (a parcel, a notice, a question), newest first. */
 export async function messagesAbout(db: AnyDb, dialect: DialectName, visitorId: string, sourceId: string): Promise<Row[]> {
   if ((await nonPublicParcelIds(db, [sourceId])).size > 0) return [];
   const page = await publicList(db, dialect, spec(DETAIL), unpagedInput({ sourceId }), own(visitorId));
-  return page.list;
+  return withSources(db, page.list);
 }
 
 /** One message of the visitor, marked read on opening. */
 export async function openMessage(db: AnyDb, dialect: DialectName, visitorId: string, id: string): Promise<Row> {
   await markRead(db, visitorId, { ids: [id] }, true);
   const page = await publicList(db, dialect, spec(DETAIL), { pageNo: 1, pageSize: 1, params: [{ column: 'id', type: 'eq', val: id }] } as ListInput, own(visitorId));
-  return (await withoutHiddenSources(db, page.list))[0];
+  return (await withSources(db, page.list))[0];
 }
 
 /** Marks the visitor's messages read (these ids, or all); returns how many changed. */

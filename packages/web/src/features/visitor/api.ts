@@ -117,7 +117,9 @@ export interface MessageRow {
   type?: string;
   isRead?: number | boolean;
   readAt?: string | null;
-  sourceId?: string;
+  sourceId?: string | null;
+  /** The published parcel the message is about (null when it is about none, or no longer public). */
+  parcel?: { id: string; dkmc: string | null; tradeState: string | null } | null;
   createdAt: string;
   [key: string]: unknown;
 }

@@ -225,14 +225,26 @@ function Messages() {
                   onChange={(e) => setSelected(e.target.checked ? [...selected, m.id] : selected.filter((x) => x !== m.id))}
                   aria-label={`选择“${text(m.title)}”`}
                 />
-                <div className={styles.messageMain} onClick={() => toggle(m.id, isRead)} onKeyDown={(e) => onKey(e, m.id, isRead)} role="button" tabIndex={0} aria-expanded={open === m.id}>
-                  <div className={styles.messageHead}>
-                    {!isRead && <span className={styles.dot} aria-label="未读" role="img" />}
-                    <span className={styles.messageTitle}>{text(m.title)}</span>
-                    <Tag>{text(m.typeLabel) || optionLabel(MESSAGE_TYPE_LABELS, m.type)}</Tag>
-                    <span className={styles.rowDate}>{formatDateTime(text(m.createdAt))}</span>
+                <div className={styles.messageCol}>
+                  <div className={styles.messageMain} onClick={() => toggle(m.id, isRead)} onKeyDown={(e) => onKey(e, m.id, isRead)} role="button" tabIndex={0} aria-expanded={open === m.id}>
+                    <div className={styles.messageHead}>
+                      {!isRead && <span className={styles.dot} aria-label="未读" role="img" />}
+                      <span className={styles.messageTitle}>{text(m.title)}</span>
+                      <Tag>{text(m.typeLabel) || optionLabel(MESSAGE_TYPE_LABELS, m.type)}</Tag>
+                      <span className={styles.rowDate}>{formatDateTime(text(m.createdAt))}</span>
+                    </div>
+                    {(open === m.id || (content.length <= 60 && content)) && <div className={styles.messageBody}>{content || '（无正文）'}</div>}
                   </div>
-                  {(open === m.id || (content.length <= 60 && content)) && <div className={styles.messageBody}>{content || '（无正文）'}</div>}
+                  {/* What the message is about, one tap away: the parcel's page, or the answered question. */}
+                  {m.parcel ? (
+                    <Link to={parcelDetailPath(m.parcel.id, m.parcel.tradeState)} className={styles.messageLink} onClick={() => !isRead && read.mutate([m.id])} data-testid="message-parcel-link">
+                      查看地块：{text(m.parcel.dkmc) || '地块详情'}
+                    </Link>
+                  ) : m.type === 'consultReply' ? (
+                    <Link to="/personalCenter?tab=problems" className={styles.messageLink} onClick={() => !isRead && read.mutate([m.id])}>
+                      查看我的咨询
+                    </Link>
+                  ) : null}
                 </div>
                 <Button
                   size="small"
