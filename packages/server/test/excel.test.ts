@@ -369,6 +369,21 @@ for (const dialect of DIALECTS) {
         expect(await count('t_jd')).toBe(2);
       });
 
+      it('writes a message\'s 接收用户 as the mobile number and reads it back from the number; an unknown number is its row\'s error', async () => {
+        const visitor = await t.call('/openApi/register', { userAccount: '13733330001', password: 'Visit@2024ab', userName: '表格访客', sqdw: '某公司' });
+        const userId = visitor.body.data.userId as string;
+        const ok = await importFile('tMessageuser', await workbook(['接收用户', '消息标题', '消息类型'], [['13733330001', '现场踏勘安排', '系统通知']]));
+        expect(ok.body.data).toEqual({ created: 1, updated: 0 });
+        const [saved] = (await all('tMessageuser')).filter((r) => r.title === '现场踏勘安排');
+        expect(saved.userId).toBe(userId);
+        const { header, rows } = await readSheet((await exportFile('tMessageuser', { params: [{ column: 'id', type: 'eq', val: saved.id }] })).rawPayload);
+        expect(rows[0][header.indexOf('接收用户')]).toBe('13733330001');
+        const before = await count('t_messageuser');
+        const bad = await importFile('tMessageuser', await workbook(['接收用户', '消息标题', '消息类型'], [['13733339999', '现场踏勘安排', '系统通知']]));
+        expect(bad.body.data.errors).toEqual([{ row: 2, field: 'userId', label: '接收用户', value: '13733339999', msg: '第2行：接收用户“13733339999”不存在' }]);
+        expect(await count('t_messageuser')).toBe(before);
+      });
+
       it('reads values the way people type them: numbers in text columns, dates, formulas, rich text', async () => {
         const wb = new ExcelJS.Workbook();
         const ws = wb.addWorksheet('s');

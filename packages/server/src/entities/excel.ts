@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { zipSync, type Zippable } from 'fflate';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
 import { ERROR_CODES } from '@land/shared/api';
 import { entityByName } from '@land/shared/entities/index';
@@ -17,6 +18,7 @@ import { attachmentHeader, firstFile, MB, readWhole } from '../lib/upload';
 import { ArchiveError, readArchive, zipDirectory } from '../lib/zip';
 import { GisFileError } from '../gis/errors';
 import { looksLikeWkt, parseWkt, toWkt } from '../gis/wkt';
+import { REGISTER_TYPE_PHONE } from '../services/visitors';
 import { queryColumns, selectColumns } from './columns';
 import type { AnyDb, Row } from './repository';
 import type { BulkCreator, PreparedRecord } from './bulk';
@@ -243,6 +245,7 @@ export interface ExcelColumn {
 
 function codecOf(f: FieldDef, options: ExcelOptions): ExcelCodec | null {
   if (f.type === 'geometry' && options.geometry) return geometryCodec;
+  if (f.visitor) return refCodec;
   return EXCEL_CELLS[f.type];
 }
 
@@ -267,26 +270,41 @@ export function excelColumns(def: EntityDef, options: ExcelOptions = {}): ExcelC
   ];
 }
 
-function refTarget(f: FieldDef): { def: EntityDef; valueField: string; labelField: string } | undefined {
+interface RefTarget {
+  table: string;
+  entityLabel: string;
+  valueField: string;
+  labelField: string;
+  /** What the sheet shows instead of the label field, where that is not the label field itself. */
+  label?: RawBuilder<unknown>;
+}
+
+function refTarget(f: FieldDef): RefTarget | undefined {
+  // A visitor is written as the mobile number they registered with (a WeChat user, whose login
+  // name is internal, as the id) and read back from either.
+  if (f.visitor) {
+    const label = sql`case when ${sql.ref('registerType')} = ${REGISTER_TYPE_PHONE} then ${sql.ref('userAccount')} else ${sql.ref('id')} end`;
+    return { table: 't_visitor', entityLabel: '公众用户', valueField: 'id', labelField: 'userAccount', label };
+  }
   const target = f.type === 'ref' ? f.ref : f.type === 'tree' ? f.tree : undefined;
   if (!target) return undefined;
   const def = entityByName(target.entity);
   if (!def) return undefined;
   const valueField = (target as { valueField?: string }).valueField ?? 'id';
-  return { def, valueField, labelField: target.labelField };
+  return { table: def.table, entityLabel: def.label, valueField, labelField: target.labelField };
 }
 
 /** Loads the records a ref column mentions, by value or by name, in bounded chunks. */
 async function loadRefLookup(db: AnyDb, f: FieldDef, mentioned: Set<string>): Promise<RefLookup | undefined> {
   const target = refTarget(f);
   if (!target) return undefined;
-  const lookup: RefLookup = { entityLabel: target.def.label, labelOf: new Map(), valuesOf: new Map() };
+  const lookup: RefLookup = { entityLabel: target.entityLabel, labelOf: new Map(), valuesOf: new Map() };
   const all = [...mentioned].filter((s) => s !== '');
   for (let i = 0; i < all.length; i += 500) {
     const chunk = all.slice(i, i + 500);
     const rows = (await db
-      .selectFrom(target.def.table)
-      .select([`${target.valueField} as v`, `${target.labelField} as l`])
+      .selectFrom(target.table)
+      .select([`${target.valueField} as v`, target.label ? target.label.as('l') : `${target.labelField} as l`])
       .where((eb) => eb.or([eb(target.valueField, 'in', chunk), eb(target.labelField, 'in', chunk)]))
       .execute()) as { v: unknown; l: unknown }[];
     for (const r of rows) {
