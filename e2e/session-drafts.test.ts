@@ -178,6 +178,56 @@ describe('unsaved edits survive the end of a session', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('unsavedDrafts'))).toBeNull();
   });
 
+  it('panorama markers placed when the session ended are back in 全景标注 after signing in, and save', async () => {
+    const run = Date.now().toString(36).slice(-5).toUpperCase();
+    const clerk = await api('zhangwei');
+    // A parcel being entered with a panorama (one of the demo's pictures, as if uploaded).
+    const published = await clerk<{ list: Record<string, unknown>[] }>('/api/tLandinfo/selectByPage', { pageNo: 0, pageSize: 0, params: [{ column: 'status', type: 'eq', val: 'published' }] });
+    const source = published.data.list.find((p) => Array.isArray(p.panorama) && p.panorama.length > 0);
+    expect(source, 'a demo parcel with a panorama').toBeDefined();
+    const code = `LJ-PM-${run}`;
+    const created = await clerk<{ id: string }>('/api/tLandinfo/addOrUpdate', { dkbh: code, dkmc: `全景标注测试地块${run}`, areacode: source!.areacode, dlcode: source!.dlcode, landArea: 12000, panorama: source!.panorama });
+    expect(created, created.msg).toMatchObject({ code: '200' });
+
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await page.goto(`${server.url}/managementSystem/land`);
+    await page.getByPlaceholder('请输入宗地编号').fill(code);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').filter({ hasText: code }).getByRole('button', { name: '编辑' }).click();
+    const editor = page.getByTestId('parcel-editor');
+    await editor.getByRole('tab', { name: '全景标注' }).click();
+    const viewer = editor.getByTestId('panorama-viewer');
+    await expect.poll(() => viewer.getAttribute('data-ready'), { timeout: 20_000 }).toBe('true');
+    const box = (await viewer.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const items = editor.getByTestId('marker-item');
+    await expect.poll(() => items.count()).toBe(1);
+    await editor.getByLabel('第1个标注标题').fill(`北侧入口${run}`);
+    await editor.getByLabel('第1个标注说明').fill('临智造大道');
+
+    // 保存标注 meets the ended session; after signing in the marker is back, unsaved.
+    await endSessionOnServer(page);
+    await editor.getByTestId('markers-save').click();
+    // (the list's search is in the address and comes back with it)
+    await page.waitForURL(/\/login\?redirect=%2FmanagementSystem%2Fland%3Fdkbh%3D/);
+    await signInHere(page, 'zhangwei');
+    await page.waitForURL(/\/managementSystem\/land\?dkbh=/);
+    await editor.getByTestId('draft-restored').getByText(/：配套信息中的“全景标注”，请核对后保存$/).waitFor();
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await editor.getByLabel('第1个标注标题').inputValue()).toBe(`北侧入口${run}`);
+    expect(await editor.getByLabel('第1个标注说明').inputValue()).toBe('临智造大道');
+    await editor.getByText('有未保存的修改').waitFor();
+    await screenshot(page, 'session-drafts-markers');
+
+    await editor.getByRole('tab', { name: '全景标注' }).click();
+    await editor.getByTestId('markers-save').click();
+    await page.getByText('已保存 1 个全景标注').waitFor();
+    const stored = await clerk<{ title: string; content: string }[]>('/api/tLandinfo/selectListTphotoSphereMarker', { dkid: created.data.id });
+    expect(stored.data.map((m) => [m.title, m.content])).toEqual([[`北侧入口${run}`, '临智造大道']]);
+    expect(await page.evaluate(() => sessionStorage.getItem('unsavedDrafts'))).toBeNull();
+  });
+
   it('an edited record comes back with the edits, and a save someone made meanwhile is not overwritten', async () => {
     const call = await api('zhaolei');
     const list = await call<{ list: Record<string, unknown>[] }>('/api/tJd/selectByPage', { pageNo: 1, pageSize: 1, params: [] });

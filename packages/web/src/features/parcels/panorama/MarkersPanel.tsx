@@ -6,9 +6,11 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Empty, Input, List, Row, Skeleton, Space, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { photoSphereMarkerEntity } from '@land/shared/entities/photoSphereMarker';
 import { fieldSchema } from '@land/shared/entity';
+import type { Draft } from '../../../lib/drafts';
+import { useDraftSource } from '../../../lib/drafts';
 import { fileUrl, toFileList } from '../../../lib/files';
 import { notify } from '../../../lib/notify';
 import { ApiError } from '../../../lib/request';
@@ -30,6 +32,9 @@ interface MarkersPanelProps {
   panorama: unknown;
   readOnly?: boolean;
   onDirty?: (dirty: boolean) => void;
+  /** Where the unsaved markers are kept if the session ends, and those kept last time. */
+  draftKey?: string;
+  draft?: Draft;
 }
 
 const FIELDS = ['title', 'content', 'yaw', 'pitch'] as const;
@@ -49,12 +54,15 @@ function problemOf(m: EditableMarker): string | null {
   return null;
 }
 
-export function MarkersPanel({ dkid, panorama, readOnly, onDirty }: MarkersPanelProps) {
+export function MarkersPanel({ dkid, panorama, readOnly, onDirty, draftKey, draft }: MarkersPanelProps) {
   const queryClient = useQueryClient();
   const stored = useQuery(markersQuery(dkid));
-  const [markers, setMarkers] = useState<EditableMarker[] | null>(null);
+  const kept = Array.isArray(draft?.values.markers) ? (draft.values.markers as EditableMarker[]) : null;
+  const [markers, setMarkers] = useState<EditableMarker[] | null>(kept);
   const [selected, setSelected] = useState<string | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirty] = useState(kept !== null);
+  // Markers placed but not saved when the session ends come back after signing in.
+  useDraftSource(useCallback(() => (draftKey && dirty && markers ? { key: draftKey, recordId: dkid, values: { markers } } : null), [draftKey, dirty, markers, dkid]));
   const image = toFileList(panorama)[0];
 
   // The stored list, until the user changes something.

@@ -143,7 +143,7 @@ export function ParcelRecordsTabs({ dkid, panorama, readOnly, onDirty, onParcelC
         />
       ),
     },
-    { key: 'markers', label: '全景标注', children: <MarkersPanel dkid={dkid} panorama={panorama} readOnly={readOnly} onDirty={handlers.markers} /> },
+    { key: 'markers', label: '全景标注', children: <MarkersPanel dkid={dkid} panorama={panorama} readOnly={readOnly} onDirty={handlers.markers} {...kept('markers')} /> },
     { key: 'log', label: '流转记录', children: <ParcelLogTimeline dkid={dkid} /> },
     ...extraTabs,
   ];
