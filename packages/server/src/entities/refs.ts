@@ -3,12 +3,16 @@ import { ENTITIES, entityByName } from '@land/shared/entities/index';
 import { conflict, validationError } from '../lib/errors';
 import type { AnyDb, Row } from '../db/rows';
 
-/** The column of the referenced entity a ref or tree field holds (its id unless stated). */
-function target(f: FieldDef): { def: EntityDef; column: string } | undefined {
+/**
+ * The table and column a ref or tree field points into (the referenced entity's id unless
+ * stated); a visitor field points at an active account of t_visitor.
+ */
+function target(f: FieldDef): { table: string; column: string; active: boolean } | undefined {
+  if (f.visitor) return { table: 't_visitor', column: 'id', active: true };
   const spec = f.type === 'ref' ? f.ref : f.type === 'tree' ? f.tree : undefined;
   const def = spec ? entityByName(spec.entity) : undefined;
   if (!spec || !def) return undefined;
-  return { def, column: spec.valueField ?? 'id' };
+  return { table: def.table, column: spec.valueField ?? 'id', active: false };
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
@@ -34,18 +38,16 @@ export async function checkRefs(db: AnyDb, def: EntityDef, values: Row, existing
   for (const f of def.fields) {
     const v = values[f.name];
     if (isEmpty(v) || (existing && existing[f.name] === v)) continue;
-    if (f.visitor) {
-      const visitor = await db.selectFrom('t_visitor').select('id').where('id', '=', v).where('status', '=', '1').executeTakeFirst();
-      if (!visitor) throw validationError(f.name, `${f.label}不存在或已停用，请从公众用户中选择`);
-      continue;
-    }
     const t = target(f);
     if (!t) continue;
-    const key = `${t.def.table}\u0000${t.column}\u0000${String(v)}`;
+    const key = `${t.table}\u0000${t.column}\u0000${String(v)}`;
     const known = db.isTransaction ? foundRefs.get(db) : undefined;
     if (known?.has(key)) continue;
-    const found = await db.selectFrom(t.def.table).select('id').where(t.column, '=', v).executeTakeFirst();
-    if (!found) throw validationError(f.name, `${f.label}“${String(v)}”不存在或已删除`);
+    let query = db.selectFrom(t.table).select('id').where(t.column, '=', v);
+    if (t.active) query = query.where('status', '=', '1');
+    if (!(await query.executeTakeFirst())) {
+      throw validationError(f.name, f.visitor ? `${f.label}不存在或已停用，请从公众用户中选择` : `${f.label}“${String(v)}”不存在或已删除`);
+    }
     if (db.isTransaction) {
       if (!foundRefs.has(db)) foundRefs.set(db, new Set());
       foundRefs.get(db)!.add(key);

@@ -67,10 +67,11 @@ export const DEMO_VISITOR_PASSWORD = 'Demo@2024abc';
 
 async function seedVisitors(trx: AnyDb): Promise<string[]> {
   const now = nowIso();
+  // One hash for the four (argon2 is slow on purpose; every demo start would pay it four times).
+  const passwordHash = await hashPassword(DEMO_VISITOR_PASSWORD);
   const ids: string[] = [];
   for (const v of DEMO_VISITORS) {
     const id = newId();
-    const passwordHash = await hashPassword(DEMO_VISITOR_PASSWORD);
     // Registered, never signed in yet.
     await trx.insertInto('t_visitor').values({ ...newVisitorRow({ id, ...v, passwordHash, registerType: REGISTER_TYPE_PHONE }, now), lastLoginAt: null }).execute();
     ids.push(id);

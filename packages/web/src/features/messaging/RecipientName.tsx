@@ -1,4 +1,4 @@
-import { recipientLabel, useRecipient } from './VisitorSelect';
+import { GONE_VISITOR, recipientLabel, useRecipient } from './VisitorSelect';
 
 /** A visitor shown by name and account, never by the raw id (the message list's 接收用户). */
 export function RecipientName({ id }: { id: unknown }) {
@@ -6,5 +6,5 @@ export function RecipientName({ id }: { id: unknown }) {
   if (typeof id !== 'string' || !id) return null;
   if (visitor.isPending) return '…';
   if (visitor.isError) return '—';
-  return visitor.data ? recipientLabel(visitor.data) : '已停用或注销的用户';
+  return visitor.data ? recipientLabel(visitor.data) : GONE_VISITOR;
 }

@@ -3,6 +3,9 @@ import { Select } from 'antd';
 import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
 import { recipientPageQuery, type Recipient } from './api';
 
+/** What a visitor id that names no active account is shown as. */
+export const GONE_VISITOR = '已停用或注销的用户';
+
 /** A visitor as staff name them: the name (a WeChat user's nickname) and the mobile number. */
 export function recipientLabel(r: Pick<Recipient, 'userName' | 'userAccount' | 'nickname'>): string {
   const name = r.nickname || r.userName || r.userAccount;
@@ -33,9 +36,11 @@ interface VisitorSelectProps {
  */
 export function VisitorSelect({ id, value, onChange, style, placeholder = '按姓名或手机号查找' }: VisitorSelectProps) {
   const [typed, setTyped] = useState('');
+  // The choices are asked for once the list is opened, not by every search form and drawer shown.
+  const [open, setOpen] = useState(false);
   const keyword = useDeferredValue(typed.trim());
   const params = keyword ? [{ column: /^\d+$/.test(keyword) ? 'userAccount' : 'userName', type: 'like' as const, val: keyword }] : [];
-  const found = useQuery({ ...recipientPageQuery({ pageNo: 1, pageSize: 20, params }), placeholderData: keepPreviousData });
+  const found = useQuery({ ...recipientPageQuery({ pageNo: 1, pageSize: 20, params }), placeholderData: keepPreviousData, enabled: open });
   const current = useRecipient(value ?? '');
   const options = useMemo(() => {
     const list = found.data?.list ?? [];
@@ -49,9 +54,12 @@ export function VisitorSelect({ id, value, onChange, style, placeholder = '按�
       id={id}
       value={value || undefined}
       onChange={(v: string | undefined) => onChange?.(v)}
-      options={missing ? [{ value: value!, label: '已停用或注销的用户' }, ...options] : options}
+      options={missing ? [{ value: value!, label: GONE_VISITOR }, ...options] : options}
       showSearch={{ filterOption: false, onSearch: setTyped }}
-      onOpenChange={(open) => !open && setTyped('')}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setTyped('');
+      }}
       loading={found.isFetching}
       notFoundContent={found.isError ? '公众用户加载失败，请稍后重试' : found.isPending ? '加载中…' : '没有找到该姓名或手机号的公众用户'}
       placeholder={placeholder}
