@@ -368,6 +368,32 @@ export function orphanedLabels(page: Page, scope = 'body'): Promise<string[]> {
   }, scope);
 }
 
+/**
+ * A back-office list's search form on a phone laid out raggedly: a field's input not starting
+ * where the others start, or stopping short of the form's right edge (the desktop widths of the
+ * inline layout, each input beginning where its own label ended).
+ */
+export function raggedSearchForms(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const form of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="screen-card"] .ant-form-inline'))) {
+      const edge = form.getBoundingClientRect().right;
+      const starts = new Map<number, string>();
+      for (const item of Array.from(form.querySelectorAll<HTMLElement>('.ant-form-item'))) {
+        const label = item.querySelector(':scope > .ant-row > .ant-form-item-label');
+        const input = item.querySelector(':scope > .ant-row > .ant-form-item-control .ant-form-item-control-input-content')?.firstElementChild;
+        if (!label || !input || input.getClientRects().length === 0) continue;
+        const name = (label.textContent ?? '').trim();
+        const box = input.getBoundingClientRect();
+        starts.set(Math.round(box.left), name);
+        if (edge - box.right > 2) out.push(`${name}: its input stops ${Math.round(edge - box.right)} px short of the form's edge`);
+      }
+      if (starts.size > 1) out.push(`the inputs start at ${starts.size} different places (${[...starts.values()].join(', ')})`);
+    }
+    return out;
+  });
+}
+
 /** Dates (2026-12-10) on screen broken over two lines (2026-12- | 10). */
 export function brokenDates(page: Page): Promise<string[]> {
   return page.evaluate(() => {

@@ -5,7 +5,8 @@
  * characters or breaks a date over two lines (with the compare tray filled); the home page's headings, figures and cards never lie on one another, the
  * public header's items never run into the account links, and at 1440 px every back-office list
  * shows each data column header uncovered by the fixed 操作 column, at rest or by the table's own
- * horizontal scroll. The back office's read-only views (a parcel's 详情, an audit entry) squeeze no
+ * horizontal scroll, and at 412 px every list's search form lines its inputs up, each to the
+ * form's edge. The back office's read-only views (a parcel's 详情, an audit entry) squeeze no
  * text at 412, 1200 and 1440 px; in the public header the current page's item is in view, and no
  * list drops from a row that scrolls.
  *
@@ -14,7 +15,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { brokenDates, cutPlaceholders, orphanedLabels, screenshot, shortEllipses, signIn, squeezedTexts, useServerAndBrowser } from './harness';
+import { brokenDates, cutPlaceholders, orphanedLabels, raggedSearchForms, screenshot, shortEllipses, signIn, squeezedTexts, useServerAndBrowser } from './harness';
 import { sampleIds, sampleRoutes, type SampleRoute } from './sample-routes';
 
 const WIDTHS = [320, 412, 768, 1440, 1920];
@@ -237,7 +238,7 @@ describe('layouts from 320 px to 1920 px', () => {
     expect(failures.join('\n')).toBe('');
   });
 
-  it('at 412 px no back-office screen squeezes a text into a narrow column or leaves one character of a label alone', { timeout: 600_000 }, async () => {
+  it('at 412 px no back-office screen squeezes a text into a narrow column, leaves one character of a label alone or lays its search form out raggedly', { timeout: 600_000 }, async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 412, height: 900 } });
     const failures: string[] = [];
     try {
@@ -245,7 +246,7 @@ describe('layouts from 320 px to 1920 px', () => {
       for (const route of routes.filter((r) => r.kind === 'management')) {
         await open(page, `${server.url}${route.path}`);
         await page.locator('.ant-spin-spinning, .ant-skeleton').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-        const found = [...(await squeezedTexts(page)), ...(await orphanedLabels(page))];
+        const found = [...(await squeezedTexts(page)), ...(await orphanedLabels(page)), ...(await raggedSearchForms(page))];
         if (found.length > 0) failures.push(`${route.path}: ${found.slice(0, 3).join('; ')}`);
       }
     } finally {
