@@ -424,6 +424,52 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-search');
   });
 
+  it('global search on a phone: words longer than the search takes stay in the box and the page says so, asking nothing; a shortened search runs', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const { page } = phone;
+    try {
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/openApi/search')) asked.push(r.postData() ?? '');
+      });
+      await page.goto(`${server.url}/home`);
+      // A long address pasted into the home page's box: 51 characters, one more than the search takes.
+      const words = `浙江省临江经济技术开发区滨江智造园工业大道${'东'.repeat(30)}`;
+      expect(words.length).toBe(51);
+      const box = page.getByTestId('home-search').locator('input');
+      await box.fill(words);
+      await box.press('Enter');
+      await page.waitForURL((u) => decodeURIComponent(u.pathname) === `/search/${words}`);
+      const said = page.getByTestId('search-too-long');
+      await said.waitFor();
+      expect(await said.textContent()).toContain('搜索内容不能超过50个字符（现为51个），请缩短后再搜索');
+      expect(await page.getByRole('alert').filter({ hasText: '搜索内容不能超过' }).count()).toBe(1);
+      const kept = page.getByRole('searchbox', { name: '全局搜索' });
+      expect(await kept.inputValue()).toBe(words);
+      await expect.poll(() => page.locator('h1').allTextContents()).toEqual(['全站搜索']);
+      expect(asked).toEqual([]);
+      // No toast, no 页面加载失败, no 重试: nothing failed.
+      expect(await page.getByText('页面加载失败').count()).toBe(0);
+      expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
+      await screenshot(page, 'public-search-too-long-412');
+
+      // The words shortened in the same box: the search runs.
+      await kept.fill('滨江智造园');
+      await kept.press('Enter');
+      await page.waitForURL((u) => decodeURIComponent(u.pathname) === '/search/滨江智造园');
+      await page.getByTestId('search-group-parcel').waitFor();
+      expect(await page.getByTestId('search-too-long').count()).toBe(0);
+      expect(asked.length).toBeGreaterThan(0);
+
+      // A search of blanks only (a shared address cut short) prompts for words instead of failing.
+      await page.goto(`${server.url}/search/%20%20`);
+      await page.getByText('请输入搜索内容').waitFor();
+      expect(await page.getByText('页面加载失败').count()).toBe(0);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('a question asked on the site is answered through 回复 in the back office: the answer shows in the personal centre and reaches the inbox', async () => {
     const { page } = visitor;
     const title = `用地咨询${Date.now() % 100000}`;

@@ -9,6 +9,10 @@ export const TOKEN_STORAGE_KEY = 'token';
 /** amountToChinese gives '' at or beyond this magnitude. */
 export const YUAN_LIMIT = 1e15;
 
+/** The global search's keyword (全站搜索): at most this many characters, on the server and the page. */
+export const SEARCH_KEYWORD_MAX = 50;
+export const SEARCH_TOO_LONG_MESSAGE = `搜索内容不能超过${SEARCH_KEYWORD_MAX}个字符`;
+
 /** 20 chart colours; antd's palette order so neighbouring series stay distinguishable. */
 export const CHART_PALETTE = [
   '#1677ff',

@@ -3,6 +3,7 @@
  * districts, key projects and news, grouped by kind with counts; each hit links to its page.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { SEARCH_KEYWORD_MAX, SEARCH_TOO_LONG_MESSAGE } from '@land/shared/constants';
 import type { ReactNode } from 'react';
 import { Fragment, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -167,10 +168,52 @@ function KindResults({ keyword, kind, pageNo, onPage }: { keyword: string; kind:
   );
 }
 
+/** The page around the results: its title, the banner with the search box (holding the keyword), and the results' card. */
+function SearchFrame({ keyword, subtitle, description, children }: { keyword: string; subtitle: ReactNode; description: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const go = (value: string) => {
+    const t = value.trim();
+    if (t) navigate(`/search/${encodeURIComponent(t)}`);
+  };
+  return (
+    <div>
+      <PageHead title={keyword ? `“${keyword}”的搜索结果` : '全站搜索'} description={description} />
+      <PageBanner
+        title="全站搜索"
+        crumbs={[{ title: '全站搜索' }]}
+        subtitle={subtitle}
+        extra={<SearchInput key={keyword} defaultValue={keyword} size="large" placeholder="请输入关键词" onSearch={go} className={styles.searchBox} label="全局搜索" testId="search-input" />}
+      />
+      <Card>{children}</Card>
+    </div>
+  );
+}
+
+const PROMPT = '输入地块名称、编号、坐落或任意关键词';
+
 export function SearchPage() {
   const { searchValue = '' } = useParams();
   const keyword = searchValue.trim();
-  const navigate = useNavigate();
+  // Nothing to search for, or more than the search takes (a long address pasted into the box):
+  // said here, with the words kept in the box to shorten, rather than asked and refused.
+  if (!keyword)
+    return (
+      <SearchFrame keyword="" subtitle={PROMPT} description="全站搜索：地块、公告、政策、片区与项目。">
+        <Empty text="请输入搜索内容" />
+      </SearchFrame>
+    );
+  if (keyword.length > SEARCH_KEYWORD_MAX)
+    return (
+      <SearchFrame keyword={keyword} subtitle={PROMPT} description="全站搜索：地块、公告、政策、片区与项目。">
+        <div role="alert" data-testid="search-too-long">
+          <Empty text={`${SEARCH_TOO_LONG_MESSAGE}（现为${keyword.length}个），请缩短后再搜索`} />
+        </div>
+      </SearchFrame>
+    );
+  return <SearchResults keyword={keyword} />;
+}
+
+function SearchResults({ keyword }: { keyword: string }) {
   const [params, setParams] = useAddressParams();
   // The tabs follow the address at once; the results keep showing (dimmed) until the next ones are
   // there, and say so in their place (with 重试) if they cannot be loaded.
@@ -191,11 +234,6 @@ export function SearchPage() {
   const groups = [...overview.groups].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
   const total = overview.total;
   const setTab = (k: string) => setParams(k === 'all' ? {} : { kind: k }, { replace: true });
-
-  const go = (value: string) => {
-    const t = value.trim();
-    if (t) navigate(`/search/${encodeURIComponent(t)}`);
-  };
 
   let content: ReactNode;
   if (next.error) content = <BlockError label="搜索结果" error={next.error} onRetry={next.retry} />;
@@ -229,19 +267,10 @@ export function SearchPage() {
 
   const tabs = [{ key: 'all', label: `全部 (${total})` }, ...groups.filter((g) => g.count > 0).map((g) => ({ key: g.kind, label: `${g.label} (${g.count})` }))];
   return (
-    <div>
-      <PageHead title={keyword ? `“${keyword}”的搜索结果` : '全站搜索'} description={keyword ? `“${keyword}”共找到 ${total} 条结果：地块、公告、政策、片区与项目。` : '全站搜索：地块、公告、政策、片区与项目。'} />
-      <PageBanner
-        title="全站搜索"
-        crumbs={[{ title: '全站搜索' }]}
-        subtitle={keyword ? <>“{keyword}”共找到 {total} 条结果</> : '输入地块名称、编号、坐落或任意关键词'}
-        extra={<SearchInput key={keyword} defaultValue={keyword} size="large" placeholder="请输入关键词" onSearch={go} className={styles.searchBox} label="全局搜索" testId="search-input" />}
-      />
-      <Card>
-        <div data-testid="search-tabs">
-          <Tabs label="结果分类" activeKey={liveTab} onChange={setTab} items={tabs.map((t) => ({ ...t, children: t.key === liveTab ? <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>{content}</div> : undefined }))} />
-        </div>
-      </Card>
-    </div>
+    <SearchFrame keyword={keyword} subtitle={<>“{keyword}”共找到 {total} 条结果</>} description={`“${keyword}”共找到 ${total} 条结果：地块、公告、政策、片区与项目。`}>
+      <div data-testid="search-tabs">
+        <Tabs label="结果分类" activeKey={liveTab} onChange={setTab} items={tabs.map((t) => ({ ...t, children: t.key === liveTab ? <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>{content}</div> : undefined }))} />
+      </div>
+    </SearchFrame>
   );
 }
