@@ -424,47 +424,83 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-search');
   });
 
-  it('global search on a phone: words longer than the search takes stay in the box and the page says so, asking nothing; a shortened search runs', async () => {
+  it('a search longer than the server takes is refused at its box on a phone, the words kept to shorten: the global search, a list\'s keyword, the mobile map; a long search in an address is said on its page', async () => {
     const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
     const { page } = phone;
     try {
       const asked: string[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('/openApi/search')) asked.push(r.postData() ?? '');
+        if (r.url().includes('/openApi/')) asked.push(`${r.url()} ${r.postData() ?? ''}`);
       });
-      await page.goto(`${server.url}/home`);
-      // A long address pasted into the home page's box: 51 characters, one more than the search takes.
+      const askedWith = (words: string) => asked.filter((a) => a.includes(encodeURIComponent(words)) || a.includes(words));
+      /** The browser's own message at a refused box, its words untouched, nothing sent. */
+      const refused = async (box: Locator, words: string, message: string) => {
+        expect(await box.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe(message);
+        expect(await box.evaluate((el: HTMLInputElement) => el.matches(':invalid'))).toBe(true);
+        expect(await box.inputValue()).toBe(words);
+        expect(askedWith(words)).toEqual([]);
+      };
+
+      // A long address pasted into the home page's box: 51 characters, one more than the global search takes.
       const words = `浙江省临江经济技术开发区滨江智造园工业大道${'东'.repeat(30)}`;
       expect(words.length).toBe(51);
-      const box = page.getByTestId('home-search').locator('input');
-      await box.fill(words);
-      await box.press('Enter');
-      await page.waitForURL((u) => decodeURIComponent(u.pathname) === `/search/${words}`);
+      await page.goto(`${server.url}/home`);
+      const home = page.getByTestId('home-search').locator('input');
+      await home.fill(words);
+      await home.press('Enter');
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/home');
+      await refused(home, words, '搜索内容不能超过50个字符');
+      await screenshot(page, 'public-search-too-long-412');
+      // One character fewer: the refusal is taken back and the search runs.
+      await home.press('Backspace');
+      expect(await home.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe('');
+      await home.press('Enter');
+      await page.waitForURL((u) => decodeURIComponent(u.pathname) === `/search/${words.slice(0, 50)}`);
+      await page.getByRole('searchbox', { name: '全局搜索' }).waitFor();
+
+      // The same words in an address (a link cut and pasted): said on the page, kept in its box, nothing asked.
+      await page.goto(`${server.url}/search/${encodeURIComponent(words)}`);
       const said = page.getByTestId('search-too-long');
       await said.waitFor();
       expect(await said.textContent()).toContain('搜索内容不能超过50个字符（现为51个），请缩短后再搜索');
-      expect(await page.getByRole('alert').filter({ hasText: '搜索内容不能超过' }).count()).toBe(1);
-      const kept = page.getByRole('searchbox', { name: '全局搜索' });
-      expect(await kept.inputValue()).toBe(words);
+      expect(await page.getByRole('searchbox', { name: '全局搜索' }).inputValue()).toBe(words);
       await expect.poll(() => page.locator('h1').allTextContents()).toEqual(['全站搜索']);
-      expect(asked).toEqual([]);
-      // No toast, no 页面加载失败, no 重试: nothing failed.
+      expect(askedWith(words)).toEqual([]);
       expect(await page.getByText('页面加载失败').count()).toBe(0);
       expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
-      await screenshot(page, 'public-search-too-long-412');
-
-      // The words shortened in the same box: the search runs.
-      await kept.fill('滨江智造园');
-      await kept.press('Enter');
-      await page.waitForURL((u) => decodeURIComponent(u.pathname) === '/search/滨江智造园');
-      await page.getByTestId('search-group-parcel').waitFor();
-      expect(await page.getByTestId('search-too-long').count()).toBe(0);
-      expect(asked.length).toBeGreaterThan(0);
-
-      // A search of blanks only (a shared address cut short) prompts for words instead of failing.
+      // A search of blanks only prompts for words instead of failing.
       await page.goto(`${server.url}/search/%20%20`);
       await page.getByText('请输入搜索内容').waitFor();
       expect(await page.getByText('页面加载失败').count()).toBe(0);
+
+      // A list's keyword box (招商政策) takes 100 characters.
+      const long = '土地出让'.repeat(25) + '金';
+      await page.goto(`${server.url}/policiesRegulations`);
+      const policies = page.getByRole('searchbox', { name: '搜索政策' });
+      await policies.fill(long);
+      await policies.press('Enter');
+      await page.waitForTimeout(500);
+      await refused(policies, long, '查询条件不能超过100个字符');
+      expect(new URL(page.url()).searchParams.get('keyword')).toBeNull();
+      expect(await page.getByText('页面加载失败').count()).toBe(0);
+
+      // The phone's map page (/mobileindex) and its 筛选 sheet.
+      await page.goto(`${server.url}/mobileindex`);
+      const mobile = page.getByTestId('mobile-keyword');
+      await mobile.fill(long);
+      await mobile.press('Enter');
+      await page.waitForTimeout(500);
+      await refused(mobile, long, '查询条件不能超过100个字符');
+      expect(new URL(page.url()).searchParams.get('keyword')).toBeNull();
+      await mobile.fill('');
+      await page.getByTestId('open-filters').click();
+      const sheetBox = page.getByTestId('filter-sheet-body').getByRole('searchbox', { name: '关键词' });
+      await sheetBox.fill(long);
+      await page.getByTestId('sheet-apply').click();
+      await page.waitForTimeout(300);
+      await refused(sheetBox, long, '查询条件不能超过100个字符');
+      expect(await page.getByTestId('filter-sheet-body').isVisible()).toBe(true);
     } finally {
       await phone.context.close();
     }

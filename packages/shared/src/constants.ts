@@ -9,9 +9,21 @@ export const TOKEN_STORAGE_KEY = 'token';
 /** amountToChinese gives '' at or beyond this magnitude. */
 export const YUAN_LIMIT = 1e15;
 
+/** A list's keyword filter (公告、政策、地块列表…): at most this many characters, on the server and in the search boxes. */
+export const KEYWORD_MAX = 100;
+export const KEYWORD_TOO_LONG_MESSAGE = `查询条件不能超过${KEYWORD_MAX}个字符`;
+
 /** The global search's keyword (全站搜索): at most this many characters, on the server and the page. */
 export const SEARCH_KEYWORD_MAX = 50;
 export const SEARCH_TOO_LONG_MESSAGE = `搜索内容不能超过${SEARCH_KEYWORD_MAX}个字符`;
+
+/** A search box's limit: the most characters it sends, and what it says beyond them. */
+export interface TextLimit {
+  max: number;
+  message: string;
+}
+export const KEYWORD_LIMIT: TextLimit = { max: KEYWORD_MAX, message: KEYWORD_TOO_LONG_MESSAGE };
+export const SEARCH_LIMIT: TextLimit = { max: SEARCH_KEYWORD_MAX, message: SEARCH_TOO_LONG_MESSAGE };
 
 /** 20 chart colours; antd's palette order so neighbouring series stay distinguishable. */
 export const CHART_PALETTE = [

@@ -5,6 +5,7 @@
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
+import { KEYWORD_MAX } from '@land/shared/constants';
 import { entityByName } from '@land/shared/entities/index';
 import type { EntityDef, FieldDef } from '@land/shared/entity';
 import { zNumeric } from '@land/shared/validation';
@@ -183,7 +184,7 @@ export const optionalText = (max = 100) =>
     .refine((s) => s.length <= max, `查询条件不能超过${max}个字符`)
     .nullish();
 
-export const keywordInput = optionalText(100);
+export const keywordInput = optionalText(KEYWORD_MAX);
 
 /** A public list: which rows (scope), which columns, which named filters. */
 export interface PublicListSpec {

@@ -1,6 +1,7 @@
 /** Form controls of the public UI kit: Input, TextArea, Select (native), SearchInput, Field (label + error). */
 import type { InputHTMLAttributes, ReactNode, Ref, RefObject, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { KEYWORD_LIMIT, type TextLimit } from '@land/shared/constants';
 import { Button } from './Button';
 import { SearchOutlined } from './icons/SearchOutlined';
 import styles from './kit.module.css';
@@ -123,10 +124,26 @@ export interface SearchInputProps {
   defaultValue?: string;
   className?: string;
   testId?: string;
+  /** The most characters the search takes, and what to say when there are more (a list's keyword filter by default). */
+  limit?: TextLimit;
 }
 
+/**
+ * Refuses a search longer than the server takes, with the browser's own message at the box (the
+ * box outlined red) and the words left as typed to shorten; true when refused. A change to the
+ * words takes the refusal back (clearTooLong).
+ */
+export function refuseTooLong(input: HTMLInputElement | null, limit: TextLimit = KEYWORD_LIMIT): boolean {
+  if (!input || input.value.trim().length <= limit.max) return false;
+  input.setCustomValidity(limit.message);
+  input.reportValidity();
+  return true;
+}
+
+export const clearTooLong = (input: HTMLInputElement): void => input.setCustomValidity('');
+
 /** A search field with its button, in a form (Enter searches; the browser's search semantics). */
-export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索', size = 'middle', defaultValue = '', className, testId }: SearchInputProps) {
+export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索', size = 'middle', defaultValue = '', className, testId, limit = KEYWORD_LIMIT }: SearchInputProps) {
   const [value, setValue] = useState(defaultValue);
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -140,10 +157,22 @@ export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索
       data-testid={testId}
       onSubmit={(e) => {
         e.preventDefault();
-        onSearch(value);
+        if (!refuseTooLong(input.current, limit)) onSearch(value);
       }}
     >
-      <input ref={input} type="search" className={inputClass(size)} value={value} onChange={(e) => setValue(e.target.value)} placeholder={placeholder} aria-label={label} enterKeyHint="search" />
+      <input
+        ref={input}
+        type="search"
+        className={inputClass(size)}
+        value={value}
+        onChange={(e) => {
+          clearTooLong(e.target);
+          setValue(e.target.value);
+        }}
+        placeholder={placeholder}
+        aria-label={label}
+        enterKeyHint="search"
+      />
       <Button submit kind="primary" size={size} className={styles.searchButton} icon={<SearchOutlined />}>
         <span className={styles.searchButtonText}>{buttonText}</span>
       </Button>

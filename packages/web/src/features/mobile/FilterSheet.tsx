@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button, Modal } from '../../public-ui';
+import { useRef, useState } from 'react';
+import { Button, clearTooLong, Modal, refuseTooLong } from '../../public-ui';
 import { landClassesQuery, mapParcelsQuery, useDistrictOptions } from '../public-map/api';
 import { EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
 import { MARKET_STATE_LABELS, type ParcelMarketState } from '../public-map/format';
@@ -59,7 +59,11 @@ function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (fil
   );
   const set = (patch: Partial<ParcelFilters>) => setDraft((d) => ({ ...d, ...patch }));
 
-  const apply = () => onApply(orderedRange({ ...draft, keyword: draft.keyword.trim(), areaMin: parseAmount(areaMin), areaMax: parseAmount(areaMax) }));
+  const keywordBox = useRef<HTMLInputElement>(null);
+  const apply = () => {
+    if (refuseTooLong(keywordBox.current)) return;
+    onApply(orderedRange({ ...draft, keyword: draft.keyword.trim(), areaMin: parseAmount(areaMin), areaMax: parseAmount(areaMax) }));
+  };
   const reset = () => {
     setDraft(EMPTY_FILTERS);
     setAreaMin('');
@@ -71,10 +75,14 @@ function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (fil
       <div className={styles.sheetScroll}>
         <h3 className={styles.sheetTitle}>关键词</h3>
         <input
+          ref={keywordBox}
           className={styles.textInput}
           type="search"
           value={draft.keyword}
-          onChange={(e) => set({ keyword: e.target.value })}
+          onChange={(e) => {
+            clearTooLong(e.target);
+            set({ keyword: e.target.value });
+          }}
           placeholder="地块名称、编号或坐落"
           aria-label="关键词"
           enterKeyHint="search"

@@ -8,7 +8,7 @@ import { useMapWanted } from '../../public/use-map-wanted';
 import { useLoadedComponent } from '../../public/use-loaded';
 import { useAddressParams } from '../../public/use-address-params';
 import { useSettledValue } from '../../public/use-settled-value';
-import { BlockBoundary, BlockError, Button, Empty, Spin, useHeldSubmit, useKeepEarlyInput } from '../../public-ui';
+import { BlockBoundary, BlockError, Button, clearTooLong, Empty, refuseTooLong, Spin, useHeldSubmit, useKeepEarlyInput } from '../../public-ui';
 import { MapPreview } from '../public-map/MapPreview';
 import { landClassColor } from '../public-map/colors';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
@@ -203,7 +203,7 @@ export function MobileIndexPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    apply({ ...filters, keyword: keyword.trim() });
+    if (!refuseTooLong(keywordInput.current)) apply({ ...filters, keyword: keyword.trim() });
   };
 
   const updating = next.pending && shownFilters !== queryFilters;
@@ -230,7 +230,10 @@ export function MobileIndexPage() {
               type="search"
               enterKeyHint="search"
               value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
+              onChange={(e) => {
+                clearTooLong(e.target);
+                setKeyword(e.target.value);
+              }}
               placeholder="搜索地块名称、编号"
               aria-label="搜索地块"
               data-testid="mobile-keyword"

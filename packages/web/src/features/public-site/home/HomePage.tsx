@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fileUrl } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
+import { SEARCH_LIMIT } from '@land/shared/constants';
 import { titlePhrases, separatedPhrases } from '@land/shared/phrases';
 import { Phrases, SearchInput, Tag } from '../../../public-ui';
 import { AimOutlined } from '../../../public-ui/icons/AimOutlined';
@@ -100,7 +101,7 @@ export function HomePage() {
           <p className={styles.heroText} data-testid="home-subtitle">
             <Phrases parts={separatedPhrases(settings?.siteSubtitle || '一图览全区土地 · 一站办招商服务')} spaced />
           </p>
-          <SearchInput className={styles.search} size="large" placeholder="搜索地块、公告、政策" onSearch={search} label="全局搜索" testId="home-search" />
+          <SearchInput className={styles.search} size="large" placeholder="搜索地块、公告、政策" onSearch={search} label="全局搜索" testId="home-search" limit={SEARCH_LIMIT} />
           <div className={styles.hotWords} data-testid="home-hot-words">
             热门：
             {['工业用地', '物流', '生物医药', '标准地'].map((w) => (

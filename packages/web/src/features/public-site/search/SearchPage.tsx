@@ -3,7 +3,7 @@
  * districts, key projects and news, grouped by kind with counts; each hit links to its page.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { SEARCH_KEYWORD_MAX, SEARCH_TOO_LONG_MESSAGE } from '@land/shared/constants';
+import { SEARCH_LIMIT } from '@land/shared/constants';
 import type { ReactNode } from 'react';
 import { Fragment, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -182,7 +182,7 @@ function SearchFrame({ keyword, subtitle, description, children }: { keyword: st
         title="全站搜索"
         crumbs={[{ title: '全站搜索' }]}
         subtitle={subtitle}
-        extra={<SearchInput key={keyword} defaultValue={keyword} size="large" placeholder="请输入关键词" onSearch={go} className={styles.searchBox} label="全局搜索" testId="search-input" />}
+        extra={<SearchInput key={keyword} defaultValue={keyword} size="large" placeholder="请输入关键词" onSearch={go} className={styles.searchBox} label="全局搜索" testId="search-input" limit={SEARCH_LIMIT} />}
       />
       <Card>{children}</Card>
     </div>
@@ -202,11 +202,11 @@ export function SearchPage() {
         <Empty text="请输入搜索内容" />
       </SearchFrame>
     );
-  if (keyword.length > SEARCH_KEYWORD_MAX)
+  if (keyword.length > SEARCH_LIMIT.max)
     return (
       <SearchFrame keyword={keyword} subtitle={PROMPT} description="全站搜索：地块、公告、政策、片区与项目。">
         <div role="alert" data-testid="search-too-long">
-          <Empty text={`${SEARCH_TOO_LONG_MESSAGE}（现为${keyword.length}个），请缩短后再搜索`} />
+          <Empty text={`${SEARCH_LIMIT.message}（现为${keyword.length}个），请缩短后再搜索`} />
         </div>
       </SearchFrame>
     );
