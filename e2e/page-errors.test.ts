@@ -368,4 +368,27 @@ describe('pages that cannot load', () => {
       await context.close();
     }
   });
+  // A failed first load said it twice: in its place and again in a toast over the page.
+  it('a list or page the server refuses (an address edited by hand) says why in its place, once, with no toast repeating it', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await signIn(page, server, 'zhangwei');
+      await page.goto(`${server.url}/managementSystem/land?pageSize=99999`);
+      await page.getByText('数据加载失败').waitFor();
+      await page.waitForTimeout(500);
+      expect(await page.locator('.ant-notification-notice').count()).toBe(0);
+      expect(await page.getByText('每页条数不能超过500').count()).toBe(1);
+
+      // The server's render cannot finish a page whose own data was refused and leaves it to the
+      // browser, which logs that (React's #419) before showing the route's error page.
+      allowConsoleErrors(page, /React Router caught the following error/, /查询条件不能超过100个字符/, /hydration error: .*#419/);
+      await page.goto(`${server.url}/landListing?keyword=${encodeURIComponent('地'.repeat(101))}`);
+      await expectErrorPage(page, '页面加载失败');
+      expect(await page.getByTestId('page-error').textContent()).toContain('查询条件不能超过100个字符');
+      await page.waitForTimeout(500);
+      expect(await page.getByTestId('toasts').getByText('查询条件不能超过100个字符').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient, type FetchQueryOptions } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { SHOWN_IN_PLACE } from '../lib/query-client';
 
 export interface Settled<V> {
   /** The value to render with: the one asked for once its data is there, until then the last shown. */
@@ -43,7 +44,8 @@ export function useSettledValue<V>(value: V, queriesOf: (value: V) => readonly A
   useEffect(() => {
     if (ready) return;
     let live = true;
-    Promise.all(queriesRef.current(value).map((q) => client.fetchQuery(q))).then(
+    // The list says why in its own place: no toast as well.
+    Promise.all(queriesRef.current(value).map((q) => client.fetchQuery({ ...q, meta: { ...q.meta, ...SHOWN_IN_PLACE } }))).then(
       () => {
         if (!live) return;
         setFailure(null);

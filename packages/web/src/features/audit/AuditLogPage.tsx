@@ -13,6 +13,7 @@ import { useListState } from '../../components/list/use-list-state';
 import { auditPageQuery, type AuditRecord } from './api';
 import { AuditChanges } from './AuditChanges';
 import { useFitColumns } from '../../components/descriptions';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 const ENTITY_LABELS: Record<string, string> = {
   ...Object.fromEntries(ENTITIES.map((d) => [d.name, d.label])),
@@ -47,8 +48,8 @@ export function AuditLogPage() {
   const list = useListState(FILTER_KEYS);
   const { state } = list;
   const f = state.filters;
-  const query = useQuery(
-    auditPageQuery({
+  const query = useQuery({
+    ...auditPageQuery({
       pageNo: state.pageNo,
       pageSize: state.pageSize,
       actor: f.actor || undefined,
@@ -58,7 +59,8 @@ export function AuditLogPage() {
       to: f.to || undefined,
       keyword: f.keyword || undefined,
     }),
-  );
+    meta: SHOWN_IN_PLACE,
+  });
   const { data, isFetching } = query;
   const [detail, setDetail] = useState<AuditRecord | null>(null);
   const [box, detailColumns] = useFitColumns(2);

@@ -11,6 +11,7 @@ import type { EntityRecord } from './api';
 import { entityRecordQuery } from './api';
 import type { FormValues } from './entity-form';
 import { EntityFormFields, initialFormValues, toPayload, useSaveEntity, useUnsavedEdits } from './entity-form';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 interface EntityFormPageProps {
   def: EntityDef;
@@ -66,7 +67,7 @@ function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
 
 /** A record's add or edit form as a page of its own (records with long rich-text content). */
 export function EntityFormPage({ def, title, id, onDone }: EntityFormPageProps) {
-  const recordQuery = useQuery({ ...entityRecordQuery(def, id ?? ''), enabled: id !== undefined });
+  const recordQuery = useQuery({ ...entityRecordQuery(def, id ?? ''), enabled: id !== undefined, meta: SHOWN_IN_PLACE });
   const draft = useDraftToRestore(`${def.name}:${id ?? 'new'}`);
   // Edits kept for a record deleted meanwhile have nowhere to go.
   const gone = id !== undefined && ((recordQuery.isSuccess && !recordQuery.data) || (recordQuery.isError && isNotFound(recordQuery.error)));

@@ -27,6 +27,7 @@ import { EntitySearchForm, searchFieldsOf, useEntitySearch } from './entity-sear
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
 import { STICKY_TABLE } from '../../components/list/sticky';
 import { zhRowSelection } from '../../components/list/row-selection';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 export interface EntityScreenProps {
   def: EntityDef;
@@ -127,8 +128,8 @@ export function EntityScreen({ def, title, editPages, rowAction, formLock }: Ent
   const query = useMemo(() => ({ pageNo: state.pageNo, pageSize: state.pageSize, params }), [state.pageNo, state.pageSize, params]);
   const queryKeyText = JSON.stringify(query);
 
-  const pageQuery = useQuery({ ...entityPageQuery(def, query), placeholderData: keepPreviousData, enabled: !treeMode });
-  const treeQuery = useQuery({ ...entityTreeQuery(def), enabled: treeMode });
+  const pageQuery = useQuery({ ...entityPageQuery(def, query), placeholderData: keepPreviousData, enabled: !treeMode, meta: SHOWN_IN_PLACE });
+  const treeQuery = useQuery({ ...entityTreeQuery(def), enabled: treeMode, meta: SHOWN_IN_PLACE });
   const active = treeMode ? treeQuery : pageQuery;
   const rows = useMemo(
     () => (treeMode ? pruneChildren(treeQuery.data ?? []) : (pageQuery.data?.list ?? [])),

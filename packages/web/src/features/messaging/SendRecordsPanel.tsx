@@ -12,6 +12,7 @@ import type { Delivery, DeliveryStatus, MessageSend } from './api';
 import { deliveryPageQuery, messagingKeys, resendDeliveries, sendPageQuery } from './api';
 import { CHANNEL_LABELS, KIND_LABELS, STATUS_LABELS, TYPE_LABELS, tablePaging } from './labels';
 import { zhRowSelection } from '../../components/list/row-selection';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 const STATUS_ORDER: DeliveryStatus[] = ['sent', 'pending', 'sending', 'failed'];
 
@@ -32,7 +33,7 @@ function DeliveriesDrawer({ send, onClose }: { send: MessageSend | null; onClose
   const queryClient = useQueryClient();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
   const [selected, setSelected] = useState<Key[]>([]);
-  const query = useQuery({ ...deliveryPageQuery(send?.id ?? '', { ...page, params: [] }), enabled: send !== null, placeholderData: keepPreviousData });
+  const query = useQuery({ ...deliveryPageQuery(send?.id ?? '', { ...page, params: [] }), enabled: send !== null, placeholderData: keepPreviousData, meta: SHOWN_IN_PLACE });
   const resend = useMutation({
     mutationFn: () => resendDeliveries(selected.map(String)),
     onSuccess: (queued) => {
@@ -101,7 +102,7 @@ export function SendRecordsPanel() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [open, setOpen] = useState<MessageSend | null>(null);
-  const query = useQuery({ ...sendPageQuery({ ...page, params: [] }), placeholderData: keepPreviousData, refetchInterval: 15_000 });
+  const query = useQuery({ ...sendPageQuery({ ...page, params: [] }), placeholderData: keepPreviousData, refetchInterval: 15_000, meta: SHOWN_IN_PLACE });
   const columns: TableColumnsType<MessageSend> = [
     { title: '消息标题', dataIndex: 'title', width: 220, ellipsis: true },
     { title: '消息类型', dataIndex: 'type', width: 120, render: (v: string) => TYPE_LABELS[v] ?? v },

@@ -13,6 +13,7 @@ import type { Recipient, TemplateSend } from './api';
 import { keywordLabel, messagingKeys, recipientPageQuery, sendTemplateMessage, templateKeywords, templateOptionsQuery } from './api';
 import { MESSAGE_TYPE_OPTIONS, tablePaging } from './labels';
 import { zhRowSelection } from '../../components/list/row-selection';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 interface SendValues {
   templateId: string;
@@ -28,7 +29,7 @@ function RecipientPicker({ selected, onChange }: { selected: Key[]; onChange: (k
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 8 });
   const params = keyword ? [{ column: 'userName', type: 'like', val: keyword }] : [];
-  const query = useQuery({ ...recipientPageQuery({ ...page, params }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...recipientPageQuery({ ...page, params }), placeholderData: keepPreviousData, meta: SHOWN_IN_PLACE });
   const columns: TableColumnsType<Recipient> = [
     { title: '姓名', key: 'name', render: (_v, r) => r.nickname ?? r.userName },
     { title: '手机号', dataIndex: 'userAccount' },

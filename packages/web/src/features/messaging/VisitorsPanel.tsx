@@ -10,6 +10,7 @@ import { describeFilter, type SavedSearch } from '../visitor/savedSearches';
 import type { Recipient } from './api';
 import { recipientPageQuery } from './api';
 import { tablePaging } from './labels';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 const savedSearchesOf = (visitorId: string) =>
   queryOptions({
@@ -19,7 +20,7 @@ const savedSearchesOf = (visitorId: string) =>
 
 /** One visitor's saved searches (what they are alerted of), under their row. */
 function VisitorSavedSearches({ visitorId }: { visitorId: string }) {
-  const q = useQuery(savedSearchesOf(visitorId));
+  const q = useQuery({ ...savedSearchesOf(visitorId), meta: SHOWN_IN_PLACE });
   const columns: TableColumnsType<SavedSearch> = [
     { title: '名称', dataIndex: 'name', width: 200 },
     { title: '条件', key: 'filter', render: (_v, s) => describeFilter(s.filter) },
@@ -47,7 +48,7 @@ export function VisitorsPanel() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const params = keyword ? [{ column: 'userName', type: 'like', val: keyword }] : [];
-  const query = useQuery({ ...recipientPageQuery({ ...page, params }), placeholderData: keepPreviousData });
+  const query = useQuery({ ...recipientPageQuery({ ...page, params }), placeholderData: keepPreviousData, meta: SHOWN_IN_PLACE });
   const columns: TableColumnsType<Recipient> = [
     { title: '姓名', key: 'name', render: (_v, r) => r.nickname ?? r.userName },
     { title: '手机号', dataIndex: 'userAccount' },

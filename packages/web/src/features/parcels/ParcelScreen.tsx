@@ -39,6 +39,7 @@ import { WRITER_ROLES, offeredActions } from './screens';
 import { useParcelTransition } from './use-transition';
 import { STICKY_TABLE } from '../../components/list/sticky';
 import { zhRowSelection } from '../../components/list/row-selection';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 /** Fixed by the screen, so neither searched nor shown. */
 const SCREEN_FIELDS = new Set(['status', 'tradeState']);
@@ -148,7 +149,7 @@ export function ParcelScreen({ config, title }: ParcelScreenProps) {
   }, [config.state, config.tradeState, conditions, state.pageNo, state.pageSize, state.sortField, state.sortOrder]);
   const queryKeyText = JSON.stringify(query);
 
-  const page = useQuery({ ...entityPageQuery(PARCEL, query), placeholderData: keepPreviousData });
+  const page = useQuery({ ...entityPageQuery(PARCEL, query), placeholderData: keepPreviousData, meta: SHOWN_IN_PLACE });
   const rows = useMemo(() => page.data?.list ?? [], [page.data]);
   const ids = useMemo(() => rows.map((r) => r.id), [rows]);
   const extras = useExtraRecords(config, ids);

@@ -12,6 +12,7 @@ import { useConfirm } from '../../components/use-confirm';
 import { notify } from '../../lib/notify';
 import { getSession } from '../../lib/session';
 import { discardEntry, recycleKeys, recyclePageQuery, restoreEntry, type RecycleEntry } from './api';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 const TYPE_OPTIONS = ENTITIES.filter((d) => RECYCLED_ENTITIES.includes(d.name)).map((d) => ({ value: d.name, label: d.label }));
 
@@ -28,9 +29,10 @@ export function RecycleBinPage() {
   // Paging and search live in the URL, as on every other list screen.
   const list = useListState(FILTER_KEYS);
   const { state } = list;
-  const query = useQuery(
-    recyclePageQuery({ pageNo: state.pageNo, pageSize: state.pageSize, entity: state.filters.entity || undefined, keyword: state.filters.keyword || undefined }),
-  );
+  const query = useQuery({
+    ...recyclePageQuery({ pageNo: state.pageNo, pageSize: state.pageSize, entity: state.filters.entity || undefined, keyword: state.filters.keyword || undefined }),
+    meta: SHOWN_IN_PLACE,
+  });
   const { data, isFetching } = query;
   const queryClient = useQueryClient();
   const confirm = useConfirm();

@@ -18,6 +18,7 @@ import type { UserFormTarget } from './UserFormModal';
 import { UserFormModal } from './UserFormModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { zhRowSelection } from '../../components/list/row-selection';
+import { SHOWN_IN_PLACE } from '../../lib/query-client';
 
 const FILTERS = ['userAccount', 'userName', 'status'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -31,7 +32,7 @@ export function UserListPage() {
   const { state } = list;
   const query = useMemo(() => buildPagedQuery(state, FILTER_TYPES), [state]);
   const queryKeyText = JSON.stringify(query);
-  const users = useQuery({ ...userPageQuery(query), placeholderData: keepPreviousData });
+  const users = useQuery({ ...userPageQuery(query), placeholderData: keepPreviousData, meta: SHOWN_IN_PLACE });
   const { data, isFetching, isPending } = users;
   const queryClient = useQueryClient();
   const confirm = useConfirm();

@@ -25,6 +25,7 @@ import { RecordDescriptions } from '../records/record-fields';
 import { RecordListPanel } from '../records/RecordListPanel';
 import type { OfferedAction } from '../screens';
 import { MAP_FIELD, sectionFields } from '../sections';
+import { SHOWN_IN_PLACE } from '../../../lib/query-client';
 
 const ParcelMap = lazy(() => import('../map/ParcelMap'));
 
@@ -111,7 +112,7 @@ function DetailBody({ parcel }: { parcel: EntityRecord }) {
 }
 
 export function ParcelDetailDrawer({ parcelId, onClose, actions, onAction, busy }: ParcelDetailDrawerProps) {
-  const query = useQuery({ ...entityRecordQuery(PARCEL, parcelId ?? ''), enabled: parcelId !== null });
+  const query = useQuery({ ...entityRecordQuery(PARCEL, parcelId ?? ''), enabled: parcelId !== null, meta: SHOWN_IN_PLACE });
   const parcel = query.data ?? null;
   const state = parcel?.status as ParcelState | undefined;
   const legal = actions.filter((a) => state !== undefined && a.transition.from.includes(state));

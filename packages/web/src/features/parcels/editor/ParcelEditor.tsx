@@ -35,6 +35,7 @@ import { checkGeometry } from './geometry-check';
 import { GeometryPanel } from './GeometryPanel';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import styles from './ParcelEditor.module.css';
+import { SHOWN_IN_PLACE } from '../../../lib/query-client';
 
 /** The parcel to open; `drafts`: its unsaved edits kept when the session ended, to be put back. */
 export type EditorTarget = { mode: 'add'; drafts?: Draft[] } | { mode: 'edit'; id: string; drafts?: Draft[] };
@@ -357,7 +358,7 @@ interface ParcelEditorProps {
 
 export function ParcelEditor({ target, onClose }: ParcelEditorProps) {
   const editId = target?.mode === 'edit' ? target.id : undefined;
-  const recordQuery = useQuery({ ...entityRecordQuery(PARCEL, editId ?? ''), enabled: editId !== undefined });
+  const recordQuery = useQuery({ ...entityRecordQuery(PARCEL, editId ?? ''), enabled: editId !== undefined, meta: SHOWN_IN_PLACE });
 
   // Edits kept for a parcel deleted meanwhile have nowhere to go.
   const gone = editId !== undefined && ((recordQuery.isSuccess && !recordQuery.data) || (recordQuery.isError && isNotFound(recordQuery.error)));

@@ -9,6 +9,7 @@ import { LoadFailed } from '../../../components/list/LoadFailed';
 import type { ParcelLogRow } from '../api';
 import { parcelLogQuery } from '../api';
 import { LOG_ACTION_LABELS } from '../screens';
+import { SHOWN_IN_PLACE } from '../../../lib/query-client';
 
 const COLORS: Partial<Record<string, string>> = {
   submit: 'blue',
@@ -29,7 +30,7 @@ export function actionLabel(row: Pick<ParcelLogRow, 'action'>): string {
 }
 
 export function ParcelLogTimeline({ dkid }: { dkid: string }) {
-  const log = useQuery(parcelLogQuery(dkid));
+  const log = useQuery({ ...parcelLogQuery(dkid), meta: SHOWN_IN_PLACE });
   const { data, isPending } = log;
   // In a box of 480 px or more the time stands left of each entry; narrower (a phone), above it,
   // so the entry keeps the width (beside the time, 张伟 broke into 张 | 伟 at 412 px).

@@ -25,6 +25,7 @@ import { EntityFormFields, initialFormValues, toPayload, useSaveEntity, useUnsav
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from '../../entities/table-cells';
 import { recordsOfParcelQuery } from '../api';
 import { PARCEL_REF, withoutParcel } from './record-fields';
+import { SHOWN_IN_PLACE } from '../../../lib/query-client';
 
 interface RecordListPanelProps {
   def: EntityDef;
@@ -105,7 +106,7 @@ function RecordFormDrawer({ def, dkid, target, draftKey, onClose }: RecordFormDr
 }
 
 export function RecordListPanel({ def, dkid, readOnly, toolbarExtra, draftKey, draft, onDirty }: RecordListPanelProps) {
-  const query = useQuery(recordsOfParcelQuery(def, dkid));
+  const query = useQuery({ ...recordsOfParcelQuery(def, dkid), meta: SHOWN_IN_PLACE });
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [target, setTarget] = useState<Target | null>(null);

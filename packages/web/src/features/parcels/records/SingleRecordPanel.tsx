@@ -16,6 +16,7 @@ import { sameValues } from '../../../components/form/form-dirty';
 import type { Draft } from '../../../lib/drafts';
 import { useDraftSource } from '../../../lib/drafts';
 import { PARCEL_REF, RecordDescriptions, ownFields, withoutParcel } from './record-fields';
+import { SHOWN_IN_PLACE } from '../../../lib/query-client';
 
 interface SingleRecordPanelProps {
   def: EntityDef;
@@ -77,7 +78,7 @@ function RecordForm({ def, dkid, record, onDirty, onSaved, draftKey, draft }: Re
 }
 
 export function SingleRecordPanel({ def, dkid, query, readOnly, onDirty, onSaved, draftKey, draft }: SingleRecordPanelProps) {
-  const result = useQuery(query);
+  const result = useQuery({ ...query, meta: SHOWN_IN_PLACE });
   const { data, isPending } = result;
   if (isPending) return <Skeleton active />;
   // Not an empty form: saving it would write over the record that could not be read.
