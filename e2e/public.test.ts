@@ -506,6 +506,77 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('a list opened from an address the search would refuse (a cut-off link with a long keyword, an unknown sort, a negative area, a code no district has) still lists parcels on a phone, and says a keyword it left out', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const { page } = phone;
+    try {
+      const refusedAnswers: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().includes('/openApi/') && r.status() === 400) refusedAnswers.push(r.url());
+      });
+      const long = '江苏省南京市'.repeat(17);
+      expect(long.length).toBe(102);
+      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const listed = page.getByTestId('parcel-total');
+
+      // 挂牌地块 with a keyword over the limit: the parcels are listed without it, the page says so, the words stay in the box.
+      await page.goto(`${server.url}/landListing?keyword=${encodeURIComponent(long)}`);
+      await hydrated();
+      const note = page.getByTestId('keyword-not-applied');
+      await note.waitFor();
+      expect(await note.textContent()).toBe('查询条件不能超过100个字符：下面的地块未按关键词筛选，请缩短后再搜索');
+      const box = page.getByRole('searchbox', { name: '关键词' });
+      expect(await box.inputValue()).toBe(long);
+      expect(await box.evaluate((el: HTMLInputElement) => el.matches(':invalid'))).toBe(true);
+      expect(await listed.textContent()).toMatch(/共 [1-9]\d* 宗/);
+      expect(await page.getByText('页面加载失败').count()).toBe(0);
+      await screenshot(page, 'public-address-keyword-too-long-412');
+      // Shortened in the box and searched: the note goes, the keyword applies.
+      await box.fill('临港');
+      await box.press('Enter');
+      await page.waitForURL((u) => u.searchParams.get('keyword') === '临港');
+      await expect.poll(() => note.count()).toBe(0);
+      await expect.poll(() => listed.textContent()).toMatch(/共 [1-9]\d* 宗/);
+
+      // 成交地块 with an unknown sort, a negative area, a page that is not a number and a code no district has.
+      await page.goto(`${server.url}/landDeal?sort=foo:bar&areaMin=-5&pageNo=abc&areacode=${'G'.repeat(80)}`);
+      await hydrated();
+      await expect.poll(() => listed.textContent()).toMatch(/共 [1-9]\d* 宗/);
+      expect(await page.getByRole('combobox', { name: '排序' }).inputValue()).toBe('publishedAt:desc');
+      expect(await page.getByText('页面加载失败').count()).toBe(0);
+
+      // 地图找地 (a saved search's 查看 opens it with its filters in the address): the same long keyword.
+      await page.goto(`${server.url}/index?keyword=${encodeURIComponent(long)}&areacode=${'G'.repeat(80)}`);
+      await hydrated();
+      await page.getByTestId('keyword-not-applied').waitFor();
+      expect(await page.getByTestId('filter-keyword').getByRole('searchbox').inputValue()).toBe(long);
+      await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/共 [1-9]\d* 个地块/);
+
+      // The phone's map page: the same long keyword in its address.
+      await page.goto(`${server.url}/mobileindex?keyword=${encodeURIComponent(long)}&dlcode=${'1'.repeat(80)}`);
+      await hydrated();
+      const mobileNote = page.getByTestId('keyword-not-applied');
+      await mobileNote.waitFor();
+      expect(await mobileNote.textContent()).toContain('下面的地块未按关键词筛选');
+      const mobileBox = page.getByTestId('mobile-keyword');
+      expect(await mobileBox.inputValue()).toBe(long);
+      expect(await mobileBox.evaluate((el: HTMLInputElement) => el.matches(':invalid'))).toBe(true);
+      expect(await page.getByTestId('mobile-result-count').textContent()).toMatch(/共 [1-9]\d* 个地块/);
+      // Its chip stays on one line under the search bar, the whole keyword in its accessible name.
+      const chip = page.getByRole('button', { name: `清除筛选 “${long}”` });
+      const chipBox = await chip.boundingBox();
+      expect(chipBox!.height).toBeLessThan(40);
+      expect(chipBox!.x + chipBox!.width).toBeLessThanOrEqual(412);
+      await screenshot(page, 'mobile-address-keyword-too-long-412');
+      await chip.click();
+      await expect.poll(() => mobileNote.count()).toBe(0);
+      expect(new URL(page.url()).searchParams.get('keyword')).toBeNull();
+      expect(refusedAnswers).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('a question asked on the site is answered through 回复 in the back office: the answer shows in the personal centre and reaches the inbox', async () => {
     const { page } = visitor;
     const title = `用地咨询${Date.now() % 100000}`;

@@ -24,6 +24,8 @@ export interface TextLimit {
 }
 export const KEYWORD_LIMIT: TextLimit = { max: KEYWORD_MAX, message: KEYWORD_TOO_LONG_MESSAGE };
 export const SEARCH_LIMIT: TextLimit = { max: SEARCH_KEYWORD_MAX, message: SEARCH_TOO_LONG_MESSAGE };
+/** True when words are more than a search takes (blanks at either end not counted, as the server trims them). */
+export const overLimit = (text: string, limit: TextLimit = KEYWORD_LIMIT): boolean => text.trim().length > limit.max;
 
 /** 20 chart colours; antd's palette order so neighbouring series stay distinguishable. */
 export const CHART_PALETTE = [

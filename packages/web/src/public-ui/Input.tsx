@@ -1,7 +1,7 @@
 /** Form controls of the public UI kit: Input, TextArea, Select (native), SearchInput, Field (label + error). */
 import type { InputHTMLAttributes, ReactNode, Ref, RefObject, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { KEYWORD_LIMIT, type TextLimit } from '@land/shared/constants';
+import { KEYWORD_LIMIT, overLimit, type TextLimit } from '@land/shared/constants';
 import { Button } from './Button';
 import { SearchOutlined } from './icons/SearchOutlined';
 import styles from './kit.module.css';
@@ -134,13 +134,23 @@ export interface SearchInputProps {
  * words takes the refusal back (clearTooLong).
  */
 export function refuseTooLong(input: HTMLInputElement | null, limit: TextLimit = KEYWORD_LIMIT): boolean {
-  if (!input || input.value.trim().length <= limit.max) return false;
+  if (!input || !overLimit(input.value, limit)) return false;
   input.setCustomValidity(limit.message);
   input.reportValidity();
   return true;
 }
 
 export const clearTooLong = (input: HTMLInputElement): void => input.setCustomValidity('');
+
+/**
+ * Marks a box holding more words than its search takes (from an edited address) as refused,
+ * outlined red with its reason, without the browser's bubble or moving the focus; true when marked.
+ */
+export function markTooLong(input: HTMLInputElement | null, limit: TextLimit = KEYWORD_LIMIT): boolean {
+  if (!input || !overLimit(input.value, limit)) return false;
+  input.setCustomValidity(limit.message);
+  return true;
+}
 
 /** A search field with its button, in a form (Enter searches; the browser's search semantics). */
 export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索', size = 'middle', defaultValue = '', className, testId, limit = KEYWORD_LIMIT }: SearchInputProps) {
@@ -149,6 +159,9 @@ export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索
   const form = useRef<HTMLFormElement>(null);
   useKeepEarlyInput(input, value);
   useHeldSubmit(form);
+  useEffect(() => {
+    markTooLong(input.current, limit);
+  }, [limit]);
   return (
     <form
       ref={form}

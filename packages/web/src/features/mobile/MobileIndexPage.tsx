@@ -8,7 +8,8 @@ import { useMapWanted } from '../../public/use-map-wanted';
 import { useLoadedComponent } from '../../public/use-loaded';
 import { useAddressParams } from '../../public/use-address-params';
 import { useSettledValue } from '../../public/use-settled-value';
-import { BlockBoundary, BlockError, Button, clearTooLong, Empty, refuseTooLong, Spin, useHeldSubmit, useKeepEarlyInput } from '../../public-ui';
+import { overLimit } from '@land/shared/constants';
+import { Alert, BlockBoundary, BlockError, Button, clearTooLong, Empty, markTooLong, refuseTooLong, Spin, useHeldSubmit, useKeepEarlyInput } from '../../public-ui';
 import { MapPreview } from '../public-map/MapPreview';
 import { landClassColor } from '../public-map/colors';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
@@ -19,7 +20,7 @@ import { SearchOutlined } from '../../public-ui/icons/SearchOutlined';
 import { latestNoticesQuery } from '../public-site/api';
 import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, pageOf, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from '../public-map/api';
 import { tileMetaQuery, tilesWanted } from '../public-map/ol/tileMeta';
-import { activeFilterCount, EMPTY_FILTERS, sortParcels, toQueryFilters, type ParcelFilters } from '../public-map/filters';
+import { activeFilterCount, EMPTY_FILTERS, KEYWORD_NOT_APPLIED, sortParcels, toQueryFilters, type ParcelFilters } from '../public-map/filters';
 import { dateText, MARKET_STATE_LABELS, muText, text } from '../public-map/format';
 import { FilterSheet } from './FilterSheet';
 import { ParcelListItem } from './ParcelListItem';
@@ -57,7 +58,8 @@ function ActiveFilters({ filters, onChange }: { filters: ParcelFilters; onChange
     <div className={styles.activeFilters} data-testid="active-filters">
       {chips.map((c) => (
         <button key={c.key} type="button" className={styles.activeChip} onClick={() => onChange({ ...filters, ...c.clear })} aria-label={`清除筛选 ${c.label}`}>
-          {c.label} <CloseOutlined />
+          <span className={styles.chipText}>{c.label}</span>
+          <CloseOutlined />
         </button>
       ))}
       {chips.length > 1 && (
@@ -194,6 +196,11 @@ export function MobileIndexPage() {
   const searchForm = useRef<HTMLFormElement>(null);
   useKeepEarlyInput(keywordInput, keyword);
   useHeldSubmit(searchForm);
+  // An address whose keyword is over the limit (the list leaves it out): its box is marked.
+  const keywordLeftOut = overLimit(filters.keyword);
+  useEffect(() => {
+    if (keywordLeftOut) markTooLong(keywordInput.current);
+  }, [keywordLeftOut]);
 
   const apply = (next: ParcelFilters) => {
     setSheetOpen(false);
@@ -253,6 +260,11 @@ export function MobileIndexPage() {
       </BlockBoundary>
 
       <section className={styles.section} aria-label="地块列表">
+        {keywordLeftOut && (
+          <div role="alert" data-testid="keyword-not-applied">
+            <Alert type="warning">{KEYWORD_NOT_APPLIED}</Alert>
+          </div>
+        )}
         {next.error !== null && !moreFailed ? (
           // The count on screen was the last list's: it goes with it.
           <BlockError label="地块列表" error={next.error} onRetry={next.retry} />

@@ -2,7 +2,7 @@
  * The mobile index keeps its filters in the address (?areacode=…&dlcode=…), so the back button
  * from a parcel's detail returns to the same list, and a filtered list can be shared.
  */
-import { EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
+import { addressCode, EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
 import type { ParcelMarketState } from '../public-map/format';
 
 const STATES = new Set<string>(['available', 'listed', 'deal']);
@@ -18,8 +18,8 @@ export function filtersFromParams(params: URLSearchParams): ParcelFilters {
   const state = params.get('state') ?? '';
   return {
     ...EMPTY_FILTERS,
-    areacode: params.get('areacode') ?? '',
-    dlcode: params.get('dlcode') ?? '',
+    areacode: addressCode(params.get('areacode')),
+    dlcode: addressCode(params.get('dlcode')),
     areaMin: numberParam(params.get('areaMin')),
     areaMax: numberParam(params.get('areaMax')),
     state: STATES.has(state) ? (state as ParcelMarketState) : '',

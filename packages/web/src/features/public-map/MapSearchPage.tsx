@@ -14,7 +14,8 @@ import { PageHead } from '../../public/head';
 import { useInView } from '../../public/use-in-view';
 import { useLoadedComponent } from '../../public/use-loaded';
 import { useSettledValue } from '../../public/use-settled-value';
-import { BlockBoundary, BlockError, Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
+import { overLimit } from '@land/shared/constants';
+import { Alert, BlockBoundary, BlockError, Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
 import { AimOutlined } from '../../public-ui/icons/AimOutlined';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { EditOutlined } from '../../public-ui/icons/EditOutlined';
@@ -26,7 +27,7 @@ import { SaveSearchButton } from '../visitor/SaveSearchButton';
 import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from './api';
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS, MARKET_STATE_TEXT_COLORS } from './colors';
 import { ExportMenu } from './ExportMenu';
-import { activeFilterCount, EMPTY_FILTERS, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
+import { activeFilterCount, addressCode, EMPTY_FILTERS, KEYWORD_NOT_APPLIED, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
 import { landClassOptions, onActivate } from './listKit';
 import type { MapSearchMapHandle, MapSearchMapProps, SearchArea } from './MapSearchMap';
@@ -80,9 +81,10 @@ function fromAddress(params: URLSearchParams): { filters: ParcelFilters; sort: S
   const sort = params.get('sort') ?? '';
   return {
     filters: {
-      keyword: (params.get('keyword') ?? '').slice(0, 100),
-      areacode: params.get('areacode') ?? '',
-      dlcode: params.get('dlcode') ?? '',
+      // Kept whole for its box; one over the limit is left out of the search and said (toQueryFilters).
+      keyword: params.get('keyword') ?? '',
+      areacode: addressCode(params.get('areacode')),
+      dlcode: addressCode(params.get('dlcode')),
       areaMin: number('areaMin'),
       areaMax: number('areaMax'),
       priceMin: number('priceMin'),
@@ -334,6 +336,11 @@ export function MapSearchPage() {
           </div>
         </div>
 
+        {overLimit(filters.keyword) && (
+          <div role="alert" data-testid="keyword-not-applied" className={styles.note}>
+            <Alert type="warning">{KEYWORD_NOT_APPLIED}</Alert>
+          </div>
+        )}
         <div className={styles.resultHead}>
           {/* After a failed search the count on screen was the last list's: it goes with it. */}
           <span data-testid="result-count" role="status" aria-busy={pending || undefined}>

@@ -2,6 +2,7 @@
  * The map search filters. The server applies them (selectLandInfoList) for the map and the result
  * list, and the same filters become the export's conditions, so the three show the same parcels.
  */
+import { KEYWORD_TOO_LONG_MESSAGE, overLimit } from '@land/shared/constants';
 import type { Parcel, ParcelQueryFilters } from './api';
 import { muOf, toNumber, type ParcelMarketState } from './format';
 
@@ -35,10 +36,25 @@ export function activeFilterCount(f: ParcelFilters): number {
   ).length;
 }
 
-/** The filters as the named filters of the public parcel calls (empty ones left out). */
+/**
+ * A keyword longer than the search takes can only come from an edited or cut-off address (the
+ * boxes refuse it): the parcels are listed without it, and the page says so beside its box.
+ */
+export const KEYWORD_NOT_APPLIED = `${KEYWORD_TOO_LONG_MESSAGE}：下面的地块未按关键词筛选，请缩短后再搜索`;
+
+/**
+ * A district or land-class code from the address, or '' for one no district or class can have
+ * (longer than the server takes: 60 characters for a district, 50 for a class), which would fail
+ * the whole list.
+ */
+export function addressCode(value: string | null): string {
+  return value !== null && value.length <= 50 ? value : '';
+}
+
+/** The filters as the named filters of the public parcel calls (empty ones and a keyword over the limit left out). */
 export function toQueryFilters(f: ParcelFilters): ParcelQueryFilters {
   const out: ParcelQueryFilters = {};
-  if (f.keyword.trim()) out.keyword = f.keyword.trim();
+  if (f.keyword.trim() && !overLimit(f.keyword)) out.keyword = f.keyword.trim();
   if (f.areacode) out.areacode = f.areacode;
   if (f.dlcode) out.dlcode = f.dlcode;
   if (f.areaMin !== null) out.areaMin = f.areaMin;

@@ -9,12 +9,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAddressParams } from '../../../public/use-address-params';
 import { useSettledValue } from '../../../public/use-settled-value';
-import { BlockError, Button, Card, Empty, Input, Pagination, SearchInput, Select } from '../../../public-ui';
+import { overLimit } from '@land/shared/constants';
+import { Alert, BlockError, Button, Card, Empty, Input, Pagination, SearchInput, Select } from '../../../public-ui';
 import type { SelectOption } from '../../../public-ui';
 import { AppstoreOutlined } from '../../../public-ui/icons/AppstoreOutlined';
 import { ReloadOutlined } from '../../../public-ui/icons/ReloadOutlined';
 import { UnorderedListOutlined } from '../../../public-ui/icons/UnorderedListOutlined';
 import { districtsQuery, landClassesQuery, parcelPageQuery, useDistrictOptions, useLandClasses, type LandClassTree, type Parcel, type ParcelPageQuery } from '../../public-map/api';
+import { addressCode, KEYWORD_NOT_APPLIED } from '../../public-map/filters';
 import { muText, parcelDetailPath, text, wanText } from '../../public-map/format';
 import { SaveSearchButton } from '../../visitor/SaveSearchButton';
 import { ParcelCard } from '../ParcelCard';
@@ -30,6 +32,14 @@ const SORTS: SelectOption[] = [
 ];
 
 const num = (s: string | null): number | undefined => (s !== null && s !== '' && Number.isFinite(Number(s)) ? Number(s) : undefined);
+/** An area bound from the address: a number of 亩, not below nothing. */
+const areaBound = (s: string | null): number | undefined => {
+  const n = num(s);
+  return n !== undefined && n >= 0 ? n : undefined;
+};
+const SORT_VALUES = new Set(SORTS.map((s) => s.value));
+/** The server's bound on a page number. */
+const MAX_PAGE = 1_000_000;
 
 /** A column of the table view. */
 export interface ParcelColumn {
@@ -60,16 +70,20 @@ function classOptions(tree: LandClassTree['treeData'], depth = 0): SelectOption[
 
 function queryOf(params: URLSearchParams, fixed: Partial<ParcelPageQuery>): ParcelPageQuery {
   const view = params.get('view') === 'table' ? 'table' : 'cards';
-  const [orderBy, order] = (params.get('sort') ?? 'publishedAt:desc').split(':');
+  // An address edited by hand, cut off in a message or from an older version of the site may hold
+  // values the search refuses; each is read as not given (a keyword over the limit is said on the page).
+  const sort = params.get('sort') ?? '';
+  const [orderBy, order] = (SORT_VALUES.has(sort) ? sort : 'publishedAt:desc').split(':');
+  const keyword = params.get('keyword') ?? undefined;
   return {
     ...fixed,
-    pageNo: Math.max(1, num(params.get('pageNo')) ?? 1),
+    pageNo: Math.min(MAX_PAGE, Math.max(1, Math.floor(num(params.get('pageNo')) ?? 1))),
     pageSize: view === 'table' ? 20 : 12,
-    keyword: params.get('keyword') ?? undefined,
-    areacode: params.get('areacode') ?? undefined,
-    dlcode: params.get('dlcode') ?? undefined,
-    areaMin: num(params.get('areaMin')),
-    areaMax: num(params.get('areaMax')),
+    keyword: keyword !== undefined && !overLimit(keyword) ? keyword : undefined,
+    areacode: addressCode(params.get('areacode')) || undefined,
+    dlcode: addressCode(params.get('dlcode')) || undefined,
+    areaMin: areaBound(params.get('areaMin')),
+    areaMax: areaBound(params.get('areaMax')),
     orderBy: orderBy as ParcelPageQuery['orderBy'],
     order: order === 'asc' ? 'asc' : 'desc',
   };
@@ -167,6 +181,11 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         </Button>
         <SaveSearchButton filter={savedFilter} />
       </div>
+      {overLimit(params.get('keyword') ?? '') && (
+        <div role="alert" data-testid="keyword-not-applied" className={styles.note}>
+          <Alert type="warning">{KEYWORD_NOT_APPLIED}</Alert>
+        </div>
+      )}
       <div className={styles.bar}>
         {/* After a failed load the count on screen was the last list's: it goes with it. */}
         <span data-testid="parcel-total">
