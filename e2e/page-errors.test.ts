@@ -369,24 +369,45 @@ describe('pages that cannot load', () => {
     }
   });
   // A failed first load said it twice: in its place and again in a toast over the page.
-  it('a list or page the server refuses (an address edited by hand) says why in its place, once, with no toast repeating it', async () => {
+  it('a list or page the server refuses says why in its place, once, with no toast repeating it; an address edited by hand is not refused', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
       await signIn(page, server, 'zhangwei');
-      await page.goto(`${server.url}/managementSystem/land?pageSize=99999`);
+      const refusal = JSON.stringify({ code: 'A0400', msg: '查询条件格式不正确', data: null });
+      const refuse = (pattern: string) => page.route(pattern, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: refusal }));
+      await refuse('**/api/recycleBin/selectByPage');
+      await page.goto(`${server.url}/managementSystem/recycleBin`);
       await page.getByText('数据加载失败').waitFor();
       await page.waitForTimeout(500);
       expect(await page.locator('.ant-notification-notice').count()).toBe(0);
-      expect(await page.getByText('每页条数不能超过500').count()).toBe(1);
+      expect(await page.getByText('查询条件格式不正确').count()).toBe(1);
 
-      // The server's render cannot finish a page whose own data was refused and leaves it to the
-      // browser, which logs that (React's #419) before showing the route's error page.
-      allowConsoleErrors(page, /React Router caught the following error/, /查询条件不能超过100个字符/, /hydration error: .*#419/);
-      await page.goto(`${server.url}/landListing?keyword=${encodeURIComponent('地'.repeat(101))}`);
+      // A page size the pager does not offer, or a day that is not one, typed into the address: the
+      // list shows with the defaults instead of the server's refusal (the audit log's range stays empty).
+      await page.goto(`${server.url}/managementSystem/land?pageSize=99999&pageNo=abc`);
+      await page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').first().waitFor();
+      expect(await page.getByText('数据加载失败').count()).toBe(0);
+      const admin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      try {
+        await signIn(admin.page, server);
+        await admin.page.goto(`${server.url}/managementSystem/auditLog?from=2026-13-45&to=yesterday`);
+        await admin.page.getByTestId('audit-table').locator('tbody tr.ant-table-row').first().waitFor();
+        expect(await admin.page.getByText('数据加载失败').count()).toBe(0);
+        expect(await admin.page.locator('input[value="Invalid Date"]').count()).toBe(0);
+      } finally {
+        await admin.context.close();
+      }
+
+      // A public page whose own data is refused, reached from the site's navigation: its error page, once.
+      allowConsoleErrors(page, /React Router caught the following error/, /查询条件格式不正确/);
+      await page.goto(`${server.url}/home`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await refuse('**/openApi/selectLandInfoByMoreGG**');
+      await page.getByRole('navigation', { name: '网站导航' }).getByRole('menuitem', { name: '挂牌地块' }).click();
       await expectErrorPage(page, '页面加载失败');
-      expect(await page.getByTestId('page-error').textContent()).toContain('查询条件不能超过100个字符');
+      expect(await page.getByTestId('page-error').textContent()).toContain('查询条件格式不正确');
       await page.waitForTimeout(500);
-      expect(await page.getByTestId('toasts').getByText('查询条件不能超过100个字符').count()).toBe(0);
+      expect(await page.getByTestId('toasts').getByText('查询条件格式不正确').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -11,6 +11,10 @@ import type { ListState, SortOrder } from '../../lib/paged-query';
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
+/** The server's bound on a page number. */
+const MAX_PAGE_NO = 1_000_000;
+const pageSizeOf = (n: number) => (PAGE_SIZE_OPTIONS.includes(n) ? n : DEFAULT_PAGE_SIZE);
+
 function positiveInt(text: string | null, fallback: number): number {
   const n = Number(text);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -36,8 +40,10 @@ export function useListState<F extends string>(filterKeys: readonly F[]): ListSt
     const filters = {} as Record<F, string>;
     for (const key of keysId.split(',') as F[]) filters[key] = searchParams.get(key) ?? '';
     return {
-      pageNo: positiveInt(searchParams.get('pageNo'), 1),
-      pageSize: positiveInt(searchParams.get('pageSize'), DEFAULT_PAGE_SIZE),
+      // An address edited by hand may ask for a page the server refuses: past its last page number,
+      // or a page size the pager does not offer (the server takes at most 500 rows).
+      pageNo: Math.min(positiveInt(searchParams.get('pageNo'), 1), MAX_PAGE_NO),
+      pageSize: pageSizeOf(positiveInt(searchParams.get('pageSize'), DEFAULT_PAGE_SIZE)),
       sortField: searchParams.get('sort'),
       sortOrder: order === 'ascend' || order === 'descend' ? order : null,
       filters,

@@ -41,13 +41,17 @@ interface SearchValues {
 
 const FILTER_KEYS = ['actor', 'entity', 'action', 'from', 'to', 'keyword'] as const;
 
+/** A day as the search form writes it (YYYY-MM-DD, a real date), or ''. */
+const dayOf = (text: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).format('YYYY-MM-DD') === text ? text : '');
+
 /** 审计日志: every write, login, logout and failed login; search only, nothing can be changed here. */
 export function AuditLogPage() {
   const [form] = Form.useForm<SearchValues>();
   // Paging and search live in the URL, as on every other list screen.
   const list = useListState(FILTER_KEYS);
   const { state } = list;
-  const f = state.filters;
+  // A date the address holds that is not a day (edited by hand) is read as not given.
+  const f = { ...state.filters, from: dayOf(state.filters.from), to: dayOf(state.filters.to) };
   const query = useQuery({
     ...auditPageQuery({
       pageNo: state.pageNo,
