@@ -571,6 +571,8 @@ describe('public site in the browser', () => {
       await chip.click();
       await expect.poll(() => mobileNote.count()).toBe(0);
       expect(new URL(page.url()).searchParams.get('keyword')).toBeNull();
+      expect(await mobileBox.inputValue()).toBe('');
+      expect(await mobileBox.evaluate((el: HTMLInputElement) => el.matches(':invalid'))).toBe(false);
       expect(refusedAnswers).toEqual([]);
     } finally {
       await phone.context.close();

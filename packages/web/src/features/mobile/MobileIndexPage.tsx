@@ -196,10 +196,13 @@ export function MobileIndexPage() {
   const searchForm = useRef<HTMLFormElement>(null);
   useKeepEarlyInput(keywordInput, keyword);
   useHeldSubmit(searchForm);
-  // An address whose keyword is over the limit (the list leaves it out): its box is marked.
+  // An address whose keyword is over the limit (the list leaves it out): its box is marked, and
+  // unmarked when the address no longer holds it (its chip removed).
   const keywordLeftOut = overLimit(filters.keyword);
   useEffect(() => {
-    if (keywordLeftOut) markTooLong(keywordInput.current);
+    const input = keywordInput.current;
+    if (keywordLeftOut) markTooLong(input);
+    else if (input) clearTooLong(input);
   }, [keywordLeftOut]);
 
   const apply = (next: ParcelFilters) => {
