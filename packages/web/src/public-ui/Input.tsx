@@ -130,8 +130,8 @@ export interface SearchInputProps {
 
 /**
  * Refuses a search longer than the server takes, with the browser's own message at the box (the
- * box outlined red) and the words left as typed to shorten; true when refused. A change to the
- * words takes the refusal back (clearTooLong).
+ * box outlined red) and the words left as typed to shorten; true when refused. Shortening the
+ * words to the limit takes the refusal back (clearTooLong).
  */
 export function refuseTooLong(input: HTMLInputElement | null, limit: TextLimit = KEYWORD_LIMIT): boolean {
   if (!input || !overLimit(input.value, limit)) return false;
@@ -140,7 +140,14 @@ export function refuseTooLong(input: HTMLInputElement | null, limit: TextLimit =
   return true;
 }
 
-export const clearTooLong = (input: HTMLInputElement): void => input.setCustomValidity('');
+/**
+ * Takes a refusal back once the words are within the limit. Only then: an input event that leaves
+ * them too long (one the page replays after it hydrates, or another character typed) keeps the box
+ * refused, as its words still are.
+ */
+export function clearTooLong(input: HTMLInputElement, limit: TextLimit = KEYWORD_LIMIT): void {
+  if (!overLimit(input.value, limit)) input.setCustomValidity('');
+}
 
 /**
  * Marks a box holding more words than its search takes (from an edited address) as refused,
@@ -179,7 +186,7 @@ export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索
         className={inputClass(size)}
         value={value}
         onChange={(e) => {
-          clearTooLong(e.target);
+          clearTooLong(e.target, limit);
           setValue(e.target.value);
         }}
         placeholder={placeholder}

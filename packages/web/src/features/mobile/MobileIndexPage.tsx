@@ -197,13 +197,13 @@ export function MobileIndexPage() {
   useKeepEarlyInput(keywordInput, keyword);
   useHeldSubmit(searchForm);
   // An address whose keyword is over the limit (the list leaves it out): its box is marked, and
-  // unmarked when the address no longer holds it (its chip removed).
+  // unmarked once its words are within the limit (its chip removed, or shortened).
   const keywordLeftOut = overLimit(filters.keyword);
   useEffect(() => {
     const input = keywordInput.current;
     if (keywordLeftOut) markTooLong(input);
     else if (input) clearTooLong(input);
-  }, [keywordLeftOut]);
+  }, [keywordLeftOut, keyword]);
 
   const apply = (next: ParcelFilters) => {
     setSheetOpen(false);
