@@ -134,10 +134,9 @@ export interface SearchInputProps {
  * words to the limit takes the refusal back (clearTooLong).
  */
 export function refuseTooLong(input: HTMLInputElement | null, limit: TextLimit = KEYWORD_LIMIT): boolean {
-  if (!input || !overLimit(input.value, limit)) return false;
-  input.setCustomValidity(limit.message);
-  input.reportValidity();
-  return true;
+  const refused = markTooLong(input, limit);
+  if (refused) input!.reportValidity();
+  return refused;
 }
 
 /**

@@ -2,16 +2,10 @@
  * The mobile index keeps its filters in the address (?areacode=…&dlcode=…), so the back button
  * from a parcel's detail returns to the same list, and a filtered list can be shared.
  */
-import { addressCode, EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
+import { addressCode, addressNumber, EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
 import type { ParcelMarketState } from '../public-map/format';
 
 const STATES = new Set<string>(['available', 'listed', 'deal']);
-
-function numberParam(value: string | null): number | null {
-  if (value === null || value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? n : null;
-}
 
 /** The main filters of SPEC's map search: district, land class, area range (亩), state, keyword. */
 export function filtersFromParams(params: URLSearchParams): ParcelFilters {
@@ -20,8 +14,8 @@ export function filtersFromParams(params: URLSearchParams): ParcelFilters {
     ...EMPTY_FILTERS,
     areacode: addressCode(params.get('areacode')),
     dlcode: addressCode(params.get('dlcode')),
-    areaMin: numberParam(params.get('areaMin')),
-    areaMax: numberParam(params.get('areaMax')),
+    areaMin: addressNumber(params.get('areaMin')),
+    areaMax: addressNumber(params.get('areaMax')),
     state: STATES.has(state) ? (state as ParcelMarketState) : '',
     keyword: params.get('keyword') ?? '',
   };

@@ -27,7 +27,7 @@ import { SaveSearchButton } from '../visitor/SaveSearchButton';
 import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from './api';
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS, MARKET_STATE_TEXT_COLORS } from './colors';
 import { ExportMenu } from './ExportMenu';
-import { activeFilterCount, addressCode, EMPTY_FILTERS, KEYWORD_NOT_APPLIED, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
+import { activeFilterCount, addressCode, addressNumber, EMPTY_FILTERS, KEYWORD_NOT_APPLIED, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
 import { landClassOptions, onActivate } from './listKit';
 import type { MapSearchMapHandle, MapSearchMapProps, SearchArea } from './MapSearchMap';
@@ -72,11 +72,7 @@ const STATES = new Set<string>(['available', 'listed', 'deal']);
 
 /** The filters and the order as the address carries them (unknown or malformed values ignored). */
 function fromAddress(params: URLSearchParams): { filters: ParcelFilters; sort: SortKey } {
-  const number = (key: string) => {
-    const raw = params.get(key);
-    const n = raw === null || raw.trim() === '' ? NaN : Number(raw);
-    return Number.isFinite(n) && n >= 0 ? n : null;
-  };
+  const number = (key: string) => addressNumber(params.get(key));
   const state = params.get('state') ?? '';
   const sort = params.get('sort') ?? '';
   return {

@@ -51,6 +51,13 @@ export function addressCode(value: string | null): string {
   return value !== null && value.length <= 50 ? value : '';
 }
 
+/** A figure from the address (亩, 万元): a number not below nothing, or null. */
+export function addressNumber(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
 /** The filters as the named filters of the public parcel calls (empty ones and a keyword over the limit left out). */
 export function toQueryFilters(f: ParcelFilters): ParcelQueryFilters {
   const out: ParcelQueryFilters = {};

@@ -16,7 +16,7 @@ import { AppstoreOutlined } from '../../../public-ui/icons/AppstoreOutlined';
 import { ReloadOutlined } from '../../../public-ui/icons/ReloadOutlined';
 import { UnorderedListOutlined } from '../../../public-ui/icons/UnorderedListOutlined';
 import { districtsQuery, landClassesQuery, parcelPageQuery, useDistrictOptions, useLandClasses, type LandClassTree, type Parcel, type ParcelPageQuery } from '../../public-map/api';
-import { addressCode, KEYWORD_NOT_APPLIED } from '../../public-map/filters';
+import { addressCode, addressNumber, KEYWORD_NOT_APPLIED } from '../../public-map/filters';
 import { muText, parcelDetailPath, text, wanText } from '../../public-map/format';
 import { SaveSearchButton } from '../../visitor/SaveSearchButton';
 import { ParcelCard } from '../ParcelCard';
@@ -32,11 +32,8 @@ const SORTS: SelectOption[] = [
 ];
 
 const num = (s: string | null): number | undefined => (s !== null && s !== '' && Number.isFinite(Number(s)) ? Number(s) : undefined);
-/** An area bound from the address: a number of 亩, not below nothing. */
-const areaBound = (s: string | null): number | undefined => {
-  const n = num(s);
-  return n !== undefined && n >= 0 ? n : undefined;
-};
+/** An area bound from the address (亩). */
+const areaBound = (s: string | null): number | undefined => addressNumber(s) ?? undefined;
 const SORT_VALUES = new Set(SORTS.map((s) => s.value));
 /** The server's bound on a page number. */
 const MAX_PAGE = 1_000_000;
