@@ -208,6 +208,14 @@ describe('parcel lifecycle in the browser', () => {
     await problems.filter({ hasText: '请选择下架原因类型' }).waitFor();
     await problems.filter({ hasText: '请填写下架原因' }).waitFor();
     await choose(page, comment(), '下架原因类型', '规划调整');
+    // A reason pasted past its limit (len200: 100 汉字) stays whole, counted as the rule counts; 确定 is refused at the field.
+    const longReason = '规划调整后该地块用途变更'.repeat(10);
+    await comment().getByPlaceholder(/请说明下架原因/).focus();
+    await page.keyboard.insertText(longReason);
+    expect(await comment().getByPlaceholder(/请说明下架原因/).inputValue()).toBe(longReason);
+    await comment().locator('.ant-input-data-count').getByText('120 / 100').waitFor();
+    await comment().getByRole('button', { name: '确定' }).click();
+    await problems.filter({ hasText: '长度不能超过100个汉字或者200个字符' }).waitFor();
     await comment().getByPlaceholder(/请说明下架原因/).fill(TAKE_DOWN_REASON);
     await comment().getByRole('button', { name: '确定' }).click();
     await notified(page, '已下架 1 个地块');

@@ -613,7 +613,18 @@ describe('public site in the browser', () => {
     await expect.poll(() => page.getByTestId('ask-title').inputValue()).toBe(`关于“${asked.dkmc}（${asked.dkbh}）”的咨询`);
     expect(await form.getByLabel('咨询类别').inputValue()).toBe('transaction');
     await page.getByTestId('ask-title').fill(title);
+    // Content pasted past its limit (len2000: 1,000 汉字) stays whole, its count red; sending is refused at the field.
+    const longText = '用地需求说明'.repeat(180);
+    await page.getByTestId('ask-content').focus();
+    await page.keyboard.insertText(longText);
+    expect(await page.getByTestId('ask-content').inputValue()).toBe(longText);
+    expect(await page.getByTestId('ask-content-count').textContent()).toBe('1080 / 1000');
+    expect(await page.getByTestId('ask-content-count').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(207, 19, 34)');
+    await page.getByTestId('ask-submit').click();
+    await form.getByRole('alert').getByText('长度不能超过60个汉字').waitFor();
+    expect(await page.getByTestId('ask-content').inputValue()).toBe(longText);
     await page.getByTestId('ask-content').fill('我公司拟投资新能源汽车零部件项目，需用地约50亩，请问临港物流园是否有合适地块？');
+    expect(await page.getByTestId('ask-content-count').textContent()).toBe('39 / 1000');
     await page.getByTestId('ask-submit').click();
     await page.getByTestId('toasts').getByText(/提交成功/).waitFor();
 
@@ -649,6 +660,15 @@ describe('public site in the browser', () => {
     await row.getByRole('button', { name: '回复' }).click();
     const reply = staff.getByTestId('consultation-reply').locator('.ant-modal');
     await reply.getByTestId('consultation-question').getByText(title).waitFor();
+    // An answer pasted past its limit stays whole; the count (in 汉字, as the rule counts) is red and 发送回复 is refused at the field.
+    const longAnswer = '建议预约现场踏勘'.repeat(130);
+    await reply.getByTestId('consultation-answer').focus();
+    await staff.keyboard.insertText(longAnswer);
+    expect(await reply.getByTestId('consultation-answer').inputValue()).toBe(longAnswer);
+    await reply.locator('.ant-input-data-count').getByText('1040 / 1000').waitFor();
+    await reply.getByRole('button', { name: '发送回复' }).click();
+    await reply.locator('.ant-form-item-explain-error').getByText('长度不能超过60个汉字').waitFor();
+    expect(await reply.isVisible()).toBe(true);
     const answer = '临港物流园WL片区有多宗工业用地可供，建议预约现场踏勘，联系电话0571-86795555。';
     await reply.getByTestId('consultation-answer').fill(answer);
     await reply.getByRole('button', { name: '发送回复' }).click();

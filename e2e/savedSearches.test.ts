@@ -74,7 +74,21 @@ describe('saved searches in the browser', () => {
     await name.waitFor();
     expect(await name.inputValue()).toBe('挂牌中 · 绘制范围');
     await page.getByTestId('save-search-dialog').filter({ hasText: '条件：挂牌中 · 绘制范围' }).waitFor();
+    // A longer name pasted stays as pasted (not cut to 30), marked with the server's words; it cannot be saved until shortened.
+    const pasted = '挂牌中的工业用地，面积三十亩以上，起始价每亩不超过二十五万元，临港物流园';
+    expect(pasted.length).toBeGreaterThan(30);
+    await name.fill('');
+    await name.focus();
+    await page.keyboard.insertText(pasted);
+    expect(await name.inputValue()).toBe(pasted);
+    await page.getByTestId('save-search-dialog').getByRole('alert').getByText('搜索名称不能超过30个字符').waitFor();
+    expect(await page.getByTestId('save-search-name-count').textContent()).toBe(`${pasted.length} / 30`);
+    expect(await page.getByTestId('save-search-ok').isDisabled()).toBe(true);
+    await name.press('Enter');
+    expect(await page.getByTestId('save-search-dialog').isVisible()).toBe(true);
+    await screenshot(page, 'saved-search-name-too-long-1280');
     await name.fill('挂牌中的地块');
+    expect(await page.getByTestId('save-search-dialog').getByRole('alert').count()).toBe(0);
     await screenshot(page, 'saved-search-dialog-1280');
     await page.getByTestId('save-search-ok').click();
     await page.getByText('已保存，有符合条件的地块更新时会通知您').waitFor();

@@ -203,6 +203,14 @@ describe('unsaved edits survive the end of a session', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     const items = editor.getByTestId('marker-item');
     await expect.poll(() => items.count()).toBe(1);
+    // A title pasted past its limit (len60: 30 汉字) stays whole and blocks 保存标注 with the rule's words.
+    const longTitle = '北侧主入口及门卫室'.repeat(4);
+    await editor.getByLabel('第1个标注标题').fill('');
+    await editor.getByLabel('第1个标注标题').focus();
+    await page.keyboard.insertText(longTitle);
+    expect(await editor.getByLabel('第1个标注标题').inputValue()).toBe(longTitle);
+    await editor.getByText('第1个标注：长度不能超过30个汉字或者60个字符').waitFor();
+    expect(await editor.getByTestId('markers-save').isDisabled()).toBe(true);
     await editor.getByLabel('第1个标注标题').fill(`北侧入口${run}`);
     await editor.getByLabel('第1个标注说明').fill('临智造大道');
 

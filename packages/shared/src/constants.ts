@@ -72,3 +72,7 @@ export const UPLOAD_LABELS = {
 } as const;
 
 export const deleteAttachmentConfirm = (name: string): string => `您确定要删除附件[${name}]吗？`;
+
+/** The most characters of a saved search's name (保存搜索, 重命名), and what is said past it. */
+export const SAVED_SEARCH_NAME_MAX = 30;
+export const SAVED_SEARCH_NAME_TOO_LONG = `搜索名称不能超过${SAVED_SEARCH_NAME_MAX}个字符`;

@@ -348,3 +348,19 @@ export const isLinkUrl = (s: string): boolean =>
   s === '' || ((s.startsWith(FILES_PATH) || /^https?:\/\/[^\s/?#\\]+/i.test(s)) && !hasSpaceOrControl(s));
 
 const hasSpaceOrControl = (s: string): boolean => /\s/.test(s) || [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * Length in the units of the SPEC length rules: a Chinese (or any non-ASCII) character counts
+ * 2, everything else 1. Iterates by code point so an emoji counts once, as 2.
+ */
+export const chineseLength = (s: string): number => {
+  let units = 0;
+  for (const ch of s) units += (ch.codePointAt(0) ?? 0) > 0x7f ? 2 : 1;
+  return units;
+};
+
+/**
+ * What a text box's counter shows under a length rule of `units` (len200: 200 units): Chinese
+ * characters, so 100 汉字 fill "100 / 100" as the rule's message says (two letters or digits make one).
+ */
+export const hanziCount = (text: string): number => Math.ceil(chineseLength(text) / 2);

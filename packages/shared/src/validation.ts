@@ -4,7 +4,7 @@
  * never rephrase them.
  */
 import { z } from 'zod';
-import { isLinkUrl } from './helpers';
+import { chineseLength, isLinkUrl } from './helpers';
 
 export const MESSAGES = {
   phone: '联系电话格式不正确',
@@ -127,15 +127,8 @@ export const isNotBlank = (s: string): boolean => s === '' || /\S/.test(s);
 export const isIpv4 = (s: string): boolean => s === '' || IPV4_RE.test(s);
 
 
-/**
- * Length in the units of the SPEC length rules: a Chinese (or any non-ASCII) character counts
- * 2, everything else 1. Iterates by code point so an emoji counts once, as 2.
- */
-export const chineseLength = (s: string): number => {
-  let units = 0;
-  for (const ch of s) units += (ch.codePointAt(0) ?? 0) > 0x7f ? 2 : 1;
-  return units;
-};
+// Length in the units of the SPEC length rules (in helpers, which the public pages load without zod).
+export { chineseLength };
 
 export const maxUnits = (s: string, n: number): boolean => chineseLength(s) <= n;
 

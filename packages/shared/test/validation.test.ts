@@ -28,6 +28,7 @@ import {
   zRule,
   type RuleName,
 } from '../src/validation';
+import { hanziCount } from '../src/helpers';
 import * as index from '../src/index';
 import { fieldSchema, type FieldDef } from '../src/entity';
 import { ENTITIES } from '../src/entities/index';
@@ -332,6 +333,22 @@ describe('chineseLength and length rules', () => {
     expect(chineseLength('😀')).toBe(2); // one code point, not two UTF-16 units
     expect(maxUnits('地块ab', 6)).toBe(true);
     expect(maxUnits('地块ab', 5)).toBe(false);
+  });
+
+  it('a counter in 汉字 (hanziCount) reaches the limit exactly where the rule starts refusing', () => {
+    expect(hanziCount('地块ab')).toBe(3);
+    expect(hanziCount('a')).toBe(1); // a letter is half a character, rounded up
+    expect(hanziCount('')).toBe(0);
+    for (const [rule, units] of [['len60', 60], ['len200', 200], ['len2000', 2000]] as const) {
+      for (const text of [repeat('地', units / 2), repeat('a', units), `${repeat('地', units / 2 - 1)}ab`]) {
+        expect(hanziCount(text)).toBe(units / 2);
+        expect(checkRule(rule, text)).toBeNull();
+      }
+      for (const text of [repeat('地', units / 2 + 1), repeat('a', units + 1), `${repeat('地', units / 2)}a`]) {
+        expect(hanziCount(text)).toBe(units / 2 + 1);
+        expect(checkRule(rule, text)).not.toBeNull();
+      }
+    }
   });
 
   it('len60: 30 Chinese ok, 31 bad, 60 ascii ok, 61 bad', () => {

@@ -14,6 +14,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_NAME_TOO_LONG } from '@land/shared/constants';
 import type { DialectName } from '../db/database';
 import type { AnyDb } from '../entities/repository';
 import { notFound, validationError } from '../lib/errors';
@@ -82,7 +83,7 @@ function parseFilter(text: string): SavedFilter | null {
   }
 }
 
-export const SAVED_SEARCH_NAME = z.string({ error: '请填写搜索名称' }).trim().min(1, '请填写搜索名称').max(30, '搜索名称不能超过30个字符');
+export const SAVED_SEARCH_NAME = z.string({ error: '请填写搜索名称' }).trim().min(1, '请填写搜索名称').max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_NAME_TOO_LONG);
 /** Saved searches one visitor may keep. */
 export const MAX_SAVED_SEARCHES = 20;
 

@@ -6,15 +6,17 @@
  */
 import { Alert, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { EntityDef } from '@land/shared/entity';
 import { StartFromInitialValues } from '../../components/form/StartFromInitialValues';
 import { useConfirm } from '../../components/use-confirm';
 import { restoredText, useDraftSource, useForgetDraft, type Draft } from '../../lib/drafts';
+import { lengthCount } from '../../lib/length-count';
 import { notify } from '../../lib/notify';
 import type { EntityRecord } from './api';
 import { entityKeys, saveEntity } from './api';
 import { rowActionDrafts } from './entity-form';
+import { fieldRules } from './field-rules';
 
 interface ConsultationReplyProps {
   def: EntityDef;
@@ -22,6 +24,8 @@ interface ConsultationReplyProps {
   draft?: Draft;
   onClose: () => void;
 }
+
+const ANSWER_COUNT = lengthCount(2000);
 
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 
@@ -54,6 +58,11 @@ export function ConsultationReply({ def, record, draft, onClose }: ConsultationR
     },
   });
   const label = (name: string) => def.fields.find((f) => f.name === name)?.label ?? name;
+  // The answer's own rule (len2000), as the server checks it.
+  const answerRules = useMemo(() => {
+    const field = def.fields.find((f) => f.name === 'answer');
+    return field ? fieldRules(field) : [];
+  }, [def]);
   const category = def.fields.find((f) => f.name === 'category')?.options?.find((o) => o.value === record?.category)?.label;
 
   return (
@@ -84,7 +93,7 @@ export function ConsultationReply({ def, record, draft, onClose }: ConsultationR
             <Form.Item
               name="answer"
               label={label('answer')}
-              rules={[{ required: true, whitespace: true, message: '请输入回复内容' }]}
+              rules={[{ required: true, whitespace: true, message: '请输入回复内容' }, ...answerRules]}
               extra={
                 // Clear of the character count on the same line (they overlapped on a phone).
                 <span style={{ display: 'block', paddingInlineEnd: 88 }}>
@@ -92,7 +101,7 @@ export function ConsultationReply({ def, record, draft, onClose }: ConsultationR
                 </span>
               }
             >
-              <Input.TextArea rows={5} maxLength={2000} showCount data-testid="consultation-answer" />
+              <Input.TextArea rows={5} count={ANSWER_COUNT} data-testid="consultation-answer" />
             </Form.Item>
           </Form>
         </>

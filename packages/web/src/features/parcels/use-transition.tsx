@@ -21,6 +21,7 @@ import { transitionFor } from '@land/shared/lifecycle';
 import { StartFromInitialValues } from '../../components/form/StartFromInitialValues';
 import { useConfirm } from '../../components/use-confirm';
 import { forgetDraft, restoredText, useDraftSource, useDraftToRestore, type Draft } from '../../lib/drafts';
+import { lengthCount } from '../../lib/length-count';
 import { notify } from '../../lib/notify';
 import { ApiError } from '../../lib/request';
 import type { EntityRecord } from '../entities/api';
@@ -66,6 +67,7 @@ const OVERLAP_CHECKED: readonly ParcelAction[] = ['submit', 'passFirst', 'publis
 const PUBLISHING: readonly ParcelAction[] = ['publish', 'republish'];
 /** At most this many parcels of a batch are checked for overlaps in the dialog (the server checks all on 发布). */
 const OVERLAP_CHECK_LIMIT = 20;
+const LEN200_COUNT = lengthCount(200);
 
 const fmt = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -278,7 +280,7 @@ export function useParcelTransition({ restore = false }: { restore?: boolean } =
               { validator: (_r, v: string) => (maxUnits(v ?? '', 200) ? Promise.resolve() : Promise.reject(new Error(MESSAGES.len200))) },
             ]}
           >
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="如：界址经现场复核，以新测绘成果为准" showCount maxLength={200} />
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder="如：界址经现场复核，以新测绘成果为准" count={LEN200_COUNT} />
           </Form.Item>
         )}
         {labels && (
@@ -290,7 +292,7 @@ export function useParcelTransition({ restore = false }: { restore?: boolean } =
               { validator: (_r: unknown, v: string) => (maxUnits(v ?? '', 200) ? Promise.resolve() : Promise.reject(new Error(MESSAGES.len200))) },
             ]}
           >
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} placeholder={labels.placeholder} showCount maxLength={200} />
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} placeholder={labels.placeholder} count={LEN200_COUNT} />
           </Form.Item>
         )}
       </Form>

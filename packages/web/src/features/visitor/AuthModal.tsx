@@ -66,7 +66,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     >
       {error && <Alert type="error">{error}</Alert>}
       <Field label="手机号" required error={form.errors.userAccount}>
-        {(a) => <Input {...a} {...form.input('userAccount')} type="tel" inputMode="numeric" placeholder="请输入注册手机号" maxLength={11} autoComplete="username" />}
+        {(a) => <Input {...a} {...form.input('userAccount')} type="tel" inputMode="numeric" placeholder="请输入注册手机号" autoComplete="username" />}
       </Field>
       <Field label="密码" required error={form.errors.password}>
         {(a) => <Input {...a} {...form.input('password')} type="password" placeholder="请输入密码" autoComplete="current-password" />}
@@ -105,7 +105,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     >
       {error && <Alert type="error">{error}</Alert>}
       <Field label="手机号（即登录账号）" required error={form.errors.userAccount}>
-        {(a) => <Input {...a} {...form.input('userAccount')} type="tel" inputMode="numeric" placeholder="请输入11位手机号码" maxLength={11} autoComplete="username" />}
+        {(a) => <Input {...a} {...form.input('userAccount')} type="tel" inputMode="numeric" placeholder="请输入11位手机号码" autoComplete="username" />}
       </Field>
       <Field label="姓名" required error={form.errors.userName}>
         {(a) => <Input {...a} {...form.input('userName')} placeholder="请输入姓名" autoComplete="name" />}

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SAVED_SEARCH_NAME_MAX } from '@land/shared/constants';
 import type { ParcelQueryFilters } from '../public-map/api';
 import { notify } from '../../lib/notify';
 import { showError } from '../../lib/request';
-import { Button, Field, Input, Modal } from '../../public-ui';
+import { Button, Modal } from '../../public-ui';
 import type { ButtonProps } from '../../public-ui';
 import { SaveOutlined } from '../../public-ui/icons/SaveOutlined';
 import { openVisitorAuth } from './auth-prompt';
 import { addSavedSearch, describeFilter, savedSearchKeys } from './savedSearches';
+import { SearchNameField, searchNameOk } from './SearchNameField';
 import { useVisitor } from './session';
 import styles from './SaveSearchButton.module.css';
 
@@ -39,7 +41,7 @@ export function SaveSearchButton({ filter, defaultName, ...props }: SaveSearchBu
   });
 
   const start = () => {
-    setName((defaultName || description).slice(0, 30));
+    setName((defaultName || description).slice(0, SAVED_SEARCH_NAME_MAX));
     setOpen(true);
   };
   const onClick = () => {
@@ -50,7 +52,7 @@ export function SaveSearchButton({ filter, defaultName, ...props }: SaveSearchBu
     start();
   };
   const submit = () => {
-    if (name.trim() && !save.isPending) save.mutate();
+    if (searchNameOk(name) && !save.isPending) save.mutate();
   };
 
   return (
@@ -66,33 +68,14 @@ export function SaveSearchButton({ filter, defaultName, ...props }: SaveSearchBu
         footer={
           <>
             <Button onClick={() => setOpen(false)}>取消</Button>
-            <Button kind="primary" disabled={name.trim() === ''} loading={save.isPending} onClick={submit} data-testid="save-search-ok">
+            <Button kind="primary" disabled={!searchNameOk(name)} loading={save.isPending} onClick={submit} data-testid="save-search-ok">
               保存
             </Button>
           </>
         }
       >
         <p className={styles.note}>条件：{description}</p>
-        <Field label="搜索名称" required>
-          {(field) => (
-            <div className={styles.nameRow}>
-              <Input
-                {...field}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                maxLength={30}
-                placeholder="搜索名称"
-                data-testid="save-search-name"
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') submit();
-                }}
-              />
-              <span className={styles.count} aria-hidden>
-                {name.length} / 30
-              </span>
-            </div>
-          )}
-        </Field>
+        <SearchNameField value={name} onChange={setName} onEnter={submit} testId="save-search-name" />
         <p className={styles.note}>有符合条件的地块发布、交易状态或价格变化时，每天最多提醒一次，消息发到“我的消息”（已授权的微信也会收到）。</p>
       </Modal>
     </>

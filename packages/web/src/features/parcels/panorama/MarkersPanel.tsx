@@ -172,7 +172,6 @@ export function MarkersPanel({ dkid, panorama, readOnly, onDirty, draftKey, draf
                     <Space.Compact block>
                       <Input
                         value={m.title}
-                        maxLength={60}
                         placeholder="请输入标注标题"
                         aria-label={`第${index + 1}个标注标题`}
                         onChange={(e) => update(m.markerId, { title: e.target.value })}

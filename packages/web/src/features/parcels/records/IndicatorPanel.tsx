@@ -212,8 +212,8 @@ export function IndicatorPanel({ dkid, readOnly, onDirty, onSaved, draftKey, dra
           render: (v: string | undefined, row, i) => (
             <Input
               value={v}
-              maxLength={20}
               placeholder={unitOf(row.indicator) || '单位'}
+              status={status(row, i, 'unit')}
               aria-label={`第${i + 1}行单位`}
               onChange={(e) => update(row.key, { unit: e.target.value })}
             />

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { hanziCount } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import { showError } from '../../../lib/request';
 import { Button, Field, Input, Select, TextArea, useHeldSubmit } from '../../../public-ui';
@@ -25,6 +26,9 @@ type Errors = Partial<Record<FieldName, string>>;
 
 const EMPTY: Values = { title: '', category: 'landPolicy', content: '', askerName: '', askerPhone: '', sqdw: '', agree: true };
 const CATEGORY_OPTIONS = Object.entries(PROBLEM_CATEGORY_LABELS).map(([value, label]) => ({ value, label }));
+
+/** 咨询内容's counter, in Chinese characters (its rule len2000 counts one as 2 units); past it the count turns red and the text stays as typed. */
+const CONTENT_COUNT_MAX = 2000 / 2;
 
 /** The SPEC §5 rules of each field. */
 const RULES: Record<FieldName, FieldSpec<FieldName>> = {
@@ -107,6 +111,8 @@ export function AskForm() {
     ask.mutate(body);
   };
 
+  const contentCount = hanziCount(values.content);
+
   return (
     <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate data-testid="ask-form" aria-label="我要咨询">
       {visitor ? (
@@ -129,7 +135,7 @@ export function AskForm() {
         </div>
       )}
       <Field label="咨询标题" required error={errors.title}>
-        {(a) => <Input {...a} value={values.title} onChange={set('title')} placeholder="一句话概括您的问题" maxLength={100} data-testid="ask-title" />}
+        {(a) => <Input {...a} value={values.title} onChange={set('title')} placeholder="一句话概括您的问题" data-testid="ask-title" />}
       </Field>
       <Field label="咨询类别" error={errors.category}>
         {(a) => <Select {...a} value={values.category} onChange={set('category')} options={CATEGORY_OPTIONS} />}
@@ -137,9 +143,9 @@ export function AskForm() {
       <Field label="咨询内容" required error={errors.content}>
         {(a) => (
           <>
-            <TextArea {...a} rows={5} value={values.content} onChange={set('content')} placeholder="请详细描述项目情况、用地需求或问题" maxLength={1000} data-testid="ask-content" />
-            <div className={styles.count} aria-hidden>
-              {values.content.length} / 1000
+            <TextArea {...a} rows={5} value={values.content} onChange={set('content')} placeholder="请详细描述项目情况、用地需求或问题" data-testid="ask-content" />
+            <div className={contentCount > CONTENT_COUNT_MAX ? `${styles.count} ${styles.countOver}` : styles.count} aria-hidden data-testid="ask-content-count">
+              {contentCount} / {CONTENT_COUNT_MAX}
             </div>
           </>
         )}

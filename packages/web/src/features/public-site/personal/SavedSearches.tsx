@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import { showError } from '../../../lib/request';
-import { BlockError, Button, buttonClass, Empty, Field, Input, Modal, SkeletonLines, Tag, useConfirm } from '../../../public-ui';
+import { BlockError, Button, buttonClass, Empty, Modal, SkeletonLines, Tag, useConfirm } from '../../../public-ui';
 import { CheckCircleFilled } from '../../../public-ui/icons/CheckCircleFilled';
 import { DeleteOutlined } from '../../../public-ui/icons/DeleteOutlined';
 import { EditOutlined } from '../../../public-ui/icons/EditOutlined';
@@ -26,6 +26,7 @@ import {
   unsubscribeSavedSearch,
   type SavedSearch,
 } from '../../visitor/savedSearches';
+import { SearchNameField, searchNameOk } from '../../visitor/SearchNameField';
 import styles from './PersonalCenterPage.module.css';
 
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
@@ -47,7 +48,7 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
     onError: showError,
   });
   const submit = () => {
-    if (name.trim() && !rename.isPending) rename.mutate();
+    if (searchNameOk(name) && !rename.isPending) rename.mutate();
   };
   return (
     <Modal
@@ -58,31 +59,13 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
       footer={
         <>
           <Button onClick={onClose}>取消</Button>
-          <Button kind="primary" disabled={name.trim() === ''} loading={rename.isPending} onClick={submit} data-testid="rename-search-ok">
+          <Button kind="primary" disabled={!searchNameOk(name)} loading={rename.isPending} onClick={submit} data-testid="rename-search-ok">
             保存
           </Button>
         </>
       }
     >
-      <Field label="搜索名称" required>
-        {(a) => (
-          <div className={styles.nameRow}>
-            <Input
-              {...a}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={30}
-              data-testid="rename-search-name"
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') submit();
-              }}
-            />
-            <span className={styles.count} aria-hidden>
-              {name.length} / 30
-            </span>
-          </div>
-        )}
-      </Field>
+      <SearchNameField value={name} onChange={setName} onEnter={submit} testId="rename-search-name" />
     </Modal>
   );
 }
