@@ -588,6 +588,74 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('a negative area typed on a phone stays in its box, says 不能为负数 and is not searched for: 地图找地, 挂牌地块 and the phone\'s filter sheet', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const { page } = phone;
+    try {
+      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const invalid = (box: Locator) => box.evaluate((el: HTMLInputElement) => [el.value, el.matches(':invalid'), el.validationMessage] as const);
+      const areaMinAsked: string[] = [];
+      page.on('request', (r) => {
+        const asked = new URL(r.url()).searchParams.get('areaMin');
+        if (r.url().includes('/openApi/') && asked !== null) areaMinAsked.push(asked);
+      });
+
+      // 地图找地: typing keeps "-3" (it used to empty the box as the minus was typed); 筛选 says why at the box and searches nothing.
+      await page.goto(`${server.url}/index`);
+      await hydrated();
+      const count = page.getByTestId('result-count');
+      await expect.poll(() => count.textContent()).toMatch(/共 [1-9]\d* 个地块$/);
+      const before = await count.textContent();
+      const min = page.getByLabel('最小面积（亩）');
+      await min.click();
+      await page.keyboard.type('-3');
+      expect(await invalid(min)).toEqual(['-3', true, '不能为负数']);
+      await page.getByTestId('filter-apply').click();
+      expect(page.url()).toBe(`${server.url}/index`);
+      expect(await count.textContent()).toBe(before);
+      await screenshot(page, 'public-area-negative-map-412');
+      // A figure then applies, and 重置 empties the box.
+      await min.fill('40');
+      await page.getByTestId('filter-apply').click();
+      await page.waitForURL((u) => u.searchParams.get('areaMin') === '40');
+      expect(await invalid(min)).toEqual(['40', false, '']);
+
+      // 挂牌地块: Enter on "-5" keeps it, marked; the list is not filtered by it.
+      await page.goto(`${server.url}/landListing`);
+      await hydrated();
+      const listMin = page.getByLabel('最小面积（亩）');
+      await listMin.click();
+      await page.keyboard.type('-5');
+      await page.keyboard.press('Enter');
+      expect(await invalid(listMin)).toEqual(['-5', true, '不能为负数']);
+      expect(new URL(page.url()).searchParams.get('areaMin')).toBeNull();
+      // An address holding a negative area (a link edited by hand) shows the box empty, as the list reads it.
+      await page.goto(`${server.url}/landListing?areaMin=-3`);
+      await hydrated();
+      await expect.poll(() => page.getByTestId('parcel-total').textContent()).toMatch(/共 [1-9]\d* 宗/);
+      expect(await invalid(page.getByLabel('最小面积（亩）'))).toEqual(['', false, '']);
+
+      // The phone's filter sheet: 确定 with "-3" stays open and says why at the box.
+      await page.goto(`${server.url}/mobileindex`);
+      await hydrated();
+      await page.getByTestId('open-filters').click();
+      const sheet = page.getByTestId('filter-sheet-body');
+      await sheet.waitFor();
+      const sheetMin = sheet.getByLabel('最小面积（亩）');
+      await sheetMin.click();
+      await page.keyboard.type('-3');
+      await page.getByTestId('sheet-apply').click();
+      expect(await sheet.isVisible()).toBe(true);
+      expect(await invalid(sheetMin)).toEqual(['-3', true, '不能为负数']);
+      await screenshot(page, 'mobile-area-negative-sheet-412');
+      await page.getByTestId('sheet-reset').click();
+      expect(await invalid(sheetMin)).toEqual(['', false, '']);
+      expect(areaMinAsked.filter((v) => Number(v) < 0)).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('a question asked on the site is answered through 回复 in the back office: the answer shows in the personal centre and reaches the inbox', async () => {
     const { page } = visitor;
     const title = `用地咨询${Date.now() % 100000}`;

@@ -76,3 +76,7 @@ export const deleteAttachmentConfirm = (name: string): string => `您确定要�
 /** The most characters of a saved search's name (保存搜索, 重命名), and what is said past it. */
 export const SAVED_SEARCH_NAME_MAX = 30;
 export const SAVED_SEARCH_NAME_TOO_LONG = `搜索名称不能超过${SAVED_SEARCH_NAME_MAX}个字符`;
+
+/** SPEC §5's words for a number below 0 and for what is not a number (MESSAGES; here for pages that do not load the validators). */
+export const NON_NEGATIVE_MESSAGE = '不能为负数';
+export const NOT_A_NUMBER_MESSAGE = '只能是数字';

@@ -4,6 +4,7 @@
  * never rephrase them.
  */
 import { z } from 'zod';
+import { NON_NEGATIVE_MESSAGE, NOT_A_NUMBER_MESSAGE } from './constants';
 import { chineseLength, isLinkUrl } from './helpers';
 
 export const MESSAGES = {
@@ -13,8 +14,8 @@ export const MESSAGES = {
   username: '请输入5-20个字符，第一位必须字母，支持字母、数字组合',
   password: '请输入8-16个字符，由数字、大小写字母、特殊字符四种结合',
   positiveInt: '请输入正整数',
-  nonNegative: '不能为负数',
-  number: '只能是数字',
+  nonNegative: NON_NEGATIVE_MESSAGE,
+  number: NOT_A_NUMBER_MESSAGE,
   // Not in SPEC §5 (the original rounded silently); plain wording for a fractional integer.
   integer: '请输入整数',
   len60: '长度不能超过30个汉字或者60个字符',

@@ -1,7 +1,7 @@
-/** Form controls of the public UI kit: Input, TextArea, Select (native), SearchInput, Field (label + error). */
+/** Form controls of the public UI kit: Input, TextArea, Select (native), SearchInput, NumberBound, Field (label + error). */
 import type { InputHTMLAttributes, ReactNode, Ref, RefObject, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { KEYWORD_LIMIT, overLimit, type TextLimit } from '@land/shared/constants';
+import { KEYWORD_LIMIT, NON_NEGATIVE_MESSAGE, NOT_A_NUMBER_MESSAGE, overLimit, type TextLimit } from '@land/shared/constants';
 import { Button } from './Button';
 import { SearchOutlined } from './icons/SearchOutlined';
 import styles from './kit.module.css';
@@ -84,6 +84,82 @@ export function TextArea({ invalid, className, ref, ...rest }: TextareaHTMLAttri
   const [inner, setRef] = useControlRef(ref);
   useKeepEarlyInput(inner, rest.value);
   return <textarea ref={setRef} className={inputClass('middle', invalid, className)} aria-invalid={invalid || undefined} {...rest} />;
+}
+
+/** A bound's text as a figure: null when empty, undefined when it is not one of 0 or more. */
+const boundOf = (text: string, badInput: boolean): number | null | undefined => {
+  if (badInput) return undefined;
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+const boundText = (value: number | null) => (value === null ? '' : String(value));
+
+export interface NumberBoundProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type' | 'size'> {
+  /** The bound applied (null: none). A new value from outside (another link; 重置 by a new key) replaces the text. */
+  value: number | null;
+  /** Each change of the text: its figure, or null when it is empty or not one (then it is left out, and marked). */
+  onChange?: (value: number | null) => void;
+  /** Enter or leaving the box: the figure to apply (null: none), for a filter applied then rather than as typed. */
+  onCommit?: (value: number | null) => void;
+  size?: Size;
+  /** Only `className`'s look, not the kit's (a page with boxes of its own, e.g. the phone's filter sheet). */
+  bare?: boolean;
+}
+
+/**
+ * One end of a range filter (面积, 起始价): a figure of 0 or more, or empty for none. What is typed
+ * stays as typed: a negative number, or what the browser cannot read as a number, is outlined red
+ * with SPEC §5's 不能为负数 / 只能是数字 and left out of the search; Enter shows those words at the box.
+ */
+export function NumberBound({ value, onChange, onCommit, size, bare, className, onKeyDown, onBlur, ref, ...rest }: NumberBoundProps & { ref?: Ref<HTMLInputElement> }) {
+  const [inner, setRef] = useControlRef(ref);
+  const [text, setText] = useState(() => boundText(value));
+  useKeepEarlyInput(inner, text);
+  const [bad, setBad] = useState(false);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    // Set from outside: shown, unless it is what the text already says (or leaves out).
+    setSeen(value);
+    if ((boundOf(text, bad) ?? null) !== value) {
+      setText(boundText(value));
+      setBad(false);
+    }
+  }
+  const bound = boundOf(text, bad);
+  const problem = bound !== undefined ? '' : bad ? NOT_A_NUMBER_MESSAGE : NON_NEGATIVE_MESSAGE;
+  useEffect(() => inner.current?.setCustomValidity(problem), [inner, problem]);
+  return (
+    <input
+      ref={setRef}
+      type="number"
+      min={0}
+      inputMode="decimal"
+      className={bare ? className : inputClass(size, problem !== '', className)}
+      aria-invalid={problem !== '' || undefined}
+      title={problem || undefined}
+      value={text}
+      onChange={(e) => {
+        const next = e.target.value;
+        const nextBad = e.target.validity.badInput;
+        setText(next);
+        setBad(nextBad);
+        onChange?.(boundOf(next, nextBad) ?? null);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          if (problem) e.currentTarget.reportValidity();
+          onCommit?.(bound ?? null);
+        }
+        onKeyDown?.(e);
+      }}
+      onBlur={(e) => {
+        onCommit?.(bound ?? null);
+        onBlur?.(e);
+      }}
+      {...rest}
+    />
+  );
 }
 
 export interface SelectOption {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Button, clearTooLong, Modal, refuseTooLong } from '../../public-ui';
+import { Button, clearTooLong, Modal, NumberBound, refuseTooLong } from '../../public-ui';
 import { landClassesQuery, mapParcelsQuery, useDistrictOptions } from '../public-map/api';
 import { EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
 import { MARKET_STATE_LABELS, type ParcelMarketState } from '../public-map/format';
@@ -23,12 +23,6 @@ function Chip({ active, onClick, children, testId }: { active: boolean; onClick:
   );
 }
 
-function parseAmount(value: string): number | null {
-  if (value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? n : null;
-}
-
 interface FilterSheetProps {
   open: boolean;
   filters: ParcelFilters;
@@ -47,8 +41,8 @@ export function FilterSheet({ open, filters, onApply, onClose }: FilterSheetProp
 
 function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (filters: ParcelFilters) => void }) {
   const [draft, setDraft] = useState<ParcelFilters>(initial);
-  const [areaMin, setAreaMin] = useState(initial.areaMin === null ? '' : String(initial.areaMin));
-  const [areaMax, setAreaMax] = useState(initial.areaMax === null ? '' : String(initial.areaMax));
+  // The area boxes keep what was typed; 重置 gives fresh ones.
+  const [fields, setFields] = useState(0);
   const { options: districtOptions } = useDistrictOptions();
   const tree = useQuery(landClassesQuery).data ?? [];
   const everything = useQuery(mapParcelsQuery({})).data ?? [];
@@ -60,14 +54,20 @@ function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (fil
   const set = (patch: Partial<ParcelFilters>) => setDraft((d) => ({ ...d, ...patch }));
 
   const keywordBox = useRef<HTMLInputElement>(null);
+  const areaBoxes = useRef<HTMLDivElement>(null);
   const apply = () => {
     if (refuseTooLong(keywordBox.current)) return;
-    onApply(orderedRange({ ...draft, keyword: draft.keyword.trim(), areaMin: parseAmount(areaMin), areaMax: parseAmount(areaMax) }));
+    // An area that is not a figure (a negative one): said at its box, nothing applied.
+    const refused = areaBoxes.current?.querySelector<HTMLInputElement>('input:invalid');
+    if (refused) {
+      refused.reportValidity();
+      return;
+    }
+    onApply(orderedRange({ ...draft, keyword: draft.keyword.trim() }));
   };
   const reset = () => {
     setDraft(EMPTY_FILTERS);
-    setAreaMin('');
-    setAreaMax('');
+    setFields((n) => n + 1);
   };
 
   return (
@@ -119,10 +119,10 @@ function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (fil
         )}
 
         <h3 className={styles.sheetTitle}>面积（亩）</h3>
-        <div className={styles.range}>
-          <input className={styles.textInput} type="number" inputMode="decimal" min={0} value={areaMin} onChange={(e) => setAreaMin(e.target.value)} placeholder="最小" aria-label="最小面积（亩）" />
+        <div className={styles.range} ref={areaBoxes}>
+          <NumberBound key={`min-${fields}`} bare className={styles.textInput} value={draft.areaMin} onChange={(areaMin) => set({ areaMin })} placeholder="最小" aria-label="最小面积（亩）" />
           <span>—</span>
-          <input className={styles.textInput} type="number" inputMode="decimal" min={0} value={areaMax} onChange={(e) => setAreaMax(e.target.value)} placeholder="最大" aria-label="最大面积（亩）" />
+          <NumberBound key={`max-${fields}`} bare className={styles.textInput} value={draft.areaMax} onChange={(areaMax) => set({ areaMax })} placeholder="最大" aria-label="最大面积（亩）" />
         </div>
 
         <h3 className={styles.sheetTitle}>交易状态</h3>

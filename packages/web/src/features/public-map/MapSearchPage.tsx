@@ -15,7 +15,7 @@ import { useInView } from '../../public/use-in-view';
 import { useLoadedComponent } from '../../public/use-loaded';
 import { useSettledValue } from '../../public/use-settled-value';
 import { overLimit } from '@land/shared/constants';
-import { Alert, BlockBoundary, BlockError, Button, buttonClass, Empty, Input, SearchInput, Select, Tag } from '../../public-ui';
+import { Alert, BlockBoundary, BlockError, Button, buttonClass, Empty, NumberBound, SearchInput, Select, Tag } from '../../public-ui';
 import { AimOutlined } from '../../public-ui/icons/AimOutlined';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { EditOutlined } from '../../public-ui/icons/EditOutlined';
@@ -107,23 +107,9 @@ function StateTag({ tradeState }: { tradeState: unknown }) {
   );
 }
 
-/** A number field of the range filters (empty: no bound). */
-function NumberInput({ value, onChange, label, placeholder }: { value: number | null; onChange: (v: number | null) => void; label: string; placeholder: string }) {
-  return (
-    <Input
-      type="number"
-      min={0}
-      inputMode="decimal"
-      className={styles.grow}
-      placeholder={placeholder}
-      aria-label={label}
-      value={value ?? ''}
-      onChange={(e) => {
-        const n = e.target.value === '' ? null : Number(e.target.value);
-        onChange(n !== null && Number.isFinite(n) && n >= 0 ? n : null);
-      }}
-    />
-  );
+/** A number field of the range filters (empty: no bound); `field` renews it on 重置. */
+function RangeBound({ value, onChange, label, placeholder, field }: { value: number | null; onChange: (v: number | null) => void; label: string; placeholder: string; field: number }) {
+  return <NumberBound key={field} className={styles.grow} placeholder={placeholder} aria-label={label} value={value} onChange={onChange} />;
 }
 
 /** The published parcels matching the filters: all of them with boundaries, or a page of them above the tile threshold. */
@@ -184,8 +170,9 @@ export function MapSearchPage() {
   const [hoverId, setHoverId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  // The keyword field is the form's own; a reset gives a fresh one.
-  const [keywordField, setKeywordField] = useState(0);
+  // The keyword and number fields keep what was typed; a reset gives fresh ones.
+  const [fields, setFields] = useState(0);
+  const filtersRef = useRef<HTMLDivElement | null>(null);
 
   const results = useMemo(() => sortParcels(all, sort), [all, sort]);
   const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
@@ -211,9 +198,15 @@ export function MapSearchPage() {
     setDraft(next);
     apply(next);
   };
+  // 筛选 with a bound that is not a figure, or a keyword over the limit: said at that box, nothing applied.
+  const applyFilters = () => {
+    const refused = filtersRef.current?.querySelector<HTMLInputElement>('input:invalid');
+    if (refused) refused.reportValidity();
+    else search();
+  };
   const reset = () => {
     setDraft(EMPTY_FILTERS);
-    setKeywordField((k) => k + 1);
+    setFields((k) => k + 1);
     setDrawing(false);
     setArea(null);
     apply(EMPTY_FILTERS);
@@ -286,10 +279,10 @@ export function MapSearchPage() {
     <div className={styles.page} data-testid="map-search-page">
       <PageHead title="地图找地" description={`在地图上按片区、土地用途、面积、起始价和交易状态查找已发布地块，共 ${total} 个地块。`} />
       <aside className={styles.panel} aria-label="地块筛选与结果">
-        <div className={styles.filters} data-testid="map-filters">
+        <div className={styles.filters} data-testid="map-filters" ref={filtersRef}>
           <h1 className={styles.heading}>地图找地</h1>
           <SearchInput
-            key={keywordField}
+            key={fields}
             label="关键词"
             placeholder="地块名称、编号或坐落"
             defaultValue={filters.keyword}
@@ -304,25 +297,25 @@ export function MapSearchPage() {
             <span className={styles.rangeLabel} aria-hidden>
               面积
             </span>
-            <NumberInput placeholder="最小" label="最小面积（亩）" value={draft.areaMin} onChange={(areaMin) => setDraft({ ...draft, areaMin })} />
+            <RangeBound field={fields} placeholder="最小" label="最小面积（亩）" value={draft.areaMin} onChange={(areaMin) => setDraft({ ...draft, areaMin })} />
             <span aria-hidden>–</span>
-            <NumberInput placeholder="最大" label="最大面积（亩）" value={draft.areaMax} onChange={(areaMax) => setDraft({ ...draft, areaMax })} />
+            <RangeBound field={fields} placeholder="最大" label="最大面积（亩）" value={draft.areaMax} onChange={(areaMax) => setDraft({ ...draft, areaMax })} />
             <span className={styles.unit}>亩</span>
           </div>
           <div className={styles.filterRow}>
             <span className={styles.rangeLabel} aria-hidden>
               起始价
             </span>
-            <NumberInput placeholder="最低" label="最低起始价（万元）" value={draft.priceMin} onChange={(priceMin) => setDraft({ ...draft, priceMin })} />
+            <RangeBound field={fields} placeholder="最低" label="最低起始价（万元）" value={draft.priceMin} onChange={(priceMin) => setDraft({ ...draft, priceMin })} />
             <span aria-hidden>–</span>
-            <NumberInput placeholder="最高" label="最高起始价（万元）" value={draft.priceMax} onChange={(priceMax) => setDraft({ ...draft, priceMax })} />
+            <RangeBound field={fields} placeholder="最高" label="最高起始价（万元）" value={draft.priceMax} onChange={(priceMax) => setDraft({ ...draft, priceMax })} />
             <span className={styles.unit}>万元</span>
           </div>
           <div data-testid="filter-state">
             <Segmented block label="交易状态" options={STATE_OPTIONS} value={draft.state} onChange={(state) => search({ state })} />
           </div>
           <div className={styles.filterActions}>
-            <Button kind="primary" icon={<FilterOutlined />} onClick={() => search()} data-testid="filter-apply">
+            <Button kind="primary" icon={<FilterOutlined />} onClick={applyFilters} data-testid="filter-apply">
               筛选
             </Button>
             <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0 && !drawing}>

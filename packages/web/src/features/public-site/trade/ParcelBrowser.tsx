@@ -4,13 +4,13 @@
  * and 成交地块.
  */
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAddressParams } from '../../../public/use-address-params';
 import { useSettledValue } from '../../../public/use-settled-value';
 import { overLimit } from '@land/shared/constants';
-import { Alert, BlockError, Button, Card, Empty, Input, Pagination, SearchInput, Select } from '../../../public-ui';
+import { Alert, BlockError, Button, Card, Empty, NumberBound, Pagination, SearchInput, Select } from '../../../public-ui';
 import type { SelectOption } from '../../../public-ui';
 import { AppstoreOutlined } from '../../../public-ui/icons/AppstoreOutlined';
 import { ReloadOutlined } from '../../../public-ui/icons/ReloadOutlined';
@@ -86,21 +86,9 @@ function queryOf(params: URLSearchParams, fixed: Partial<ParcelPageQuery>): Parc
   };
 }
 
-/** One end of the area range: applied on leaving the field or on Enter. */
-function AreaBound({ value, placeholder, label, onSet }: { value: string; placeholder: string; label: string; onSet: (value: string) => void }) {
-  return (
-    <Input
-      aria-label={label}
-      defaultValue={value}
-      onBlur={(e) => onSet(e.target.value)}
-      onKeyDown={(e) => e.key === 'Enter' && onSet(e.currentTarget.value)}
-      type="number"
-      min={0}
-      inputMode="decimal"
-      className={styles.number}
-      placeholder={placeholder}
-    />
-  );
+/** One end of the area range: applied on leaving the field or on Enter (one that is not a figure is left out, and marked). */
+function AreaBound({ value, placeholder, label, onSet }: { value: number | null; placeholder: string; label: string; onSet: (value: number | undefined) => void }) {
+  return <NumberBound aria-label={label} value={value} onCommit={(v) => v !== value && onSet(v ?? undefined)} className={styles.number} placeholder={placeholder} />;
 }
 
 export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText, searchState }: ParcelBrowserProps) {
@@ -126,6 +114,8 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
     ),
   );
 
+  // The area boxes keep what was typed (a figure they cannot apply stays, marked); 重置 gives fresh ones.
+  const [fields, setFields] = useState(0);
   const set = (patch: Record<string, string | number | undefined | null>, keepPage = false) => {
     setParams(
       (prev) => {
@@ -168,12 +158,18 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         <Select className={styles.select} options={districtOptions} value={params.get('areacode') ?? ''} onChange={(e) => set({ areacode: e.target.value })} aria-label="片区" />
         <Select className={styles.select} options={landClassOptions} value={params.get('dlcode') ?? ''} onChange={(e) => set({ dlcode: e.target.value })} aria-label="土地用途" />
         <span className={styles.range}>
-          <AreaBound key={`min-${params.get('areaMin') ?? ''}`} value={params.get('areaMin') ?? ''} placeholder="面积≥" label="最小面积（亩）" onSet={(v) => set({ areaMin: num(v) })} />
+          <AreaBound key={`min-${fields}`} value={areaBound(params.get('areaMin')) ?? null} placeholder="面积≥" label="最小面积（亩）" onSet={(areaMin) => set({ areaMin })} />
           <span aria-hidden>–</span>
-          <AreaBound key={`max-${params.get('areaMax') ?? ''}`} value={params.get('areaMax') ?? ''} placeholder="面积≤" label="最大面积（亩）" onSet={(v) => set({ areaMax: num(v) })} />
+          <AreaBound key={`max-${fields}`} value={areaBound(params.get('areaMax')) ?? null} placeholder="面积≤" label="最大面积（亩）" onSet={(areaMax) => set({ areaMax })} />
           <span className={styles.unit}>亩</span>
         </span>
-        <Button icon={<ReloadOutlined />} onClick={() => setParams({}, { replace: true })}>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => {
+            setFields((n) => n + 1);
+            setParams({}, { replace: true });
+          }}
+        >
           重置
         </Button>
         <SaveSearchButton filter={savedFilter} />
