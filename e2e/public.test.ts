@@ -614,7 +614,12 @@ describe('public site in the browser', () => {
       expect(page.url()).toBe(`${server.url}/index`);
       expect(await count.textContent()).toBe(before);
       await screenshot(page, 'public-area-negative-map-412');
-      // A figure then applies, and 重置 empties the box.
+      // 重置 is offered for the box alone and empties it; a figure then applies.
+      const reset = page.getByTestId('map-filters').getByRole('button', { name: '重置' });
+      expect(await reset.isEnabled()).toBe(true);
+      await reset.click();
+      expect(await invalid(min)).toEqual(['', false, '']);
+      await expect.poll(() => reset.isDisabled()).toBe(true);
       await min.fill('40');
       await page.getByTestId('filter-apply').click();
       await page.waitForURL((u) => u.searchParams.get('areaMin') === '40');

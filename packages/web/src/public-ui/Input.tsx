@@ -105,6 +105,8 @@ export interface NumberBoundProps extends Omit<InputHTMLAttributes<HTMLInputElem
   size?: Size;
   /** Only `className`'s look, not the kit's (a page with boxes of its own, e.g. the phone's filter sheet). */
   bare?: boolean;
+  /** Whether the box holds text it cannot apply (so that 重置 has something to clear). */
+  onMarked?: (marked: boolean) => void;
 }
 
 /**
@@ -112,7 +114,7 @@ export interface NumberBoundProps extends Omit<InputHTMLAttributes<HTMLInputElem
  * stays as typed: a negative number, or what the browser cannot read as a number, is outlined red
  * with SPEC §5's 不能为负数 / 只能是数字 and left out of the search; Enter shows those words at the box.
  */
-export function NumberBound({ value, onChange, onCommit, size, bare, className, onKeyDown, onBlur, ref, ...rest }: NumberBoundProps & { ref?: Ref<HTMLInputElement> }) {
+export function NumberBound({ value, onChange, onCommit, size, bare, onMarked, className, onKeyDown, onBlur, ref, ...rest }: NumberBoundProps & { ref?: Ref<HTMLInputElement> }) {
   const [inner, setRef] = useControlRef(ref);
   const [text, setText] = useState(() => boundText(value));
   useKeepEarlyInput(inner, text);
@@ -128,7 +130,10 @@ export function NumberBound({ value, onChange, onCommit, size, bare, className, 
   }
   const bound = boundOf(text, bad);
   const problem = bound !== undefined ? '' : bad ? NOT_A_NUMBER_MESSAGE : NON_NEGATIVE_MESSAGE;
-  useEffect(() => inner.current?.setCustomValidity(problem), [inner, problem]);
+  useEffect(() => {
+    inner.current?.setCustomValidity(problem);
+    onMarked?.(problem !== '');
+  }, [inner, problem, onMarked]);
   return (
     <input
       ref={setRef}

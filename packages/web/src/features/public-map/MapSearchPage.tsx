@@ -108,8 +108,9 @@ function StateTag({ tradeState }: { tradeState: unknown }) {
 }
 
 /** A number field of the range filters (empty: no bound); `field` renews it on 重置. */
-function RangeBound({ value, onChange, label, placeholder, field }: { value: number | null; onChange: (v: number | null) => void; label: string; placeholder: string; field: number }) {
-  return <NumberBound key={field} className={styles.grow} placeholder={placeholder} aria-label={label} value={value} onChange={onChange} />;
+function RangeBound({ value, onChange, label, placeholder, field, onMarked }: { value: number | null; onChange: (v: number | null) => void; label: string; placeholder: string; field: number; onMarked: (label: string, marked: boolean) => void }) {
+  const marked = useCallback((m: boolean) => onMarked(label, m), [label, onMarked]);
+  return <NumberBound key={field} className={styles.grow} placeholder={placeholder} aria-label={label} value={value} onChange={onChange} onMarked={marked} />;
 }
 
 /** The published parcels matching the filters: all of them with boundaries, or a page of them above the tile threshold. */
@@ -173,6 +174,17 @@ export function MapSearchPage() {
   // The keyword and number fields keep what was typed; a reset gives fresh ones.
   const [fields, setFields] = useState(0);
   const filtersRef = useRef<HTMLDivElement | null>(null);
+  // Bound boxes holding what they cannot apply (a negative number): 重置 clears them too.
+  const [markedBounds, setMarkedBounds] = useState<ReadonlySet<string>>(new Set());
+  const markBound = useCallback((label: string, marked: boolean) => {
+    setMarkedBounds((was) => {
+      if (was.has(label) === marked) return was;
+      const next = new Set(was);
+      if (marked) next.add(label);
+      else next.delete(label);
+      return next;
+    });
+  }, []);
 
   const results = useMemo(() => sortParcels(all, sort), [all, sort]);
   const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
@@ -297,18 +309,18 @@ export function MapSearchPage() {
             <span className={styles.rangeLabel} aria-hidden>
               面积
             </span>
-            <RangeBound field={fields} placeholder="最小" label="最小面积（亩）" value={draft.areaMin} onChange={(areaMin) => setDraft({ ...draft, areaMin })} />
+            <RangeBound field={fields} placeholder="最小" label="最小面积（亩）" onMarked={markBound} value={draft.areaMin} onChange={(areaMin) => setDraft({ ...draft, areaMin })} />
             <span aria-hidden>–</span>
-            <RangeBound field={fields} placeholder="最大" label="最大面积（亩）" value={draft.areaMax} onChange={(areaMax) => setDraft({ ...draft, areaMax })} />
+            <RangeBound field={fields} placeholder="最大" label="最大面积（亩）" onMarked={markBound} value={draft.areaMax} onChange={(areaMax) => setDraft({ ...draft, areaMax })} />
             <span className={styles.unit}>亩</span>
           </div>
           <div className={styles.filterRow}>
             <span className={styles.rangeLabel} aria-hidden>
               起始价
             </span>
-            <RangeBound field={fields} placeholder="最低" label="最低起始价（万元）" value={draft.priceMin} onChange={(priceMin) => setDraft({ ...draft, priceMin })} />
+            <RangeBound field={fields} placeholder="最低" label="最低起始价（万元）" onMarked={markBound} value={draft.priceMin} onChange={(priceMin) => setDraft({ ...draft, priceMin })} />
             <span aria-hidden>–</span>
-            <RangeBound field={fields} placeholder="最高" label="最高起始价（万元）" value={draft.priceMax} onChange={(priceMax) => setDraft({ ...draft, priceMax })} />
+            <RangeBound field={fields} placeholder="最高" label="最高起始价（万元）" onMarked={markBound} value={draft.priceMax} onChange={(priceMax) => setDraft({ ...draft, priceMax })} />
             <span className={styles.unit}>万元</span>
           </div>
           <div data-testid="filter-state">
@@ -318,7 +330,7 @@ export function MapSearchPage() {
             <Button kind="primary" icon={<FilterOutlined />} onClick={applyFilters} data-testid="filter-apply">
               筛选
             </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0 && !drawing}>
+            <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0 && !drawing && markedBounds.size === 0}>
               重置
             </Button>
             <SaveSearchButton filter={queryFilters} />
