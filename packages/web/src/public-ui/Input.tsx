@@ -86,6 +86,13 @@ export function TextArea({ invalid, className, ref, ...rest }: TextareaHTMLAttri
   return <textarea ref={setRef} className={inputClass('middle', invalid, className)} aria-invalid={invalid || undefined} {...rest} />;
 }
 
+/** Says at the first box under `root` that holds what cannot be searched for (too long, a negative bound) why; true when there was one. */
+export function refuseInvalid(root: HTMLElement | null): boolean {
+  const refused = root?.querySelector<HTMLInputElement>('input:invalid');
+  refused?.reportValidity();
+  return Boolean(refused);
+}
+
 /** A bound's text as a figure: null when empty, undefined when it is not one of 0 or more. */
 const boundOf = (text: string, badInput: boolean): number | null | undefined => {
   if (badInput) return undefined;

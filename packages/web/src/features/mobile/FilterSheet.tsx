@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Button, clearTooLong, Modal, NumberBound, refuseTooLong } from '../../public-ui';
+import { Button, clearTooLong, Modal, NumberBound, refuseInvalid, refuseTooLong } from '../../public-ui';
 import { landClassesQuery, mapParcelsQuery, useDistrictOptions } from '../public-map/api';
 import { EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
 import { MARKET_STATE_LABELS, type ParcelMarketState } from '../public-map/format';
@@ -58,11 +58,7 @@ function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (fil
   const apply = () => {
     if (refuseTooLong(keywordBox.current)) return;
     // An area that is not a figure (a negative one): said at its box, nothing applied.
-    const refused = areaBoxes.current?.querySelector<HTMLInputElement>('input:invalid');
-    if (refused) {
-      refused.reportValidity();
-      return;
-    }
+    if (refuseInvalid(areaBoxes.current)) return;
     onApply(orderedRange({ ...draft, keyword: draft.keyword.trim() }));
   };
   const reset = () => {

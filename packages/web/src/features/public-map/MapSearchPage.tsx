@@ -15,7 +15,7 @@ import { useInView } from '../../public/use-in-view';
 import { useLoadedComponent } from '../../public/use-loaded';
 import { useSettledValue } from '../../public/use-settled-value';
 import { overLimit } from '@land/shared/constants';
-import { Alert, BlockBoundary, BlockError, Button, buttonClass, Empty, NumberBound, SearchInput, Select, Tag } from '../../public-ui';
+import { Alert, BlockBoundary, BlockError, Button, buttonClass, Empty, NumberBound, refuseInvalid, SearchInput, Select, Tag } from '../../public-ui';
 import { AimOutlined } from '../../public-ui/icons/AimOutlined';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
 import { EditOutlined } from '../../public-ui/icons/EditOutlined';
@@ -212,9 +212,7 @@ export function MapSearchPage() {
   };
   // 筛选 with a bound that is not a figure, or a keyword over the limit: said at that box, nothing applied.
   const applyFilters = () => {
-    const refused = filtersRef.current?.querySelector<HTMLInputElement>('input:invalid');
-    if (refused) refused.reportValidity();
-    else search();
+    if (!refuseInvalid(filtersRef.current)) search();
   };
   const reset = () => {
     setDraft(EMPTY_FILTERS);
