@@ -241,6 +241,49 @@ describe('entity screens in the browser', () => {
     expect(await panel.locator('tbody tr.ant-table-row').filter({ hasText: '尚未保存的地点' }).count()).toBe(0);
   });
 
+  it("a parcel's 规划指标: a unit pasted past its limit stays whole, the row says why and 批量保存 waits; shortened, the row saves", async () => {
+    const parcel = (await apiPage('tLandinfo', [{ column: 'status', type: 'eq', val: 'draft' }]))[1]!;
+    const before = await apiPage('tYdzb', [{ column: 'dkid', type: 'eq', val: parcel.id }]);
+
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await page.goto(`${server.url}/managementSystem/land`);
+    await page.getByPlaceholder('请输入地块名称').fill(String(parcel.dkmc));
+    await page.keyboard.press('Enter');
+    await page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').filter({ hasText: String(parcel.dkmc) }).first().getByTestId('row-edit').click();
+    await page.getByTestId('parcel-editor').getByRole('tab', { name: '规划指标' }).click();
+    const panel = page.getByTestId('indicator-panel');
+    await panel.locator('.ant-table-tbody').waitFor();
+    await expect.poll(() => panel.locator('.ant-spin-spinning').count()).toBe(0);
+    await panel.getByRole('button', { name: '添加指标' }).click();
+    const n = before.length + 1;
+    await choose(page, panel, `第${n}行指标`, '投资强度');
+    await panel.getByLabel(`第${n}行指标值`).fill('350');
+
+    // 21 characters pasted into a box of 20: kept as pasted, outlined, named in the row's message.
+    const unit = panel.getByLabel(`第${n}行单位`);
+    const pasted = '万元人民币每亩（按出让面积计算的固定资产）';
+    expect(pasted.length).toBe(21);
+    await unit.focus();
+    await page.keyboard.insertText(pasted);
+    expect(await unit.inputValue()).toBe(pasted);
+    const problem = panel.locator('.ant-alert-error').filter({ hasText: `第${n}行：` });
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('20');
+    expect(await unit.getAttribute('class')).toContain('ant-input-status-error');
+    const save = panel.getByRole('button', { name: '批量保存' });
+    expect(await save.isDisabled()).toBe(true);
+    await screenshot(page, 'indicator-unit-too-long-1280');
+
+    await unit.fill('万元/亩');
+    await problem.waitFor({ state: 'detached' });
+    await save.click();
+    await page.getByText('规划指标已保存').waitFor();
+    const after = await apiPage('tYdzb', [{ column: 'dkid', type: 'eq', val: parcel.id }]);
+    expect(after.length).toBe(before.length + 1);
+    expect(after.find((r) => r.indicator === 'investmentIntensity' && Number(r.value) === 350)?.unit).toBe('万元/亩');
+  });
+
   it('a policy opened untouched is not changed; edited, its paragraphs keep their first-line indent, and 首行缩进 sets one', async () => {
     const policies = await apiPage('tRegulations');
     const policy = policies.find((r) => /text-indent/.test(String(r.content)))!;

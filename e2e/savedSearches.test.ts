@@ -84,11 +84,18 @@ describe('saved searches in the browser', () => {
     await page.getByTestId('save-search-dialog').getByRole('alert').getByText('搜索名称不能超过30个字符').waitFor();
     expect(await page.getByTestId('save-search-name-count').textContent()).toBe(`${pasted.length} / 30`);
     expect(await page.getByTestId('save-search-ok').isDisabled()).toBe(true);
+    // Enter in the box does not send it either: no save call goes out until 保存 is clicked below.
+    const saveCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/tSavedSearch/addSavedSearch')) saveCalls.push(r.url());
+    });
     await name.press('Enter');
-    expect(await page.getByTestId('save-search-dialog').isVisible()).toBe(true);
     await screenshot(page, 'saved-search-name-too-long-1280');
     await name.fill('挂牌中的地块');
     expect(await page.getByTestId('save-search-dialog').getByRole('alert').count()).toBe(0);
+    expect(await page.getByTestId('save-search-dialog').isVisible()).toBe(true);
+    expect(await name.inputValue()).toBe('挂牌中的地块');
+    expect(saveCalls).toEqual([]);
     await screenshot(page, 'saved-search-dialog-1280');
     await page.getByTestId('save-search-ok').click();
     await page.getByText('已保存，有符合条件的地块更新时会通知您').waitFor();
