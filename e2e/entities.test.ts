@@ -284,6 +284,43 @@ describe('entity screens in the browser', () => {
     expect(after.find((r) => r.indicator === 'investmentIntensity' && Number(r.value) === 350)?.unit).toBe('万元/亩');
   });
 
+  it('土地交易记录: a deal without its price, date and winner, or a listing ending before it starts, is named under those fields and not saved', async () => {
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await page.goto(`${server.url}/managementSystem/landJystManagement`);
+    await page.getByRole('button', { name: /新增/ }).first().click();
+    const drawer = page.getByTestId('entity-form-drawer');
+    await drawer.getByPlaceholder('请输入宗地编号').fill('LJ-CHECK-1');
+    await choose(page, drawer, '交易方式', '挂牌');
+    await choose(page, drawer, '交易状态', '已成交');
+    const date = async (label: string, value: string) => {
+      await drawer.getByLabel(label, { exact: true }).fill(value);
+      await drawer.getByLabel(label, { exact: true }).press('Enter');
+    };
+    await date('挂牌起始日期', '2026-12-20');
+    await date('挂牌截止日期', '2026-12-10');
+    await drawer.getByTestId('entity-form-submit').click();
+    const errors = drawer.locator('.ant-form-item-explain-error');
+    await expect.poll(() => errors.allTextContents()).toEqual([
+      '挂牌截止日期不能早于挂牌起始日期',
+      '交易状态为“已成交”时，请输入成交价',
+      '交易状态为“已成交”时，请选择成交日期',
+      '交易状态为“已成交”时，请输入竞得人',
+    ]);
+    await screenshot(page, 'transaction-checks-1280');
+
+    // Put right: an earlier start clears the end's message at once; the deal's facts, then it saves.
+    await date('挂牌起始日期', '2026-12-01');
+    await expect.poll(() => errors.allTextContents()).not.toContain('挂牌截止日期不能早于挂牌起始日期');
+    await drawer.getByPlaceholder('请输入成交价').fill('1500');
+    await date('成交日期', '2026-12-10');
+    await drawer.getByPlaceholder('请输入竞得人', { exact: true }).fill('临江某制造有限公司');
+    await drawer.getByTestId('entity-form-submit').click();
+    await drawer.waitFor({ state: 'hidden' });
+    const after = await apiPage('tLandJyst', [{ column: 'parcelCode', type: 'eq', val: 'LJ-CHECK-1' }]);
+    expect(after.map((r) => [r.listingStart, r.listingEnd, r.dealPrice, r.dealDate, r.winner])).toEqual([['2026-12-01', '2026-12-10', 1500, '2026-12-10', '临江某制造有限公司']]);
+  });
+
   it('a policy opened untouched is not changed; edited, its paragraphs keep their first-line indent, and 首行缩进 sets one', async () => {
     const policies = await apiPage('tRegulations');
     const policy = policies.find((r) => /text-indent/.test(String(r.content)))!;

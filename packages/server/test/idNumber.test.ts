@@ -35,7 +35,7 @@ for (const dialect of DIALECTS) {
     });
     afterAll(async () => t?.close());
     const count = async () => (await t.call('/api/tLandJyst/selectByPage', { pageNo: 1, pageSize: 1 }, { token })).body.data.total as number;
-    const base = { parcelCode: 'JY-ID-1', transactionType: 'listing', status: 'dealt', winner: '张三' };
+    const base = { parcelCode: 'JY-ID-1', transactionType: 'listing', status: 'dealt', winner: '张三', dealPrice: 600, dealDate: '2025-03-01' };
 
     it('refuses an invalid number with the SPEC message and the field, and saves nothing', async () => {
       const before = await count();

@@ -115,5 +115,36 @@ for (const dialect of DIALECTS) {
       const all = await call('/api/tArea/selectByPage', { pageNo: 0, pageSize: 0 });
       expect(all.body.data.list.map((a: { areaname: string }) => a.areaname)).toContain('高铁新城');
     });
+
+    it('a district, street or land class that records still name is not deleted (nothing changes); once they are moved, it is', async () => {
+      const district = (await call('/api/tArea/addArea', { areaname: '删除测试片区', areacode: 'DELT01', status: '1' })).body;
+      expect(district.code, district.msg).toBe('200');
+      const street = (await call('/api/tJd/addOrUpdate', { jdname: '删除测试街道', areacode: 'DELT01' })).body;
+      expect(street.code, street.msg).toBe('200');
+      const cls = (await call('/api/tDl/addOrUpdateDl', { code: '10010199', name: '删除测试地类', parentCode: '100101' })).body;
+      expect(cls.code, cls.msg).toBe('200');
+      const parcel = (await call('/api/tLandinfo/addOrUpdate', { dkbh: 'DEL-T-1', dkmc: '删除测试地块', areacode: 'DELT01', jdcode: street.data.id, dlcode: '10010199', landArea: 10000 })).body;
+      expect(parcel.code, parcel.msg).toBe('200');
+      const areaId = district.data.id as string;
+
+      const refused = [
+        [await call('/api/tArea/batchDeleteArea', { ids: [areaId] }), '该片区已有街道（1条），不能删除'],
+        [await call('/api/tArea/deleteById', { id: areaId }, true), '该片区已有街道（1条），不能删除'],
+        [await call('/api/tJd/batchDelete', { ids: [street.data.id] }), '该街道已有地块（1条），不能删除'],
+        [await call('/api/tDl/batchDeleteDl', { ids: [cls.data.id] }), '该地类已有地块（1条），不能删除'],
+      ] as const;
+      for (const [res, msg] of refused) expect({ code: res.body.code, msg: res.body.msg }).toEqual({ code: ERROR_CODES.CONFLICT, msg });
+      expect((await call('/api/tArea/selectByObj', { areacode: 'DELT01' })).body.data).toHaveLength(1);
+      expect((await call('/api/tJd/selectByPage', { pageNo: 1, pageSize: 10, params: [{ column: 'areacode', type: 'eq', val: 'DELT01' }] })).body.data.total).toBe(1);
+      expect((await call('/api/tDl/selectByObj', { code: '10010199' })).body.data).toHaveLength(1);
+
+      // The parcel moved to another district, street and class: the street, then the district and the class go.
+      const moved = await call('/api/tLandinfo/addOrUpdate', { id: parcel.data.id, version: parcel.data.version, areacode: 'LJ01', jdcode: null, dlcode: '100101' });
+      expect(moved.body.code, moved.body.msg).toBe('200');
+      expect((await call('/api/tArea/batchDeleteArea', { ids: [areaId] })).body.msg).toBe('该片区已有街道（1条），不能删除');
+      expect((await call('/api/tJd/batchDelete', { ids: [street.data.id] })).body.data).toEqual({ deleted: 1 });
+      expect((await call('/api/tArea/batchDeleteArea', { ids: [areaId] })).body.data).toEqual({ deleted: 1 });
+      expect((await call('/api/tDl/batchDeleteDl', { ids: [cls.data.id] })).body.data).toEqual({ deleted: 1 });
+    });
   });
 }

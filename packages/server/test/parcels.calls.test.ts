@@ -345,7 +345,7 @@ for (const dialect of DIALECTS) {
         const added = await ok('/api/tLandJyst/addListTLandJyst', { list: [{ parcelCode: 'JY-100', transactionType: 'listing', status: 'failed' }, { parcelCode: 'JY-100', transactionType: 'listing', status: 'listing' }] });
         expect(added.list.every((r: Row) => r.dkid === p.id)).toBe(true);
         expect((await ok('/api/tLandinfo/selectById', { id: p.id })).tradeState).toBe('listed');
-        const upd = await ok('/api/tLandJyst/batchAddOrUpdate', { list: [{ id: added.list[1].id, status: 'dealt', dealPrice: 900 }] });
+        const upd = await ok('/api/tLandJyst/batchAddOrUpdate', { list: [{ id: added.list[1].id, status: 'dealt', dealPrice: 900, dealDate: '2025-06-01', winner: '临江某制造有限公司' }] });
         expect(upd.list[0]).toMatchObject({ status: 'dealt', dealPrice: 900 });
         expect((await ok('/api/tLandinfo/selectById', { id: p.id })).tradeState).toBe('deal');
         const bad = await call('/api/tLandJyst/batchAddOrUpdate', { list: 'not a list' });

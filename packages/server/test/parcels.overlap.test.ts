@@ -145,7 +145,8 @@ for (const dialect of DIALECTS) {
           const [x, y] = origin();
           const traded = await w.createParcel({ geometry: square(x, y), dkmc: `${word}的相邻地块` });
           await publish(traded.id);
-          const jyst = await w.call('/api/tLandJyst/addOrUpdate', { dkid: traded.id, parcelCode: `JY-${tradeState}`, transactionType: 'listing', status: jystStatus });
+          const deal = jystStatus === 'dealt' ? { dealPrice: 800, dealDate: '2025-05-01', winner: '临江某制造有限公司' } : {};
+          const jyst = await w.call('/api/tLandJyst/addOrUpdate', { dkid: traded.id, parcelCode: `JY-${tradeState}`, transactionType: 'listing', status: jystStatus, ...deal });
           expect(jyst.body.code, jyst.body.msg).toBe('200');
           expect((await move(traded.id, 'takeDown', { comment: '交易期间暂停展示' })).body.code).toBe('200');
           const stored = (await w.call('/api/tLandinfo/selectById', { id: traded.id })).body.data as Row;

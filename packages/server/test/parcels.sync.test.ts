@@ -179,7 +179,7 @@ for (const dialect of DIALECTS) {
 
     it('the embedded default reads the records entered in the back office', async () => {
       await w.call('/api/tLandJyst/addOrUpdate', { parcelCode: 'LJ2025-60', transactionType: 'listing', status: 'listing', startingPrice: 800 });
-      await w.call('/api/tLandJyst/addOrUpdate', { parcelCode: 'LJ2025-61', transactionType: 'auction', status: 'dealt', dealPrice: 5000 });
+      await w.call('/api/tLandJyst/addOrUpdate', { parcelCode: 'LJ2025-61', transactionType: 'auction', status: 'dealt', dealPrice: 5000, dealDate: '2025-07-01', winner: '临江某置业有限公司' });
       const embedded = new EmbeddedLandTransactionClient(db());
       expect((await embedded.listListed()).map((r) => r.parcelCode)).toEqual(['LJ2025-60']);
       const [deal] = await embedded.listDeals();

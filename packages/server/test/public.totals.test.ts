@@ -63,7 +63,7 @@ for (const dialect of DIALECTS) {
       // A deal this year in each district (/landDeal's figures and its list).
       const dealDate = new Date().toISOString().slice(0, 10);
       for (const p of [first, third]) {
-        const deal = { parcelCode: p.dkbh, transactionType: 'listing', listingStart: dealDate, dealDate, dealPrice: 500, status: 'dealt' };
+        const deal = { parcelCode: p.dkbh, transactionType: 'listing', listingStart: dealDate, dealDate, dealPrice: 500, winner: '临江某制造有限公司', status: 'dealt' };
         expect((await w.call('/api/tLandJyst/addOrUpdate', deal)).body.code).toBe('200');
       }
       // Not public in any case: a draft.

@@ -51,6 +51,7 @@ const dealt = (parcelCode: string, dealDate: string, dealPrice: number) => ({
   listingStart: dealDate,
   dealDate,
   dealPrice,
+  winner: '临江某制造有限公司',
   status: 'dealt',
 });
 

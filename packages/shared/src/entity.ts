@@ -59,8 +59,11 @@ export interface FieldDef {
    * it: 'cascade' deletes them too, 'restrict' refuses the delete; unset leaves them alone.
    */
   ref?: { entity: string; labelField: string; valueField?: string; onDelete?: 'cascade' | 'restrict' };
-  /** tree: the tree entity and its code field. */
-  tree?: { entity: string; valueField: string; labelField: string };
+  /**
+   * tree: the tree entity and its code field. `onDelete: 'restrict'` refuses deleting a class
+   * while records of this field hold its code (cascading a class's delete makes no sense).
+   */
+  tree?: { entity: string; valueField: string; labelField: string; onDelete?: 'restrict' };
   /**
    * A string field holding the id of a public-site visitor (t_visitor, an account rather than an
    * entity): a save naming no active visitor is refused, and screens pick the visitor by name.
@@ -126,7 +129,20 @@ export interface EntityDef {
    * updates it instead of adding a second one (one 七通一平 record per parcel).
    */
   upsertKey?: string[];
+  /** Rules over two fields of a record (a listing's end not before its start…): see RecordCheck. */
+  checks?: RecordCheck[];
 }
+
+/**
+ * A rule over two fields of one record, declared with the entity and checked wherever a record
+ * is saved: by the server on the record as it will be stored, and in the form under the field it
+ * names (`checkTarget`), again whenever the other field changes.
+ * - `order`: `then` is not below `first` when both are set (numbers, or yyyy-MM-dd dates).
+ * - `requiredWhen`: `field` is filled in while `when.field` holds `when.value`.
+ */
+export type RecordCheck =
+  | { kind: 'order'; first: string; then: string }
+  | { kind: 'requiredWhen'; field: string; when: { field: string; value: string } };
 
 /** Default call names of the standard set. */
 export const STANDARD_CALL_NAMES: Record<StandardCall, string> = {
@@ -190,6 +206,9 @@ export function defineEntity(def: EntityDef): EntityDef {
   }
   if (!names.has(def.nameField)) throw new Error(`Entity ${def.name}: nameField ${def.nameField} is not a field`);
   for (const k of def.upsertKey ?? []) if (!names.has(k)) throw new Error(`Entity ${def.name}: upsertKey ${k} is not a field`);
+  for (const c of def.checks ?? []) {
+    for (const k of [checkTarget(c), checkSource(c)]) if (!names.has(k)) throw new Error(`Entity ${def.name}: check on ${k}, which is not a field`);
+  }
   return def;
 }
 
@@ -331,6 +350,52 @@ const REQUIRED_MESSAGES: Record<FieldType, (label: string) => string> = {
 /** The message of a required field left empty (see REQUIRED_MESSAGES). */
 export function requiredMessageOf(f: FieldDef): string {
   return REQUIRED_MESSAGES[f.type](f.label);
+}
+
+/** The field a check's problem is shown under and named by. */
+export function checkTarget(check: RecordCheck): string {
+  return check.kind === 'order' ? check.then : check.field;
+}
+
+/** The other field a check reads (the form checks the target again when it changes). */
+export function checkSource(check: RecordCheck): string {
+  return check.kind === 'order' ? check.first : check.when.field;
+}
+
+const unset = (v: unknown) => v === undefined || v === null || v === '';
+/** A date as stored or typed (yyyy-MM-dd, an ISO time, or a Date from the driver) as yyyy-MM-dd. */
+const dayOf = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+/** What is wrong with the record by this check (the message under its target field), or null. */
+export function checkProblem(def: EntityDef, check: RecordCheck, record: Record<string, unknown>): string | null {
+  const field = (name: string) => def.fields.find((f) => f.name === name)!;
+  if (check.kind === 'order') {
+    const [a, b] = [record[check.first], record[check.then]];
+    if (unset(a) || unset(b)) return null;
+    const first = field(check.first);
+    const dated = first.type === 'date' || first.type === 'datetime';
+    const inOrder = dated ? dayOf(b) >= dayOf(a) : Number(b) >= Number(a);
+    if (inOrder || (!dated && (Number.isNaN(Number(a)) || Number.isNaN(Number(b))))) return null;
+    return `${field(check.then).label}不能${dated ? '早于' : '小于'}${first.label}`;
+  }
+  if (record[check.when.field] !== check.when.value || !unset(record[check.field])) return null;
+  const when = field(check.when.field);
+  const option = when.options?.find((o) => o.value === check.when.value)?.label ?? check.when.value;
+  return `${when.label}为“${option}”时，${requiredMessageOf(field(check.field))}`;
+}
+
+/**
+ * The first problem of a record by its entity's checks, or null. `changed`: on an update, the
+ * fields the save sets; a check reading none of them is skipped, so a record stored before a
+ * check existed can still be edited in its other fields.
+ */
+export function recordProblem(def: EntityDef, record: Record<string, unknown>, changed?: ReadonlySet<string>): { field: string; message: string } | null {
+  for (const check of def.checks ?? []) {
+    if (changed && !changed.has(checkTarget(check)) && !changed.has(checkSource(check))) continue;
+    const message = checkProblem(def, check, record);
+    if (message) return { field: checkTarget(check), message };
+  }
+  return null;
 }
 
 /** Field schema with the required/optional wrapper applied once, for every type. */

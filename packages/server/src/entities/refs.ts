@@ -55,13 +55,14 @@ export async function checkRefs(db: AnyDb, def: EntityDef, values: Row, existing
   }
 }
 
-/** Fields of other entities that point at `def` with a delete rule. */
+/** Fields of other entities (refs, and tree codes) that point at `def` with a delete rule. */
 function dependents(def: EntityDef): { def: EntityDef; field: FieldDef; column: string; rule: 'cascade' | 'restrict' }[] {
   const out = [];
   for (const other of ENTITIES) {
     for (const field of other.fields) {
-      if (field.type !== 'ref' || field.ref?.entity !== def.name || !field.ref.onDelete) continue;
-      out.push({ def: other, field, column: field.ref.valueField ?? 'id', rule: field.ref.onDelete });
+      const spec = field.type === 'ref' ? field.ref : field.type === 'tree' ? field.tree : undefined;
+      if (spec?.entity !== def.name || !spec.onDelete) continue;
+      out.push({ def: other, field, column: spec.valueField ?? 'id', rule: spec.onDelete });
     }
   }
   return out;

@@ -1,7 +1,7 @@
 import './hooks/index';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { entityInputSchema, type EntityDef, type FieldDef, type StandardCall } from '@land/shared/entity';
+import { entityInputSchema, recordProblem, type EntityDef, type FieldDef, type StandardCall } from '@land/shared/entity';
 import { entityByName } from '@land/shared/entities/index';
 import type { AppContext } from '../context';
 import { defineCall, parseInput } from '../lib/call';
@@ -94,6 +94,9 @@ export async function saveRecord(
   if (isUpdate) values = Object.fromEntries(Object.entries(values).filter(([k]) => k in raw));
   const hooks = entityHooks[def.name];
   values = (await hooks?.beforeSave?.(values, hookCtx)) ?? values;
+  // Rules over two fields, on the record as it will be stored (an update reads the rest from the stored record).
+  const problem = recordProblem(def, existing ? { ...existing, ...values } : values, existing ? new Set(Object.keys(values)) : undefined);
+  if (problem) throw validationError(problem.field, problem.message);
   await checkRefs(trx, def, values, existing);
   await checkUnique(trx, def, values, id);
   const record = isUpdate
@@ -134,6 +137,8 @@ export function bulkCreator(db: AnyDb, def: EntityDef, actorId: string | null): 
       const ctx: HookContext = { db, def, actorId };
       let values = cleanValues(def, input);
       values = (await hooks?.beforeSave?.(values, ctx)) ?? values;
+      const problem = recordProblem(def, values);
+      if (problem) throw validationError(problem.field, problem.message);
       return { values, ctx };
     },
     async check(trx, records) {

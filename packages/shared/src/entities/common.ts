@@ -5,21 +5,25 @@ import type { FieldDef, FieldOption } from '../entity';
  * override (`{ ...districtField, required: true }`) where an entity needs a variant.
  */
 
-/** The district (片区) a record belongs to, by its areacode like tJd. */
+/**
+ * The district (片区) a record belongs to, by its areacode like tJd. A district that records
+ * still name cannot be deleted (they would show a bare code, and the public site would go on
+ * listing its parcels): its parcels are moved first, or the district is disabled instead.
+ */
 export const districtField: FieldDef = {
   name: 'areacode',
   type: 'ref',
   label: '所属片区',
-  ref: { entity: 'tArea', labelField: 'areaname', valueField: 'areacode' },
+  ref: { entity: 'tArea', labelField: 'areaname', valueField: 'areacode', onDelete: 'restrict' },
   search: 'eq',
 };
 
-/** A land-use class of the tDl tree (2023 用地用海分类 code). */
+/** A land-use class of the tDl tree (2023 用地用海分类 code); a class records still use cannot be deleted. */
 export const landClassField: FieldDef = {
   name: 'dlcode',
   type: 'tree',
   label: '土地用途',
-  tree: { entity: 'tDl', valueField: 'code', labelField: 'name' },
+  tree: { entity: 'tDl', valueField: 'code', labelField: 'name', onDelete: 'restrict' },
   search: 'eq',
 };
 

@@ -14,6 +14,11 @@ export const landTransactionEntity = defineEntity({
   nameField: 'parcelCode',
   defaultOrder: [{ field: 'listingStart', direction: 'desc' }],
   calls: standardCalls({ batchCreate: ['addListTLandJyst'], batchSave: ['batchAddOrUpdate'] }),
+  checks: [
+    { kind: 'order', first: 'listingStart', then: 'listingEnd' },
+    // A deal is recorded with what it was concluded at, when and by whom (成交地块 and the deal figures read them).
+    ...(['dealPrice', 'dealDate', 'winner'] as const).map((field) => ({ kind: 'requiredWhen' as const, field, when: { field: 'status', value: 'dealt' } })),
+  ],
   fields: [
     // A parcel with transaction records is not deleted with them: they are the legal record.
     { ...parcelIdField, ref: { ...parcelIdField.ref!, onDelete: 'restrict' } },

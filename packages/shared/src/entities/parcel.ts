@@ -2,7 +2,10 @@ import { defineEntity, standardCalls } from '../entity';
 import { PARCEL_STATES, PARCEL_STATE_LABELS, TRADE_STATES, TRADE_STATE_LABELS } from '../lifecycle';
 import { SUPPLY_METHODS, areaFields, districtField, landClassField, visitCountField } from './common';
 
-const range = (name: string, label: string, unit: string, max?: number) => [
+/** A planning range's upper bound is not below its lower bound (checks of parcelEntity). */
+const RANGES = ['plotRatio', 'buildingDensity', 'greenRatio'] as const;
+
+const range = (name: (typeof RANGES)[number], label: string, unit: string, max?: number) => [
   { name: `${name}Min`, type: 'number' as const, label: `${label}下限`, unit, min: 0, max, precision: 2, list: false },
   { name: `${name}Max`, type: 'number' as const, label: `${label}上限`, unit, min: 0, max, precision: 2, list: false },
 ];
@@ -20,6 +23,7 @@ export const parcelEntity = defineEntity({
   screen: 'land',
   nameField: 'dkmc',
   defaultOrder: [{ field: 'updatedAt', direction: 'desc' }],
+  checks: RANGES.map((name) => ({ kind: 'order' as const, first: `${name}Min`, then: `${name}Max` })),
   calls: standardCalls({
     byName: ['selectDkByName'],
     batchCreate: ['addListTLandinfo'],
@@ -31,7 +35,7 @@ export const parcelEntity = defineEntity({
     { name: 'dkmc', type: 'string', label: '地块名称', required: true, rules: ['notBlank', 'len60'], maxLength: 60, search: 'like', sortable: true },
     { name: 'dzjgh', type: 'string', label: '电子监管号', rules: ['len60'], maxLength: 60, list: false },
     { ...districtField, label: '所属片区', required: true },
-    { name: 'jdcode', type: 'ref', label: '所属街道', ref: { entity: 'tJd', labelField: 'jdname' }, search: 'eq', list: false },
+    { name: 'jdcode', type: 'ref', label: '所属街道', ref: { entity: 'tJd', labelField: 'jdname', onDelete: 'restrict' }, search: 'eq', list: false },
     { name: 'xzqdm', type: 'string', label: '行政区代码', rules: ['positiveInt'], maxLength: 12, list: false, help: '6位县级或9位乡镇级行政区划代码' },
     // Location
     { name: 'location', type: 'string', label: '土地坐落', rules: ['len200'], maxLength: 200, search: 'like' },

@@ -18,7 +18,7 @@ import { notify } from '../../lib/notify';
 import { ApiError, showError } from '../../lib/request';
 import type { EntityRecord } from './api';
 import { entityKeys, saveEntity } from './api';
-import { fieldRules } from './field-rules';
+import { checkRules, fieldRules } from './field-rules';
 import { FORM_INPUTS } from './form-inputs';
 import { TABLE_CELLS } from './table-cells';
 
@@ -167,12 +167,18 @@ export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormF
     () =>
       formFields(def)
         .filter((f) => !lock?.hidden?.includes(f.name))
-        .map((f) => ({
-          field: f,
-          input: FORM_INPUTS[f.type],
-          locked: lock?.readOnly?.includes(f.name) ?? false,
-          rules: FORM_INPUTS[f.type].readOnly || lock?.readOnly?.includes(f.name) ? [] : fieldRules(f),
-        })),
+        .map((f) => {
+          const locked = lock?.readOnly?.includes(f.name) ?? false;
+          const checked = !FORM_INPUTS[f.type].readOnly && !locked;
+          const checks = checkRules(def, f);
+          return {
+            field: f,
+            input: FORM_INPUTS[f.type],
+            locked,
+            rules: checked ? [...fieldRules(f), ...checks.rules] : [],
+            dependencies: checked && checks.dependencies.length > 0 ? checks.dependencies : undefined,
+          };
+        }),
     [def, lock],
   );
   const span = 24 / columns;
@@ -183,7 +189,7 @@ export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormF
           <Alert type="info" showIcon title={lock.note} style={{ marginBottom: 16 }} data-testid="form-lock-note" />
         </Col>
       )}
-      {fields.map(({ field, input, rules, locked }) =>
+      {fields.map(({ field, input, rules, dependencies, locked }) =>
         locked ? (
           <Col key={field.name} xs={24} sm={input.wide?.(field) || field.type === 'text' ? 24 : span}>
             <Form.Item label={field.label}>
@@ -197,6 +203,7 @@ export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormF
             label={field.label}
             required={field.required}
             rules={rules}
+            dependencies={dependencies}
             extra={field.help}
             {...input.item?.(field)}
           >

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
-import type { FieldDef } from '@land/shared/entity';
-import { fieldSchema } from '@land/shared/entity';
+import type { EntityDef, FieldDef } from '@land/shared/entity';
+import { checkProblem, checkSource, checkTarget, fieldSchema } from '@land/shared/entity';
 
 /**
  * The antd rule of a field: the same zod schema the server validates a save with, so the
@@ -16,4 +16,24 @@ export function fieldRules(field: FieldDef): FormRule[] {
       },
     },
   ];
+}
+
+/**
+ * The entity's two-field checks shown under this field (the server's words, see RecordCheck),
+ * and the fields whose change checks it again (Form.Item `dependencies`).
+ */
+export function checkRules(def: EntityDef, field: FieldDef): { rules: FormRule[]; dependencies: string[] } {
+  const checks = (def.checks ?? []).filter((c) => checkTarget(c) === field.name);
+  return {
+    rules: checks.map(
+      (check): FormRule =>
+        ({ getFieldValue }) => ({
+          validator: (_rule, value: unknown) => {
+            const message = checkProblem(def, check, { [field.name]: value, [checkSource(check)]: getFieldValue(checkSource(check)) });
+            return message ? Promise.reject(new Error(message)) : Promise.resolve();
+          },
+        }),
+    ),
+    dependencies: checks.map(checkSource),
+  };
 }
