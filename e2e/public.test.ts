@@ -661,6 +661,43 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('挂牌地块 and 成交地块 with filters nothing matches say so and offer 清除筛选; a page past the end offers 回到第一页', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const { page } = phone;
+    try {
+      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const empty = page.getByTestId('empty');
+      await page.goto(`${server.url}/landListing?keyword=${encodeURIComponent('不存在的地块xyz')}&view=table`);
+      await hydrated();
+      expect(await empty.textContent()).toContain('没有符合条件的地块，请调整筛选条件');
+      await screenshot(page, 'listing-no-match-412');
+      await page.getByTestId('clear-filters').click();
+      await page.waitForURL((u) => !u.searchParams.has('keyword'));
+      await page.getByTestId('parcel-table').waitFor();
+      // The view chosen stays; the keyword box is emptied with the filter.
+      expect(new URL(page.url()).searchParams.get('view')).toBe('table');
+      expect(await page.getByRole('searchbox', { name: '关键词' }).inputValue()).toBe('');
+
+      // An area range nothing dealt falls in: the same, on 成交地块.
+      await page.goto(`${server.url}/landDeal?areaMin=50&areaMax=10`);
+      await hydrated();
+      expect(await empty.textContent()).toContain('没有符合条件的地块');
+      await page.getByTestId('clear-filters').click();
+      await expect.poll(() => page.getByTestId('parcel-total').textContent()).toMatch(/共 [1-9]\d* 宗/);
+      expect(await empty.count()).toBe(0);
+
+      // A page past the end (an old link): said, with the way back.
+      await page.goto(`${server.url}/landListing?pageNo=999`);
+      await hydrated();
+      expect(await empty.textContent()).toMatch(/第 999 页没有地块，共 [1-9]\d* 宗/);
+      await page.getByTestId('first-page').click();
+      await page.waitForURL((u) => !u.searchParams.has('pageNo'));
+      await expect.poll(() => empty.count()).toBe(0);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('a question asked on the site is answered through 回复 in the back office: the answer shows in the personal centre and reaches the inbox', async () => {
     const { page } = visitor;
     const title = `用地咨询${Date.now() % 100000}`;

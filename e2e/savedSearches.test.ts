@@ -140,9 +140,12 @@ describe('saved searches in the browser', () => {
   it('fits a 412 px wide phone screen and shows staff a visitor’s saved searches', async () => {
     // A search saved on a narrow screen (desktop browser, narrow window) from the list search.
     const { page } = await browser.newPage({ viewport: { width: 412, height: 860 } });
-    await page.goto(`${server.url}/landListing`);
+    await page.goto(`${server.url}/landListing?areacode=LJ02`);
     await page.getByTestId('save-search').click();
     await signInFromDialog(page, '保存搜索需要先登录');
+    // The search is named and described in words, as the filters show it: the district's name, not its code.
+    await expect.poll(() => page.getByTestId('save-search-name').inputValue()).toBe('临港物流园 · 挂牌中');
+    await page.getByTestId('save-search-dialog').filter({ hasText: '条件：临港物流园 · 挂牌中' }).waitFor();
     await page.getByTestId('save-search-name').fill('挂牌地块');
     await screenshot(page, 'saved-search-dialog-412');
     await page.getByTestId('save-search-ok').click();
@@ -169,6 +172,7 @@ describe('saved searches in the browser', () => {
     await row.locator('.ant-table-row-expand-icon').click();
     const searches = staff.page.getByTestId('visitor-saved-searches');
     await searches.getByText('挂牌地块').waitFor();
+    await searches.getByText('临港物流园 · 挂牌中').waitFor();
     await searches.scrollIntoViewIfNeeded();
     await screenshot(staff.page, 'saved-search-staff-1280');
     await staff.context.close();

@@ -520,6 +520,10 @@ describe('server-rendered public pages', () => {
       expect(res.status, path).toBe(302);
       expect(res.headers.get('location')).toBe('/mobileindex');
     }
+    // A map search shared from a computer keeps its filters on the phone (/mobileindex reads the same ones).
+    const shared = await fetch(`${server.url}/index?areacode=LJ02&state=listed`, { headers: { 'user-agent': PHONE_UA }, redirect: 'manual' });
+    expect(shared.status).toBe(302);
+    expect(shared.headers.get('location')).toBe('/mobileindex?areacode=LJ02&state=listed');
     const desktop = await fetch(`${server.url}/`, { redirect: 'manual' });
     expect(desktop.status).toBe(302);
     expect(desktop.headers.get('location')).toBe('/home');

@@ -106,9 +106,11 @@ export function createPublicRenderer(app: FastifyInstance, webDist: string): Pub
     async handle(req, reply) {
       const pathname = req.url.split('?')[0];
       const userAgent = req.headers['user-agent'] ?? '';
-      // SPEC §1: a phone opening the site or the map search gets the mobile home page straight away.
+      // SPEC §1: a phone opening the site or the map search gets the mobile home page straight
+      // away, with the map search's filters (a shared link: /mobileindex reads the same ones).
       if ((pathname === '/' || pathname === '/index') && isMobileUserAgent(userAgent)) {
-        await reply.header('cache-control', 'no-cache').header('vary', 'User-Agent').redirect('/mobileindex', 302);
+        const query = req.url.slice(pathname.length);
+        await reply.header('cache-control', 'no-cache').header('vary', 'User-Agent').redirect(`/mobileindex${query}`, 302);
         return true;
       }
       const ssr = await load();

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { createBrowserRouter, redirect } from 'react-router';
 import { DEFAULT_TAB, MANAGEMENT_BASE, MANAGEMENT_SCREENS, PUBLIC_ROUTES, isMobileUserAgent } from '@land/shared/routes';
 import { showLoadFailures } from '../lib/lazy-routes';
@@ -41,7 +41,8 @@ const publicChildren: RouteObject[] = [
   ...PUBLIC_ROUTES.map((route): RouteObject => {
     const page = PUBLIC_PAGES[route.path];
     const handle: RouteHandle = { publicRoute: route };
-    const loader = route.path === 'index' ? () => (isMobile() ? redirect('/mobileindex') : null) : undefined;
+    // The map search's filters go along (/mobileindex reads the same ones).
+    const loader = route.path === 'index' ? ({ request }: LoaderFunctionArgs) => (isMobile() ? redirect(`/mobileindex${new URL(request.url).search}`) : null) : undefined;
     return page
       ? { path: route.path, handle, loader, lazy: withChunkTimeout(page) }
       : { path: route.path, handle, loader, lazy: placeholder(route.title) };

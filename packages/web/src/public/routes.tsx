@@ -111,9 +111,10 @@ function fullLoad({ request }: LoaderFunctionArgs) {
 
 function pageRoute(path: string, def: PageDef | undefined, handle: PublicRouteHandle): RouteObject {
   if (!def || PENDING_SSR_ROUTES.includes(path)) return { path, handle: { ...handle, pending: true }, loader: fullLoad, Component: Nothing };
-  // SPEC §1: phones opening the map search get the mobile home page (the server does this before
-  // rendering; this covers client-side navigation to /index).
-  const loader = path === 'index' ? ({ request }: LoaderFunctionArgs) => (isMobileUserAgent(userAgentOf(request)) ? redirect('/mobileindex') : null) : undefined;
+  // SPEC §1: phones opening the map search get the mobile home page with the same filters (the
+  // server does this before rendering; this covers client-side navigation to /index).
+  const loader =
+    path === 'index' ? ({ request }: LoaderFunctionArgs) => (isMobileUserAgent(userAgentOf(request)) ? redirect(`/mobileindex${new URL(request.url).search}`) : null) : undefined;
   return {
     path,
     handle: { ...handle, source: def.source, ...(def.preload ? { preload: def.preload } : {}), ...(def.early ? { early: def.early } : {}) },

@@ -6,7 +6,7 @@ import { formatDateTime } from '@land/shared/helpers';
 import { LoadFailed } from '../../components/list/LoadFailed';
 import { ScreenCard } from '../../components/ScreenCard';
 import { postJson } from '../../lib/request';
-import { describeFilter, type SavedSearch } from '../visitor/savedSearches';
+import { describeFilter, useFilterNames, type SavedSearch } from '../visitor/savedSearches';
 import type { Recipient } from './api';
 import { recipientPageQuery } from './api';
 import { tablePaging } from './labels';
@@ -21,9 +21,10 @@ const savedSearchesOf = (visitorId: string) =>
 /** One visitor's saved searches (what they are alerted of), under their row. */
 function VisitorSavedSearches({ visitorId }: { visitorId: string }) {
   const q = useQuery({ ...savedSearchesOf(visitorId), meta: SHOWN_IN_PLACE });
+  const names = useFilterNames();
   const columns: TableColumnsType<SavedSearch> = [
     { title: '名称', dataIndex: 'name', width: 200 },
-    { title: '条件', key: 'filter', render: (_v, s) => describeFilter(s.filter) },
+    { title: '条件', key: 'filter', render: (_v, s) => describeFilter(s.filter, names) },
     { title: '提醒', dataIndex: 'status', width: 90, render: (v: string) => (v === 'active' ? <Tag color="blue">提醒中</Tag> : <Tag>已暂停</Tag>) },
     { title: '最近提醒', dataIndex: 'lastDigestAt', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
     { title: '保存时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },

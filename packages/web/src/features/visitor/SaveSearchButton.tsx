@@ -8,7 +8,7 @@ import { Button, Modal } from '../../public-ui';
 import type { ButtonProps } from '../../public-ui';
 import { SaveOutlined } from '../../public-ui/icons/SaveOutlined';
 import { openVisitorAuth } from './auth-prompt';
-import { addSavedSearch, describeFilter, savedSearchKeys } from './savedSearches';
+import { addSavedSearch, describeFilter, savedSearchKeys, useFilterNames } from './savedSearches';
 import { SearchNameField, searchNameOk } from './SearchNameField';
 import { useVisitor } from './session';
 import styles from './SaveSearchButton.module.css';
@@ -28,7 +28,8 @@ export function SaveSearchButton({ filter, defaultName, ...props }: SaveSearchBu
   const visitor = useVisitor();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const description = describeFilter(filter);
+  // In names (临港物流园 · 工业用地 · 挂牌中), as the personal centre lists it, not codes.
+  const description = describeFilter(filter, useFilterNames());
   const [name, setName] = useState('');
   const save = useMutation({
     mutationFn: () => addSavedSearch(name.trim(), filter),

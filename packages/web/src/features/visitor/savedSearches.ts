@@ -4,7 +4,9 @@
  * state or price are sent to the visitor's inbox, at most once a day per search.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { ParcelQueryFilters } from '../public-map/api';
+import { useMemo } from 'react';
+import { useDistrictOptions, useLandClasses, type ParcelQueryFilters } from '../public-map/api';
+import { MARKET_STATE_LABELS } from '../public-map/format';
 import { post } from '../../lib/request';
 import { visitorPost } from './request';
 
@@ -48,7 +50,7 @@ export async function unsubscribeSavedSearch(token: string): Promise<{ name: str
   return (await post<{ name: string }>('/openApi/tSavedSearch/unsubscribe', { token })).data;
 }
 
-const STATE_TEXT: Record<string, string> = { available: '未挂牌', listed: '挂牌中', deal: '已成交' };
+const STATE_TEXT: Record<string, string> = MARKET_STATE_LABELS;
 
 const range = (min: unknown, max: unknown, unit: string) => {
   const has = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -73,6 +75,16 @@ export function describeFilter(
     filter.area ? '绘制范围' : '',
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : '全部已发布地块';
+}
+
+/** describeFilter's names of districts and land classes, from the lists the public pages load anyway. */
+export function useFilterNames(): NonNullable<Parameters<typeof describeFilter>[1]> {
+  const districts = useDistrictOptions();
+  const classes = useLandClasses();
+  return useMemo(
+    () => ({ district: (c: string) => districts.nameOf.get(c), landClass: (c: string) => classes.nameOf.get(c) }),
+    [districts.nameOf, classes.nameOf],
+  );
 }
 
 /**

@@ -14,7 +14,6 @@ import { DeleteOutlined } from '../../../public-ui/icons/DeleteOutlined';
 import { EditOutlined } from '../../../public-ui/icons/EditOutlined';
 import { ExclamationCircleFilled } from '../../../public-ui/icons/ExclamationCircleFilled';
 import { SearchOutlined } from '../../../public-ui/icons/SearchOutlined';
-import { useDistrictOptions, useLandClasses } from '../../public-map/api';
 import {
   deleteSavedSearch,
   describeFilter,
@@ -24,6 +23,7 @@ import {
   savedSearchKeys,
   setSavedSearchPaused,
   unsubscribeSavedSearch,
+  useFilterNames,
   type SavedSearch,
 } from '../../visitor/savedSearches';
 import { SearchNameField, searchNameOk } from '../../visitor/SearchNameField';
@@ -74,8 +74,7 @@ export function SavedSearches() {
   const q = useQuery(savedSearchesQuery);
   const queryClient = useQueryClient();
   const [confirm, confirmDialog] = useConfirm();
-  const districts = useDistrictOptions();
-  const classes = useLandClasses();
+  const names = useFilterNames();
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const settle = () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.list });
   const pause = useMutation({
@@ -108,7 +107,6 @@ export function SavedSearches() {
         </Empty>
       </div>
     );
-  const names = { district: (c: string) => districts.nameOf.get(c), landClass: (c: string) => classes.nameOf.get(c) };
   return (
     <div data-testid="saved-searches">
       <ul className={styles.list}>

@@ -131,6 +131,13 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
     );
   };
 
+  // The list shown is narrowed by the visitor's filters (an empty one then says so, not "no land").
+  const filtered = [query.keyword, query.areacode, query.dlcode, query.areaMin, query.areaMax].some((v) => v !== undefined && v !== '');
+  const clearFilters = () => {
+    setFields((n) => n + 1);
+    set({ keyword: undefined, areacode: undefined, dlcode: undefined, areaMin: undefined, areaMax: undefined });
+  };
+
   const tableColumns: ParcelColumn[] = [
     { key: 'dkmc', title: '地块名称', render: (r) => <Link to={parcelDetailPath(r.id, r.tradeState)}>{text(r.dkmc)}</Link> },
     { key: 'dkbh', title: '宗地编号', render: (r) => text(r.dkbh) },
@@ -204,7 +211,22 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         {next.error ? (
           <BlockError label="地块列表" error={next.error} onRetry={next.retry} />
         ) : list.length === 0 ? (
-          <Empty text={emptyText} />
+          result.total > 0 ? (
+            // A page past the end (an old or edited address): the parcels are on the pages before.
+            <Empty text={`第 ${query.pageNo} 页没有地块，共 ${result.total.toLocaleString('zh-CN')} 宗`}>
+              <Button onClick={() => set({ pageNo: undefined })} data-testid="first-page">
+                回到第一页
+              </Button>
+            </Empty>
+          ) : filtered ? (
+            <Empty text="没有符合条件的地块，请调整筛选条件">
+              <Button onClick={clearFilters} data-testid="clear-filters">
+                清除筛选
+              </Button>
+            </Empty>
+          ) : (
+            <Empty text={emptyText} />
+          )
         ) : view === 'table' ? (
           <div className={styles.table} data-testid="parcel-table">
             <table>
