@@ -128,8 +128,8 @@ for (const dialect of DIALECTS) {
       const areaId = district.data.id as string;
 
       const refused = [
-        [await call('/api/tArea/batchDeleteArea', { ids: [areaId] }), '该片区已有街道（1条），不能删除'],
-        [await call('/api/tArea/deleteById', { id: areaId }, true), '该片区已有街道（1条），不能删除'],
+        [await call('/api/tArea/batchDeleteArea', { ids: [areaId] }), '该片区已有街道（1条）、地块（1条），不能删除'],
+        [await call('/api/tArea/deleteById', { id: areaId }, true), '该片区已有街道（1条）、地块（1条），不能删除'],
         [await call('/api/tJd/batchDelete', { ids: [street.data.id] }), '该街道已有地块（1条），不能删除'],
         [await call('/api/tDl/batchDeleteDl', { ids: [cls.data.id] }), '该地类已有地块（1条），不能删除'],
       ] as const;

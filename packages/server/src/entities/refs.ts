@@ -70,8 +70,8 @@ function dependents(def: EntityDef): { def: EntityDef; field: FieldDef; column: 
 
 /**
  * Applies the `onDelete` rules of refs pointing at the records about to be deleted: 'restrict'
- * refuses the delete while such records exist (A0409), 'cascade' deletes them first through
- * `remove` (so their own hooks and rules run too).
+ * refuses the delete while such records exist (A0409, naming every kind with its count),
+ * 'cascade' deletes them first through `remove` (so their own hooks and rules run too).
  */
 export async function applyDeleteRules(
   db: AnyDb,
@@ -82,14 +82,22 @@ export async function applyDeleteRules(
   const deps = dependents(def);
   if (deps.length === 0 || ids.length === 0) return;
   const rows = (await db.selectFrom(def.table).selectAll().where('id', 'in', ids).execute()) as Row[];
-  for (const dep of deps.sort((a, b) => (a.rule === b.rule ? 0 : a.rule === 'restrict' ? -1 : 1))) {
+  const pointing = async (dep: (typeof deps)[number]) => {
     const keys = [...new Set(rows.map((r) => r[dep.column]).filter((v) => !isEmpty(v)))];
-    if (keys.length === 0) continue;
-    const refs = await db.selectFrom(dep.def.table).select('id').where(dep.field.name, 'in', keys).execute();
-    if (refs.length === 0) continue;
-    if (dep.rule === 'restrict') {
-      throw conflict(`该${def.label}已有${dep.def.label}（${refs.length}条），不能删除`);
-    }
-    await remove(dep.def, refs.map((r) => r.id as string));
+    if (keys.length === 0) return [];
+    return (await db.selectFrom(dep.def.table).select('id').where(dep.field.name, 'in', keys).execute()).map((r) => r.id as string);
+  };
+  // Everything that holds the delete up, said at once (a district's streets and its parcels).
+  const holding = new Map<string, number>();
+  for (const dep of deps.filter((d) => d.rule === 'restrict')) {
+    const n = (await pointing(dep)).length;
+    if (n > 0) holding.set(dep.def.label, (holding.get(dep.def.label) ?? 0) + n);
+  }
+  if (holding.size > 0) {
+    throw conflict(`该${def.label}已有${[...holding].map(([label, n]) => `${label}（${n}条）`).join('、')}，不能删除`);
+  }
+  for (const dep of deps.filter((d) => d.rule === 'cascade')) {
+    const refs = await pointing(dep);
+    if (refs.length > 0) await remove(dep.def, refs);
   }
 }
