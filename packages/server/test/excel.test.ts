@@ -151,6 +151,17 @@ for (const dialect of DIALECTS) {
         expect(rows[0].slice(1, 6)).toEqual(['临江街道', null, '临江产业园', null, '0571-86001234']);
       });
 
+      it("writes who last edited a parcel by the account's name, never its id", async () => {
+        await save('tArea', { areaname: '临江产业园', areacode: 'A01', status: '1' });
+        await save('tDl', { code: '97', name: '导出测试地类' });
+        const parcel = await save('tLandinfo', { dkbh: 'XLS-EDIT-1', dkmc: '导出测试地块', areacode: 'A01', dlcode: '97', landArea: 10000 });
+        const admin = (await sql<{ id: string; userName: string }>`select id, "userName" from t_user where "userAccount" = 'admin'`.execute(t.db.db)).rows[0];
+        expect(parcel.editedBy).toBe(admin.id);
+        const { header, rows } = await readSheet((await exportFile('tLandinfo', { params: [{ column: 'dkbh', type: 'eq', val: 'XLS-EDIT-1' }] })).rawPayload);
+        expect(rows[0][header.indexOf('最后修改人')]).toBe(admin.userName);
+        await clear('t_landinfo', 't_dl');
+      });
+
       it('writes the code instead of a name that several referenced records share, so it imports back', async () => {
         await clear('t_dl');
         const classes = [
@@ -256,15 +267,30 @@ for (const dialect of DIALECTS) {
         expect(await count('t_jd')).toBe(0);
       });
 
+      it("applies the entity's two-field checks to each row: a deal without its price, a listing ending before it starts", async () => {
+        const before = await count('t_land_jyst');
+        const header = ['宗地编号', '交易方式', '交易状态', '挂牌起始日期', '挂牌截止日期', '成交价（万元）', '成交日期', '竞得人'];
+        const res = await importFile('tLandJyst', await workbook(header, [
+          ['LJ2024-11', '挂牌', '已成交', '2024-04-01', '2024-04-30', null, '2024-05-01', '张三'],
+          ['LJ2024-12', '挂牌', '挂牌中', '2024-04-30', '2024-04-01', null, null, null],
+        ]));
+        expect(res.body.code).toBe(ERROR_CODES.VALIDATION);
+        expect(res.body.data.errors.map((e: Row) => [e.row, e.field, e.msg])).toEqual([
+          [2, 'dealPrice', '第2行：交易状态为“已成交”时，请输入成交价'],
+          [3, 'listingEnd', '第3行：挂牌截止日期不能早于挂牌起始日期'],
+        ]);
+        expect(await count('t_land_jyst')).toBe(before);
+      });
+
       it('checks the winner’s ID number (SPEC §5) on import: a bad one is its row’s error, nothing is written', async () => {
         const before = await count('t_land_jyst');
-        const header = ['宗地编号', '交易方式', '交易状态', '竞得人', '竞得人身份证号码'];
+        const header = ['宗地编号', '交易方式', '交易状态', '成交价（万元）', '成交日期', '竞得人', '竞得人身份证号码'];
         const bad = await importFile('tLandJyst', await workbook(header, [
-          ['LJ2024-01', '挂牌', '已成交', '张三', '11010519491231002X'],
+          ['LJ2024-01', '挂牌', '已成交', 800, '2024-05-01', '张三', '11010519491231002X'],
           // Wrong check character, then a birth date that does not exist.
-          ['LJ2024-02', '挂牌', '已成交', '李四', '110105194912310021'],
-          ['LJ2024-03', '拍卖', '已成交', '王五', '110105194902301234'],
-          ['LJ2024-04', '挂牌', '挂牌中', null, null],
+          ['LJ2024-02', '挂牌', '已成交', 900, '2024-05-02', '李四', '110105194912310021'],
+          ['LJ2024-03', '拍卖', '已成交', 1000, '2024-05-03', '王五', '110105194902301234'],
+          ['LJ2024-04', '挂牌', '挂牌中', null, null, null, null],
         ]));
         expect(bad.status).toBe(400);
         expect(bad.body.code).toBe(ERROR_CODES.VALIDATION);
@@ -276,8 +302,8 @@ for (const dialect of DIALECTS) {
         expect(await count('t_land_jyst')).toBe(before);
         // Corrected, the same rows import.
         const good = await importFile('tLandJyst', await workbook(header, [
-          ['LJ2024-01', '挂牌', '已成交', '张三', '11010519491231002X'],
-          ['LJ2024-04', '挂牌', '挂牌中', null, null],
+          ['LJ2024-01', '挂牌', '已成交', 800, '2024-05-01', '张三', '11010519491231002X'],
+          ['LJ2024-04', '挂牌', '挂牌中', null, null, null, null],
         ]));
         expect(good.body.data).toEqual({ created: 2, updated: 0 });
         expect(await count('t_land_jyst')).toBe(before + 2);

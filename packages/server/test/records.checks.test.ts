@@ -18,7 +18,7 @@ for (const dialect of DIALECTS) {
     let w: ParcelWorld;
     const call = (url: string, body: Row = {}) => w.call(url, body);
     const count = async () => (await call('/api/tLandJyst/selectByPage', { pageNo: 1, pageSize: 1 })).body.data.total as number;
-    const refused = (res: { body: Row }, field: string, msg: string) => expect(res.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg, data: { field } });
+    const refused = (res: { body: unknown }, field: string, msg: string) => expect(res.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg, data: { field } });
 
     beforeAll(async () => {
       t = await createTestApp(dialect);

@@ -69,6 +69,11 @@ export interface FieldDef {
    * entity): a save naming no active visitor is refused, and screens pick the visitor by name.
    */
   visitor?: true;
+  /**
+   * A string field the server fills with the id of a staff account (t_user), such as who last
+   * edited a parcel: Excel writes the account's name (never the id) and does not read it back.
+   */
+  staff?: true;
   /** Shown in the search form, compared this way. */
   search?: SearchMode;
   sortable?: boolean;

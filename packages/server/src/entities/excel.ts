@@ -245,7 +245,7 @@ export interface ExcelColumn {
 
 function codecOf(f: FieldDef, options: ExcelOptions): ExcelCodec | null {
   if (f.type === 'geometry' && options.geometry) return geometryCodec;
-  if (f.visitor) return refCodec;
+  if (f.visitor || f.staff) return refCodec;
   return EXCEL_CELLS[f.type];
 }
 
@@ -286,6 +286,8 @@ function refTarget(f: FieldDef): RefTarget | undefined {
     const label = sql`case when ${sql.ref('registerType')} = ${REGISTER_TYPE_PHONE} then ${sql.ref('userAccount')} else ${sql.ref('id')} end`;
     return { table: 't_visitor', entityLabel: '公众用户', valueField: 'id', labelField: 'userAccount', label };
   }
+  // A staff account (who last edited a parcel) by its name; only exported (the server sets it).
+  if (f.staff) return { table: 't_user', entityLabel: '用户', valueField: 'id', labelField: 'userName' };
   const target = f.type === 'ref' ? f.ref : f.type === 'tree' ? f.tree : undefined;
   if (!target) return undefined;
   const def = entityByName(target.entity);

@@ -101,7 +101,7 @@ export const parcelEntity = defineEntity({
       options: TRADE_STATES.map((value) => ({ value, label: TRADE_STATE_LABELS[value] })) },
     { name: 'publishedAt', type: 'datetime', label: '发布时间', form: false, sortable: true },
     // Who last saved the parcel's own data (transitions leave it): the four-eyes rule's "last changed".
-    { name: 'editedBy', type: 'string', label: '最后修改人', maxLength: 32, form: false, list: false },
+    { name: 'editedBy', type: 'string', label: '最后修改人', maxLength: 32, form: false, list: false, staff: true },
     { ...visitCountField },
   ],
 });
