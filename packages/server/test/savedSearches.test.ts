@@ -68,6 +68,10 @@ for (const dialect of DIALECTS) {
       const v = await visitor();
       const saved = await must('addSavedSearch', { name: '工业用地 1000 万以内', filter: { dlcode: '10', priceMax: 1000, state: '' } }, v.token);
       expect(saved).toMatchObject({ name: '工业用地 1000 万以内', status: 'active', filter: { dlcode: '10', priceMax: 1000 } });
+      // The same conditions again (an empty value is no condition) are refused: they would alert twice.
+      const again = await t.call('/openApi/tSavedSearch/addSavedSearch', { name: '又一次', filter: { priceMax: 1000, dlcode: '10' } }, { token: v.token });
+      expect(again.body).toMatchObject({ code: ERROR_CODES.CONFLICT, msg: '已保存过相同条件的搜索“工业用地 1000 万以内”，可在个人中心 › 我的订阅中查看' });
+      expect(await must('selectSavedSearchList', {}, v.token)).toHaveLength(1);
 
       const parcel = await publish({ dkmc: '东区智造地块', dlcode: '100101', startingPrice: 800 });
       await digestAndDeliver();
@@ -185,7 +189,7 @@ for (const dialect of DIALECTS) {
     it('unsubscribes without signing in through the signed link; a forged link is refused and changes nothing', async () => {
       const v = await visitor();
       const s = await must('addSavedSearch', { name: '退订测试', filter: { keyword: '退订' } }, v.token);
-      const other = await must('addSavedSearch', { name: '另一个搜索', filter: { keyword: '退订' } }, v.token);
+      const other = await must('addSavedSearch', { name: '另一个搜索', filter: { keyword: '退订测试' } }, v.token);
       await publish({ dkmc: '退订测试地块' });
       await digestAndDeliver();
       const message = (await inbox(v.token)).find((m) => String(m.title).includes('退订测试'))!;

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_NAME_TOO_LONG } from '@land/shared/constants';
 import type { DialectName } from '../db/database';
 import type { AnyDb } from '../entities/repository';
-import { notFound, validationError } from '../lib/errors';
+import { conflict, notFound, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { isoPlus, nowIso } from '../lib/time';
 import { writeAudit } from './audit';
@@ -117,13 +117,17 @@ export async function saveSearch(db: AnyDb, visitorId: string, input: { name: st
   return db.transaction().execute(async (trx) => {
     const count = await trx.selectFrom('t_saved_search').select(sql<number>`count(*)`.as('n')).where('visitorId', '=', visitorId).executeTakeFirst();
     if (Number(count?.n ?? 0) >= MAX_SAVED_SEARCHES) throw validationError('name', `最多保存${MAX_SAVED_SEARCHES}个搜索，请先删除不再需要的`);
+    const filter = JSON.stringify(storedFilter(input.filter));
+    // The same search twice would send the same alert twice.
+    const same = await trx.selectFrom('t_saved_search').select('name').where('visitorId', '=', visitorId).where('filter', '=', filter).executeTakeFirst();
+    if (same) throw conflict(`已保存过相同条件的搜索“${String(same.name)}”，可在个人中心 › 我的订阅中查看`);
     const now = nowIso();
     // The cursor starts now: a new search is alerted of what changes from here on.
     const row: SavedSearchTable = {
       id: newId(),
       visitorId,
       name: input.name,
-      filter: JSON.stringify(storedFilter(input.filter)),
+      filter,
       status: 'active',
       cursor: newId(),
       lastDigestAt: null,
