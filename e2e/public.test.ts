@@ -669,6 +669,19 @@ describe('public site in the browser', () => {
       const empty = page.getByTestId('empty');
       await page.goto(`${server.url}/landListing?keyword=${encodeURIComponent('不存在的地块xyz')}&view=table`);
       await hydrated();
+      // 土地用途 offers the classes published parcels have (with the classes above them), not the whole national scheme.
+      const classOptions = await page.getByRole('combobox', { name: '土地用途' }).locator('option').allTextContents();
+      const totals = (await (await fetch(`${server.url}/openApi/selectLandInfoTotals`)).json()) as { data: { byClass: { dlcode: string }[] } };
+      for (const c of totals.data.byClass) expect(classOptions.some((o) => o.trim().startsWith(`${c.dlcode} `)), c.dlcode).toBe(true);
+      expect(classOptions.length).toBeLessThan(40);
+      expect(classOptions[0]).toBe('全部地类');
+      // A class no parcel has, from an address (an old link), stays chosen and shown.
+      await page.goto(`${server.url}/landListing?dlcode=0101`);
+      await hydrated();
+      expect(await page.getByRole('combobox', { name: '土地用途' }).inputValue()).toBe('0101');
+      expect(await empty.textContent()).toContain('没有符合条件的地块');
+      await page.goto(`${server.url}/landListing?keyword=${encodeURIComponent('不存在的地块xyz')}&view=table`);
+      await hydrated();
       expect(await empty.textContent()).toContain('没有符合条件的地块，请调整筛选条件');
       await screenshot(page, 'listing-no-match-412');
       await page.getByTestId('clear-filters').click();

@@ -19,6 +19,7 @@ import { districtsQuery, landClassesQuery, parcelPageQuery, useDistrictOptions, 
 import { addressCode, addressNumber, KEYWORD_NOT_APPLIED } from '../../public-map/filters';
 import { muText, parcelDetailPath, text, wanText } from '../../public-map/format';
 import { SaveSearchButton } from '../../visitor/SaveSearchButton';
+import { publicTotalsQuery } from '../api';
 import { ParcelCard } from '../ParcelCard';
 import styles from './ParcelBrowser.module.css';
 
@@ -65,6 +66,19 @@ function classOptions(tree: LandClassTree['treeData'], depth = 0): SelectOption[
   return tree.flatMap((n) => [{ value: n.value, label: `${'\u3000'.repeat(depth)}${n.title}` }, ...(n.children ? classOptions(n.children, depth + 1) : [])]);
 }
 
+/**
+ * The classes some published parcel has, with the classes above them (a filter by a class takes
+ * its sub-classes), and the one chosen: not the 150-odd classes of the national scheme, most of
+ * which would list nothing.
+ */
+function classesInUse(tree: LandClassTree['treeData'], used: ReadonlySet<string>, chosen: string): LandClassTree['treeData'] {
+  return tree.flatMap((n) => {
+    const children = n.children ? classesInUse(n.children, used, chosen) : [];
+    if (children.length === 0 && !used.has(n.value) && n.value !== chosen) return [];
+    return [{ ...n, children: children.length > 0 ? children : undefined }];
+  });
+}
+
 function queryOf(params: URLSearchParams, fixed: Partial<ParcelPageQuery>): ParcelPageQuery {
   const view = params.get('view') === 'table' ? 'table' : 'cards';
   // An address edited by hand, cut off in a message or from an older version of the site may hold
@@ -102,10 +116,14 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
   const shownParams = useMemo(() => new URLSearchParams(shownSearch), [shownSearch]);
   const query = queryOf(shownParams, fixed);
   const view = shownParams.get('view') === 'table' ? 'table' : 'cards';
-  const [{ data: result }] = useSuspenseQueries({ queries: [parcelPageQuery(query, path), districtsQuery, landClassesQuery] });
+  const [{ data: result }, , , { data: totals }] = useSuspenseQueries({ queries: [parcelPageQuery(query, path), districtsQuery, landClassesQuery, publicTotalsQuery] });
   const { options: districtOptions, nameOf } = useDistrictOptions();
   const classes = useLandClasses();
-  const landClassOptions = useMemo(() => [{ value: '', label: '全部地类' }, ...classOptions(classes.treeData)], [classes.treeData]);
+  const chosenClass = params.get('dlcode') ?? '';
+  const landClassOptions = useMemo(() => {
+    const used = new Set(totals.byClass.flatMap((c) => (c.dlcode ? [c.dlcode] : [])));
+    return [{ value: '', label: '全部地类' }, ...classOptions(classesInUse(classes.treeData, used, chosenClass))];
+  }, [classes.treeData, totals.byClass, chosenClass]);
 
   const current = queryOf(params, fixed);
   const savedFilter = Object.fromEntries(
