@@ -51,6 +51,21 @@ for (const dialect of DIALECTS) {
       expect(titles).toEqual(['土地出让公告提醒', '租期到期提醒']);
     });
 
+    it("a reply notice leads to the question in the investor's 我的咨询, answered", async () => {
+      for (const visitor of [DEMO_VISITORS[1], DEMO_VISITORS[3]]) {
+        const login = await t.call('/openApi/visitorLogin', { userAccount: visitor.userAccount, password: DEMO_VISITOR_PASSWORD });
+        const token = login.body.data.token as string;
+        const inbox = await t.call('/openApi/tMessage/selectDetailByPage', { pageNo: 1, pageSize: 10 }, { token });
+        const notice = (inbox.body.data.list as { type: string; content: string; sourceId: string }[]).find((m) => m.type === 'consultReply')!;
+        const mine = await t.call('/openApi/getMyProblemList', { pageNo: 1, pageSize: 10 }, { token });
+        const list = (mine.body.data.list ?? mine.body.data) as { id: string; title: string; answer: string | null }[];
+        const asked = list.find((q) => q.id === notice.sourceId);
+        expect(asked, visitor.userAccount).toBeDefined();
+        expect(notice.content).toContain(`“${asked!.title}”`);
+        expect(asked!.answer).toBeTruthy();
+      }
+    });
+
     it('runs once: a second start adds nothing', async () => {
       const before = await Promise.all(ENTITIES.map((d) => count(d.table)));
       await seedDemoData({ db: t.db.db, dialect: t.db.dialect, config: t.config });

@@ -79,18 +79,32 @@ async function seedVisitors(trx: AnyDb): Promise<string[]> {
   return ids;
 }
 
-function userMessageRows(visitors: string[], parcelId: (code: string) => string) {
+/**
+ * The demo questions asked from a demo visitor's mobile number are theirs (as if asked signed
+ * in): they show under the visitor's 我的咨询, where the reply notices below lead. Linked after
+ * the answers (seedInvestment), so the answers do not send a second notice through the outbox.
+ */
+async function linkQuestionsToVisitors(trx: AnyDb, visitors: string[]): Promise<Map<string, string>> {
+  for (const [i, v] of DEMO_VISITORS.entries()) {
+    await trx.updateTable('t_problem').set({ visitorId: visitors[i] }).where('askerPhone', '=', v.userAccount).execute();
+  }
+  const rows = await trx.selectFrom('t_problem').select(['id', 'title']).where('visitorId', 'in', visitors).execute();
+  return new Map(rows.map((r) => [String(r.title), String(r.id)]));
+}
+
+function userMessageRows(visitors: string[], parcelId: (code: string) => string, questionId: (title: string) => string | undefined) {
   const [jx12, wl05] = [PARCELS[7], PARCELS[9]];
   const m = (userIndex: number, title: string, content: string, type: string, isRead: 0 | 1, sourceId?: string) => ({ userId: visitors[userIndex], title, content, type, isRead, sourceId });
+  const reply = (userIndex: number, question: string, isRead: 0 | 1) => m(userIndex, '咨询回复通知', `您咨询的“${question}”已有回复。`, 'consultReply', isRead, questionId(question));
   return [
     m(0, '土地出让公告提醒', `您关注的${jx12.name}已发布挂牌出让公告，挂牌截止日期${daysFromToday(8)}。`, 'landNotice', 1, parcelId(jx12.code)),
     m(0, '租期到期提醒', `您租用的智造园二期标准厂房5号楼将于${daysFromToday(30)}到期，请及时办理续租手续。`, 'leaseExpiry', 0),
     m(1, '土地出让公告提醒', `您关注的${wl05.name}已发布挂牌出让公告。`, 'landNotice', 0, parcelId(wl05.code)),
-    m(1, '咨询回复通知', '您咨询的“竞买保证金什么时候退还？”已有回复。', 'consultReply', 1),
+    reply(1, '竞买保证金什么时候退还？', 1),
     m(2, '成交公示提醒', '生物医药港YY-01地块出让结果已公示。', 'dealNotice', 1),
     m(2, '系统通知', '土地信息平台将于本周六22:00至次日2:00进行系统维护。', 'system', 0),
     m(3, '租期到期提醒', `您租用的临港物流园高台库1号库将于${daysFromToday(15)}到期。`, 'leaseExpiry', 0),
-    m(3, '咨询回复通知', '您咨询的“标准厂房可以分层租赁吗？”已有回复。', 'consultReply', 0),
+    reply(3, '标准厂房可以分层租赁吗？', 0),
   ];
 }
 
@@ -111,6 +125,8 @@ export async function seedWechat(trx: AnyDb, actorId: string | null, parcelId: (
   await createAll(trx, 'tWxgzh', articleRows(), actorId);
   await createAll(trx, 'tWxvideo', videoRows(), actorId);
   await createAll(trx, 'tMessage', TEMPLATES.map((t) => ({ ...t, status: '1' })), actorId);
-  await createAll(trx, 'tMessageuser', userMessageRows(await seedVisitors(trx), parcelId), actorId);
+  const visitors = await seedVisitors(trx);
+  const questions = await linkQuestionsToVisitors(trx, visitors);
+  await createAll(trx, 'tMessageuser', userMessageRows(visitors, parcelId, (title) => questions.get(title)), actorId);
   await createAll(trx, 'tWxuserpermission', permissionRows(), actorId);
 }
