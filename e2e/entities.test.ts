@@ -284,13 +284,17 @@ describe('entity screens in the browser', () => {
     expect(after.find((r) => r.indicator === 'investmentIntensity' && Number(r.value) === 350)?.unit).toBe('万元/亩');
   });
 
-  it('土地交易记录: a deal without its price, date and winner, or a listing ending before it starts, is named under those fields and not saved', async () => {
+  it('土地交易记录: 所属地块 fills 宗地编号; a deal without its price, date and winner, or a listing ending before it starts, is named under those fields and not saved', async () => {
+    const parcel = (await apiPage('tLandinfo', [{ column: 'status', type: 'eq', val: 'draft' }]))[2]!;
     const { page } = await browser.newPage();
     await signIn(page, server, 'zhangwei');
     await page.goto(`${server.url}/managementSystem/landJystManagement`);
     await page.getByRole('button', { name: /新增/ }).first().click();
     const drawer = page.getByTestId('entity-form-drawer');
-    await drawer.getByPlaceholder('请输入宗地编号').fill('LJ-CHECK-1');
+    // Picking 所属地块 fills its 宗地编号.
+    await drawer.getByLabel('所属地块', { exact: true }).fill(String(parcel.dkmc));
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(String(parcel.dkmc), { exact: true }).click();
+    await expect.poll(() => drawer.getByPlaceholder('请输入宗地编号').inputValue()).toBe(String(parcel.dkbh));
     await choose(page, drawer, '交易方式', '挂牌');
     await choose(page, drawer, '交易状态', '已成交');
     const date = async (label: string, value: string) => {
@@ -317,8 +321,8 @@ describe('entity screens in the browser', () => {
     await drawer.getByPlaceholder('请输入竞得人', { exact: true }).fill('临江某制造有限公司');
     await drawer.getByTestId('entity-form-submit').click();
     await drawer.waitFor({ state: 'hidden' });
-    const after = await apiPage('tLandJyst', [{ column: 'parcelCode', type: 'eq', val: 'LJ-CHECK-1' }]);
-    expect(after.map((r) => [r.listingStart, r.listingEnd, r.dealPrice, r.dealDate, r.winner])).toEqual([['2026-12-01', '2026-12-10', 1500, '2026-12-10', '临江某制造有限公司']]);
+    const after = await apiPage('tLandJyst', [{ column: 'parcelCode', type: 'eq', val: parcel.dkbh }]);
+    expect(after.map((r) => [r.dkid, r.listingStart, r.listingEnd, r.dealPrice, r.dealDate, r.winner])).toEqual([[parcel.id, '2026-12-01', '2026-12-10', 1500, '2026-12-10', '临江某制造有限公司']]);
   });
 
   it('a policy opened untouched is not changed; edited, its paragraphs keep their first-line indent, and 首行缩进 sets one', async () => {

@@ -58,7 +58,18 @@ export interface FieldDef {
    * as label. `onDelete` says what deleting the referenced record does to records pointing at
    * it: 'cascade' deletes them too, 'restrict' refuses the delete; unset leaves them alone.
    */
-  ref?: { entity: string; labelField: string; valueField?: string; onDelete?: 'cascade' | 'restrict' };
+  ref?: {
+    entity: string;
+    labelField: string;
+    valueField?: string;
+    onDelete?: 'cascade' | 'restrict';
+    /**
+     * { form field: field of the record picked }: picking a record in the form fills these
+     * fields where they are empty or still hold what the previous pick filled (never over what
+     * was typed), e.g. a transaction's 宗地编号 from the parcel chosen as 所属地块.
+     */
+    fills?: Record<string, string>;
+  };
   /**
    * tree: the tree entity and its code field. `onDelete: 'restrict'` refuses deleting a class
    * while records of this field hold its code (cascading a class's delete makes no sense).

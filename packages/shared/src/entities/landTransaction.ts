@@ -21,7 +21,8 @@ export const landTransactionEntity = defineEntity({
   ],
   fields: [
     // A parcel with transaction records is not deleted with them: they are the legal record.
-    { ...parcelIdField, ref: { ...parcelIdField.ref!, onDelete: 'restrict' } },
+    // Picking the parcel fills its 宗地编号.
+    { ...parcelIdField, ref: { ...parcelIdField.ref!, onDelete: 'restrict', fills: { parcelCode: 'dkbh' } } },
     { name: 'parcelCode', type: 'string', label: '宗地编号', required: true, rules: ['notBlank', 'len60'], maxLength: 60, search: 'like', sortable: true },
     { name: 'announcementNo', type: 'string', label: '公告编号', rules: ['len60'], maxLength: 60, search: 'like' },
     { name: 'transactionType', type: 'enum', label: '交易方式', required: true, search: 'eq', options: [

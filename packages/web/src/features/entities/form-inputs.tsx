@@ -4,7 +4,7 @@
  * so the shared validators check exactly what is sent; each control converts for display.
  */
 import type { FormItemProps } from 'antd';
-import { DatePicker, Input, InputNumber, Radio, Select, Space, Switch, TreeSelect, Typography } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select, Space, Switch, TreeSelect, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -63,12 +63,26 @@ function NumberInput({ field, value, onChange, id }: ControlProps<number> & { fi
 }
 
 function RefSelect({ field, value, onChange, id }: ControlProps<string> & { field: FieldDef }) {
-  const { options, loading } = useRefChoices(field);
+  const { options, loading, recordOf } = useRefChoices(field);
+  const form = Form.useFormInstance();
+  // ref.fills: the fields the picked record fills, where empty or still as the last pick filled them.
+  const fill = (next: string | undefined) => {
+    const picked = next ? recordOf(next) : undefined;
+    const previous = value ? recordOf(value) : undefined;
+    for (const [target, source] of Object.entries(field.ref?.fills ?? {})) {
+      const current: unknown = form.getFieldValue(target);
+      const untouched = current === undefined || current === null || current === '' || (previous !== undefined && current === previous[source]);
+      if (picked && untouched) form.setFields([{ name: target, value: picked[source], errors: [] }]);
+    }
+  };
   return (
     <Select
       id={id}
       value={value || undefined}
-      onChange={(v: string | undefined) => onChange?.(v ?? null)}
+      onChange={(v: string | undefined) => {
+        fill(v);
+        onChange?.(v ?? null);
+      }}
       options={options}
       loading={loading}
       allowClear

@@ -23,6 +23,8 @@ export interface TreeChoice {
 export interface Choices {
   options: Choice[];
   labelOf: Map<string, string>;
+  /** The record behind a choice (for ref.fills). */
+  recordOf: (value: string) => EntityRecord | undefined;
   loading: boolean;
 }
 
@@ -47,8 +49,10 @@ export function useRefChoices(field: FieldDef): Choices {
   const valueField = field.ref?.valueField ?? 'id';
   const labelField = field.ref?.labelField ?? 'id';
   return useMemo(() => {
-    const options = (query.data ?? []).map((r) => ({ value: text(r[valueField]), label: text(r[labelField]) || text(r[valueField]) }));
-    return { options, labelOf: new Map(options.map((o) => [o.value, o.label])), loading: query.isPending && target !== undefined };
+    const rows = query.data ?? [];
+    const options = rows.map((r) => ({ value: text(r[valueField]), label: text(r[labelField]) || text(r[valueField]) }));
+    const byValue = new Map(rows.map((r) => [text(r[valueField]), r]));
+    return { options, labelOf: new Map(options.map((o) => [o.value, o.label])), recordOf: (v: string) => byValue.get(v), loading: query.isPending && target !== undefined };
   }, [query.data, query.isPending, target, valueField, labelField]);
 }
 
