@@ -529,6 +529,27 @@ describe('server-rendered public pages', () => {
     expect(desktop.headers.get('location')).toBe('/home');
   });
 
+  it('answers a page address it cannot take with a page of its own, not the API\'s JSON; the API still answers JSON', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    for (const path of ['/landListing?areacode=%00', '/search/%E0%A4%A']) {
+      const res = await fetch(`${server.url}${path}`, { headers: html });
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const body = await res.text();
+      expect(body).toContain('<h1>无法打开此地址</h1>');
+      expect(body).toContain('<a href="/">返回首页</a>');
+    }
+    // A backslash typed into the global search is a search like any other.
+    const searched = await fetch(`${server.url}/search/a%5Cb`, { headers: html });
+    expect(searched.status).toBe(200);
+    expect(await searched.text()).toContain('“a\\b”的搜索结果');
+    const api = await fetch(`${server.url}/openApi/selectLandInfoListPage?areacode=%00`, { headers: html });
+    expect(api.headers.get('content-type')).toContain('application/json');
+    expect(((await api.json()) as { code: string }).code).toBe('A0400');
+    const badUrl = await fetch(`${server.url}/openApi/x%E0%A4%A`);
+    expect(await badUrl.json()).toEqual({ code: 'A0400', msg: '请求地址不正确', data: null });
+  });
+
   it('answers an unknown public address with the not-found page and 404', async () => {
     const res = await fetch(`${server.url}/no-such-page`);
     expect(res.status).toBe(404);

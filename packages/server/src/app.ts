@@ -42,6 +42,7 @@ import { registerMessagingJobs, type MessagingRuntime } from './services/messagi
 import { WorkerPool } from './workers/pool';
 import { invalidateReferenceData } from './services/referenceCache';
 import { createPublicRenderer } from './web/render';
+import { API_PREFIXES, isPageRequest, sendPageError } from './web/pageError';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +62,6 @@ declare module 'fastify' {
   }
 }
 
-const API_PREFIXES = ['/api/', '/openApi/', '/virtualPath/', '/ogc/'];
 
 export async function buildApp(
   ctx: AppContext,
@@ -69,6 +69,12 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
+    // An address the router cannot decode (a broken %-escape): the site's page, or a Chinese answer.
+    frameworkErrors: (error, req, res) => {
+      const reply = res as unknown as FastifyReply;
+      if (isPageRequest(req as FastifyRequest)) return sendPageError(reply, 400);
+      return reply.status(400).send({ code: ERROR_CODES.VALIDATION, msg: error.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : '请求格式不正确', data: null });
+    },
     // Only from the configured reverse proxies (TRUST_PROXY, default none) do req.ip and
     // req.protocol come from X-Forwarded-*; any other peer's forwarded headers are ignored.
     trustProxy: ctx.config.trustProxy.length > 0 ? ctx.config.trustProxy : false,
