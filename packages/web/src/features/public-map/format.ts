@@ -74,6 +74,21 @@ export function dateText(v: unknown): string {
   return formatDate(text(v)) || text(v).slice(0, 10) || '—';
 }
 
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * How long a listing still runs, by calendar days in China time (the server and the browser say
+ * the same): 剩 8 天 on the 7th for a listing ending on the 15th, 今日截止 on its last day, then
+ * 已截止; '' without a date.
+ */
+export function listingDaysLeft(end: unknown, now = Date.now()): string {
+  const last = Date.parse(`${text(end).slice(0, 10)}T00:00:00Z`);
+  if (!Number.isFinite(last)) return '';
+  const today = Date.parse(`${new Date(now + CHINA_OFFSET_MS).toISOString().slice(0, 10)}T00:00:00Z`);
+  const days = Math.round((last - today) / 86_400_000);
+  return days < 0 ? '已截止' : days === 0 ? '今日截止' : `剩 ${days} 天`;
+}
+
 /** A planning range: ≥1 且 ≤2.2, ≥45%, ≤10%, or '—'. */
 export function rangeText(min: unknown, max: unknown, unit = ''): string {
   const lo = num(min);

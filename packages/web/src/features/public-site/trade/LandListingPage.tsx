@@ -1,20 +1,13 @@
 import { PageHead } from '../../../public/head';
 import { ClockCircleOutlined } from '../../../public-ui/icons/ClockCircleOutlined';
 import type { Parcel } from '../../public-map/api';
-import { dateText, text, wanText } from '../../public-map/format';
+import { dateText, listingDaysLeft, text, wanText } from '../../public-map/format';
 import { PageBanner } from '../ui';
 import { ParcelBrowser } from './ParcelBrowser';
 import styles from './ParcelBrowser.module.css';
 
 type Trade = Record<string, unknown> | null | undefined;
 
-function daysLeft(end: unknown): string {
-  // The end of the listing's last day in China time, so the server and the browser say the same.
-  const t = Date.parse(`${text(end).slice(0, 10)}T23:59:59+08:00`);
-  if (!Number.isFinite(t)) return '';
-  const days = Math.ceil((t - Date.now()) / 86_400_000);
-  return days < 0 ? '已截止' : days === 0 ? '今日截止' : `剩 ${days} 天`;
-}
 
 /** 挂牌地块 (landListing): parcels listed on the land-transaction system, with the listing's dates and deposit. */
 export function LandListingPage() {
@@ -32,7 +25,7 @@ export function LandListingPage() {
           return (
             <div className={styles.tradeLine}>
               <span>
-                <ClockCircleOutlined /> 截止 {dateText(t.listingEnd)} {daysLeft(t.listingEnd) && `（${daysLeft(t.listingEnd)}）`}
+                <ClockCircleOutlined /> 截止 {dateText(t.listingEnd)} {listingDaysLeft(t.listingEnd) && `（${listingDaysLeft(t.listingEnd)}）`}
               </span>
               <span>保证金 {wanText(t.deposit)}</span>
             </div>
