@@ -62,7 +62,6 @@ declare module 'fastify' {
   }
 }
 
-
 export async function buildApp(
   ctx: AppContext,
   options: { logger?: FastifyServerOptions['logger'] } = {},

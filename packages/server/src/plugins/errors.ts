@@ -18,12 +18,12 @@ const FASTIFY_MESSAGES: Record<string, { code: string; msg: string }> = {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
-    const clientError = error instanceof AppError ? error.httpStatus < 500 : ((error as FastifyError).statusCode ?? 500) < 500;
-    if (clientError && isPageRequest(req)) {
+    if (isPageRequest(req)) {
+      const status = error instanceof AppError ? error.httpStatus : (error as FastifyError).statusCode;
       // A page address the file server refuses (a backslash in /search/a%5Cb) is a page of the app.
-      if (!(error instanceof AppError) && (error as FastifyError).statusCode === 403 && !reply.sent) return reply.callNotFound();
-      // Refused as it stands (U+0000 in the query): the site's page saying so, not the API's JSON.
-      return sendPageError(reply, error instanceof AppError ? error.httpStatus : ((error as FastifyError).statusCode ?? 400));
+      if (!(error instanceof AppError) && status === 403) return reply.callNotFound();
+      // An address refused as it stands (U+0000 in the query): the site's page saying so, not the API's JSON.
+      if (status === 400) return sendPageError(reply, 400);
     }
     if (error instanceof AppError) {
       return reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: error.data });

@@ -16,7 +16,7 @@ export function isPageRequest(req: FastifyRequest): boolean {
   return (req.headers.accept ?? '').includes('text/html');
 }
 
-const PAGE = (status: number) => `<!doctype html>
+const PAGE = `<!doctype html>
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
@@ -35,7 +35,7 @@ a:focus-visible{outline:2px solid #1061d6;outline-offset:2px}
 <body>
 <main>
 <h1>无法打开此地址</h1>
-<p>地址中含有无法识别的字符（错误 ${status}），可能是链接被截断或改动过。请从首页重新进入。</p>
+<p>地址中含有无法识别的字符，可能是链接被截断或改动过。请从首页重新进入。</p>
 <a href="/">返回首页</a>
 </main>
 </body>
@@ -44,5 +44,5 @@ a:focus-visible{outline:2px solid #1061d6;outline-offset:2px}
 
 /** Answers a refused page address with the page above and the refusal's status. */
 export function sendPageError(reply: FastifyReply, status: number): FastifyReply {
-  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(PAGE(status));
+  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(PAGE);
 }
