@@ -51,8 +51,8 @@ for (const dialect of DIALECTS) {
       }
       // Two saved searches: one to delete, one to rename, pause, resume and unsubscribe.
       const searches: string[] = [];
-      for (const name of ['物流用地', '第二片区']) {
-        const res = await w.open('/openApi/tSavedSearch/addSavedSearch', { name, filter: { dlcode: '1101' } }, v.token);
+      for (const [name, filter] of [['物流用地', { dlcode: '1101' }], ['第二片区', { areacode: 'T02' }]] as const) {
+        const res = await w.open('/openApi/tSavedSearch/addSavedSearch', { name, filter }, v.token);
         searches.push(res.body.data.id);
       }
       const unsubscribe = await unsubscribeToken(t.db.db as unknown as AnyDb, searches[1]);
