@@ -296,7 +296,12 @@ describe('entity screens in the browser', () => {
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(String(parcel.dkmc), { exact: true }).click();
     await expect.poll(() => drawer.getByPlaceholder('请输入宗地编号').inputValue()).toBe(String(parcel.dkbh));
     await choose(page, drawer, '交易方式', '挂牌');
+    // 成交价, 成交日期 and 竞得人 are marked required (*) while, and only while, 交易状态 is 已成交.
+    const marked = () => drawer.locator('label.ant-form-item-required').allTextContents();
+    const dealFields = ['成交价', '成交日期', '竞得人'];
+    expect((await marked()).filter((l) => dealFields.some((f) => l.startsWith(f)))).toEqual([]);
     await choose(page, drawer, '交易状态', '已成交');
+    await expect.poll(async () => (await marked()).filter((l) => dealFields.some((f) => l.startsWith(f))).length).toBe(3);
     const date = async (label: string, value: string) => {
       await drawer.getByLabel(label, { exact: true }).fill(value);
       await drawer.getByLabel(label, { exact: true }).press('Enter');
@@ -323,6 +328,20 @@ describe('entity screens in the browser', () => {
     await drawer.waitFor({ state: 'hidden' });
     const after = await apiPage('tLandJyst', [{ column: 'parcelCode', type: 'eq', val: parcel.dkbh }]);
     expect(after.map((r) => [r.dkid, r.listingStart, r.listingEnd, r.dealPrice, r.dealDate, r.winner])).toEqual([[parcel.id, '2026-12-01', '2026-12-10', 1500, '2026-12-10', '临江某制造有限公司']]);
+
+    // A 宗地编号 typed by hand stays when 所属地块 is picked after it; a status other than 已成交 drops the marks.
+    await page.getByRole('button', { name: /新增/ }).first().click();
+    await drawer.waitFor();
+    await drawer.getByPlaceholder('请输入宗地编号').fill('LJ-手填-01');
+    await drawer.getByLabel('所属地块', { exact: true }).fill(String(parcel.dkmc));
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(String(parcel.dkmc), { exact: true }).click();
+    await expect.poll(() => drawer.getByLabel('所属地块', { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').textContent()).toContain(String(parcel.dkmc));
+    expect(await drawer.getByPlaceholder('请输入宗地编号').inputValue()).toBe('LJ-手填-01');
+    await choose(page, drawer, '交易状态', '已成交');
+    await expect.poll(async () => (await marked()).filter((l) => dealFields.some((f) => l.startsWith(f))).length).toBe(3);
+    await choose(page, drawer, '交易状态', '挂牌中');
+    await expect.poll(async () => (await marked()).filter((l) => dealFields.some((f) => l.startsWith(f))).length).toBe(0);
+    await screenshot(page, 'transaction-typed-code-kept-1280');
   });
 
   it('a policy opened untouched is not changed; edited, its paragraphs keep their first-line indent, and 首行缩进 sets one', async () => {

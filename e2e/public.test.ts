@@ -661,6 +661,87 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('a maximum below the minimum stays as typed, says why at its box and is not searched for: 地图找地 (面积, 起始价), 挂牌地块 and the phone\'s filter sheet', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const { page } = phone;
+    try {
+      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const invalid = (box: Locator) => box.evaluate((el: HTMLInputElement) => [el.value, el.matches(':invalid'), el.validationMessage] as const);
+      // Every search the pages asked for: never one whose maximum lies below its minimum.
+      const reversed: string[] = [];
+      page.on('request', (r) => {
+        const q = new URL(r.url()).searchParams;
+        for (const [lo, hi] of [['areaMin', 'areaMax'], ['priceMin', 'priceMax']]) {
+          if (r.url().includes('/openApi/') && q.has(lo) && q.has(hi) && Number(q.get(hi)) < Number(q.get(lo))) reversed.push(r.url());
+        }
+      });
+
+      // 地图找地: 筛选 with 面积 50–10 is refused at the maximum's box; the address and the list stay.
+      await page.goto(`${server.url}/index`);
+      await hydrated();
+      const count = page.getByTestId('result-count');
+      await expect.poll(() => count.textContent()).toMatch(/共 [1-9]\d* 个地块$/);
+      const before = await count.textContent();
+      const min = page.getByLabel('最小面积（亩）');
+      const max = page.getByLabel('最大面积（亩）');
+      await min.fill('50');
+      await max.click();
+      await page.keyboard.type('10');
+      expect(await invalid(max)).toEqual(['10', true, '不能小于最小面积']);
+      expect(await invalid(min)).toEqual(['50', false, '']);
+      await page.getByTestId('filter-apply').click();
+      expect(page.url()).toBe(`${server.url}/index`);
+      expect(await count.textContent()).toBe(before);
+      await screenshot(page, 'public-area-reversed-map-412');
+      // The same for 起始价; putting the maximum right applies both ranges.
+      await page.getByLabel('最低起始价（万元）').fill('500');
+      const priceMax = page.getByLabel('最高起始价（万元）');
+      await priceMax.fill('100');
+      expect(await invalid(priceMax)).toEqual(['100', true, '不能低于最低起始价']);
+      await max.fill('60');
+      await priceMax.fill('5000');
+      expect(await invalid(max)).toEqual(['60', false, '']);
+      await page.getByTestId('filter-apply').click();
+      await page.waitForURL((u) => u.searchParams.get('areaMax') === '60' && u.searchParams.get('priceMax') === '5000');
+
+      // 挂牌地块: a maximum below the minimum stays in its box, marked, and the list is searched by the minimum alone.
+      await page.goto(`${server.url}/landListing?areaMin=1`);
+      await hydrated();
+      const total = page.getByTestId('parcel-total');
+      await expect.poll(() => total.textContent()).toMatch(/共 [1-9]\d* 宗/);
+      const byMinimum = await total.textContent();
+      const listMax = page.getByLabel('最大面积（亩）');
+      await listMax.click();
+      await page.keyboard.type('0.5');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.searchParams.get('areaMax') === '0.5');
+      expect(await invalid(listMax)).toEqual(['0.5', true, '不能小于最小面积']);
+      await expect.poll(() => total.textContent()).toBe(byMinimum);
+      await screenshot(page, 'listing-area-reversed-412');
+
+      // The phone's filter sheet: 确定 with 50–10 stays open and says why at the maximum (it used to swap the two).
+      await page.goto(`${server.url}/mobileindex`);
+      await hydrated();
+      await page.getByTestId('open-filters').click();
+      const sheet = page.getByTestId('filter-sheet-body');
+      await sheet.waitFor();
+      await sheet.getByLabel('最小面积（亩）').fill('50');
+      const sheetMax = sheet.getByLabel('最大面积（亩）');
+      await sheetMax.fill('10');
+      await page.getByTestId('sheet-apply').click();
+      expect(await sheet.isVisible()).toBe(true);
+      expect(await invalid(sheetMax)).toEqual(['10', true, '不能小于最小面积']);
+      expect(await sheet.getByLabel('最小面积（亩）').inputValue()).toBe('50');
+      await screenshot(page, 'mobile-area-reversed-sheet-412');
+      await sheetMax.fill('60');
+      await page.getByTestId('sheet-apply').click();
+      await page.waitForURL((u) => u.searchParams.get('areaMin') === '50' && u.searchParams.get('areaMax') === '60');
+      expect(reversed).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('挂牌地块 and 成交地块 with filters nothing matches say so and offer 清除筛选; a page past the end offers 回到第一页', async () => {
     const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
     const { page } = phone;

@@ -101,6 +101,10 @@ const boundOf = (text: string, badInput: boolean): number | null | undefined => 
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 };
 const boundText = (value: number | null) => (value === null ? '' : String(value));
+const BELOW_LEAST_MESSAGE = '不能小于最小值';
+/** Whether an upper bound lies below the range's lower one (both given). */
+export const isBelow = (upper: number | null | undefined, lower: number | null | undefined): boolean =>
+  upper !== null && upper !== undefined && lower !== null && lower !== undefined && upper < lower;
 
 export interface NumberBoundProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type' | 'size'> {
   /** The bound applied (null: none). A new value from outside (another link; 重置 by a new key) replaces the text. */
@@ -114,6 +118,12 @@ export interface NumberBoundProps extends Omit<InputHTMLAttributes<HTMLInputElem
   bare?: boolean;
   /** Whether the box holds text it cannot apply (so that 重置 has something to clear). */
   onMarked?: (marked: boolean) => void;
+  /**
+   * For the upper end of a range: the lower end's figure. A figure below it is outlined red with
+   * `leastMessage` (the search refuses it or leaves it out, as the page does a negative one).
+   */
+  least?: number | null;
+  leastMessage?: string;
 }
 
 /**
@@ -121,7 +131,7 @@ export interface NumberBoundProps extends Omit<InputHTMLAttributes<HTMLInputElem
  * stays as typed: a negative number, or what the browser cannot read as a number, is outlined red
  * with SPEC §5's 不能为负数 / 只能是数字 and left out of the search; Enter shows those words at the box.
  */
-export function NumberBound({ value, onChange, onCommit, size, bare, onMarked, className, onKeyDown, onBlur, ref, ...rest }: NumberBoundProps & { ref?: Ref<HTMLInputElement> }) {
+export function NumberBound({ value, onChange, onCommit, size, bare, onMarked, least, leastMessage, className, onKeyDown, onBlur, ref, ...rest }: NumberBoundProps & { ref?: Ref<HTMLInputElement> }) {
   const [inner, setRef] = useControlRef(ref);
   const [text, setText] = useState(() => boundText(value));
   useKeepEarlyInput(inner, text);
@@ -136,7 +146,8 @@ export function NumberBound({ value, onChange, onCommit, size, bare, onMarked, c
     }
   }
   const bound = boundOf(text, bad);
-  const problem = bound !== undefined ? '' : bad ? NOT_A_NUMBER_MESSAGE : NON_NEGATIVE_MESSAGE;
+  const problem =
+    bound === undefined ? (bad ? NOT_A_NUMBER_MESSAGE : NON_NEGATIVE_MESSAGE) : isBelow(bound, least) ? (leastMessage ?? BELOW_LEAST_MESSAGE) : '';
   useEffect(() => {
     inner.current?.setCustomValidity(problem);
     onMarked?.(problem !== '');

@@ -7,7 +7,7 @@ export { Button, buttonClass } from './Button';
 export type { ButtonKind, ButtonProps, ButtonSize } from './Button';
 export { Alert, Card, Descriptions, Empty, Phrases, Reserved, SkeletonBlock, SkeletonLines, Spin, Tag } from './display';
 export type { DescriptionItem, TagColor } from './display';
-export { clearTooLong, Field, Input, markTooLong, NumberBound, refuseInvalid, refuseTooLong, SearchInput, Select, TextArea, useHeldSubmit, useKeepEarlyInput } from './Input';
+export { clearTooLong, Field, Input, isBelow, markTooLong, NumberBound, refuseInvalid, refuseTooLong, SearchInput, Select, TextArea, useHeldSubmit, useKeepEarlyInput } from './Input';
 export type { NumberBoundProps, SelectOption } from './Input';
 export { Modal } from './Modal';
 export { Pagination } from './Pagination';

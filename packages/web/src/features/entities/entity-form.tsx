@@ -2,7 +2,7 @@
  * The add/edit form of an entity, shared by the drawer and the full-page editor: fields from
  * the definition, validation by the shared schemas, server errors on their fields.
  */
-import type { FormInstance } from 'antd';
+import type { FormInstance, FormItemProps } from 'antd';
 import { Alert, Col, Form, Row, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -18,7 +18,7 @@ import { notify } from '../../lib/notify';
 import { ApiError, showError } from '../../lib/request';
 import type { EntityRecord } from './api';
 import { entityKeys, saveEntity } from './api';
-import { checkRules, fieldRules } from './field-rules';
+import { checkRules, fieldRules, requiredWhenOf } from './field-rules';
 import { FORM_INPUTS } from './form-inputs';
 import { TABLE_CELLS } from './table-cells';
 
@@ -158,6 +158,13 @@ function LockedValue({ value, render }: { value: unknown; render: ReactNode }) {
   );
 }
 
+/** A field required while another holds a value (requiredWhen): its asterisk follows that field. */
+function RequiredWhenItem({ when, ...item }: FormItemProps & { when: { field: string; value: string } }) {
+  const form = Form.useFormInstance();
+  const required = Form.useWatch((values: Record<string, unknown>) => values[when.field] === when.value, form) ?? false;
+  return <Form.Item required={required} {...item} />;
+}
+
 /**
  * The form items of every editable field, narrow ones side by side, wide ones on their own row;
  * on a phone (narrower than 576 px) one per row.
@@ -177,6 +184,7 @@ export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormF
             locked,
             rules: checked ? [...fieldRules(f), ...checks.rules] : [],
             dependencies: checked && checks.dependencies.length > 0 ? checks.dependencies : undefined,
+            requiredWhen: checked ? requiredWhenOf(def, f) : undefined,
           };
         }),
     [def, lock],
@@ -189,7 +197,7 @@ export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormF
           <Alert type="info" showIcon title={lock.note} style={{ marginBottom: 16 }} data-testid="form-lock-note" />
         </Col>
       )}
-      {fields.map(({ field, input, rules, dependencies, locked }) =>
+      {fields.map(({ field, input, rules, dependencies, locked, requiredWhen }) =>
         locked ? (
           <Col key={field.name} xs={24} sm={input.wide?.(field) || field.type === 'text' ? 24 : span}>
             <Form.Item label={field.label}>
@@ -198,17 +206,23 @@ export function EntityFormFields({ def, columns = 2, record, lock }: EntityFormF
           </Col>
         ) : (
         <Col key={field.name} xs={24} sm={input.wide?.(field) ? 24 : span}>
-          <Form.Item
-            name={field.name}
-            label={field.label}
-            required={field.required}
-            rules={rules}
-            dependencies={dependencies}
-            extra={field.help}
-            {...input.item?.(field)}
-          >
-            {input.render(field)}
-          </Form.Item>
+          {requiredWhen ? (
+            <RequiredWhenItem when={requiredWhen} name={field.name} label={field.label} rules={rules} dependencies={dependencies} extra={field.help} {...input.item?.(field)}>
+              {input.render(field)}
+            </RequiredWhenItem>
+          ) : (
+            <Form.Item
+              name={field.name}
+              label={field.label}
+              required={field.required}
+              rules={rules}
+              dependencies={dependencies}
+              extra={field.help}
+              {...input.item?.(field)}
+            >
+              {input.render(field)}
+            </Form.Item>
+          )}
         </Col>
         ),
       )}

@@ -37,3 +37,12 @@ export function checkRules(def: EntityDef, field: FieldDef): { rules: FormRule[]
     dependencies: checks.map(checkSource),
   };
 }
+
+/**
+ * The condition under which a field is required although it is optional on its own (a
+ * `requiredWhen` check: 成交价 while 交易状态 is 已成交), for the form's asterisk.
+ */
+export function requiredWhenOf(def: EntityDef, field: FieldDef): { field: string; value: string } | undefined {
+  for (const check of def.checks ?? []) if (check.kind === 'requiredWhen' && check.field === field.name) return check.when;
+  return undefined;
+}

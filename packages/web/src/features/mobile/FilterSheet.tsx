@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Button, clearTooLong, Modal, NumberBound, refuseInvalid, refuseTooLong } from '../../public-ui';
 import { landClassesQuery, mapParcelsQuery, useDistrictOptions } from '../public-map/api';
-import { EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
+import { AREA_BELOW_MESSAGE, EMPTY_FILTERS, type ParcelFilters } from '../public-map/filters';
 import { MARKET_STATE_LABELS, type ParcelMarketState } from '../public-map/format';
 import { classChoices } from './land-class-chips';
-import { orderedRange } from './url-filters';
 import styles from './mobile.module.css';
 
 const STATE_CHIPS: { value: ParcelMarketState | ''; label: string }[] = [
@@ -57,9 +56,9 @@ function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (fil
   const areaBoxes = useRef<HTMLDivElement>(null);
   const apply = () => {
     if (refuseTooLong(keywordBox.current)) return;
-    // An area that is not a figure (a negative one): said at its box, nothing applied.
+    // An area that is not a figure (a negative one, a maximum below the minimum): said at its box, nothing applied.
     if (refuseInvalid(areaBoxes.current)) return;
-    onApply(orderedRange({ ...draft, keyword: draft.keyword.trim() }));
+    onApply({ ...draft, keyword: draft.keyword.trim() });
   };
   const reset = () => {
     setDraft(EMPTY_FILTERS);
@@ -118,7 +117,7 @@ function SheetBody({ initial, onApply }: { initial: ParcelFilters; onApply: (fil
         <div className={styles.range} ref={areaBoxes}>
           <NumberBound key={`min-${fields}`} bare className={styles.textInput} value={draft.areaMin} onChange={(areaMin) => set({ areaMin })} placeholder="最小" aria-label="最小面积（亩）" />
           <span>—</span>
-          <NumberBound key={`max-${fields}`} bare className={styles.textInput} value={draft.areaMax} onChange={(areaMax) => set({ areaMax })} placeholder="最大" aria-label="最大面积（亩）" />
+          <NumberBound key={`max-${fields}`} bare className={styles.textInput} value={draft.areaMax} least={draft.areaMin} leastMessage={AREA_BELOW_MESSAGE} onChange={(areaMax) => set({ areaMax })} placeholder="最大" aria-label="最大面积（亩）" />
         </div>
 
         <h3 className={styles.sheetTitle}>交易状态</h3>

@@ -31,9 +31,3 @@ export function filtersToParams(filters: ParcelFilters): URLSearchParams {
   if (filters.keyword.trim()) params.set('keyword', filters.keyword.trim());
   return params;
 }
-
-/** A minimum above the maximum is read as the range the visitor meant. */
-export function orderedRange(filters: ParcelFilters): ParcelFilters {
-  const { areaMin, areaMax } = filters;
-  return areaMin !== null && areaMax !== null && areaMin > areaMax ? { ...filters, areaMin: areaMax, areaMax: areaMin } : filters;
-}

@@ -27,7 +27,7 @@ import { SaveSearchButton } from '../visitor/SaveSearchButton';
 import { baseMapQuery, districtsQuery, landClassesQuery, landClassName, mapParcelsQuery, parcelPageQuery, settingsQuery, useDistrictOptions, useLandClasses, type Parcel, type ParcelQueryFilters } from './api';
 import { landClassColor, landClassLegend, MARKET_STATE_COLORS, MARKET_STATE_TEXT_COLORS } from './colors';
 import { ExportMenu } from './ExportMenu';
-import { activeFilterCount, addressCode, addressNumber, EMPTY_FILTERS, KEYWORD_NOT_APPLIED, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
+import { activeFilterCount, addressCode, AREA_BELOW_MESSAGE, PRICE_BELOW_MESSAGE, addressNumber, EMPTY_FILTERS, KEYWORD_NOT_APPLIED, sortParcels, SORT_OPTIONS, toQueryFilters, type ParcelFilters, type SortKey } from './filters';
 import { MARKET_STATE_LABELS, marketState, muText, wanText, type ParcelMarketState } from './format';
 import { landClassOptions, onActivate } from './listKit';
 import type { MapSearchMapHandle, MapSearchMapProps, SearchArea } from './MapSearchMap';
@@ -108,9 +108,28 @@ function StateTag({ tradeState }: { tradeState: unknown }) {
 }
 
 /** A number field of the range filters (empty: no bound); `field` renews it on 重置. */
-function RangeBound({ value, onChange, label, placeholder, field, onMarked }: { value: number | null; onChange: (v: number | null) => void; label: string; placeholder: string; field: number; onMarked: (label: string, marked: boolean) => void }) {
+function RangeBound({
+  value,
+  onChange,
+  label,
+  placeholder,
+  field,
+  onMarked,
+  least,
+  leastMessage,
+}: {
+  value: number | null;
+  onChange: (v: number | null) => void;
+  label: string;
+  placeholder: string;
+  field: number;
+  onMarked: (label: string, marked: boolean) => void;
+  /** For an upper bound: the lower one (a figure below it is refused by 筛选, with `leastMessage`). */
+  least?: number | null;
+  leastMessage?: string;
+}) {
   const marked = useCallback((m: boolean) => onMarked(label, m), [label, onMarked]);
-  return <NumberBound key={field} className={styles.grow} placeholder={placeholder} aria-label={label} value={value} onChange={onChange} onMarked={marked} />;
+  return <NumberBound key={field} className={styles.grow} placeholder={placeholder} aria-label={label} value={value} onChange={onChange} onMarked={marked} least={least} leastMessage={leastMessage} />;
 }
 
 /** The published parcels matching the filters: all of them with boundaries, or a page of them above the tile threshold. */
@@ -309,7 +328,7 @@ export function MapSearchPage() {
             </span>
             <RangeBound field={fields} placeholder="最小" label="最小面积（亩）" onMarked={markBound} value={draft.areaMin} onChange={(areaMin) => setDraft({ ...draft, areaMin })} />
             <span aria-hidden>–</span>
-            <RangeBound field={fields} placeholder="最大" label="最大面积（亩）" onMarked={markBound} value={draft.areaMax} onChange={(areaMax) => setDraft({ ...draft, areaMax })} />
+            <RangeBound field={fields} placeholder="最大" label="最大面积（亩）" onMarked={markBound} least={draft.areaMin} leastMessage={AREA_BELOW_MESSAGE} value={draft.areaMax} onChange={(areaMax) => setDraft({ ...draft, areaMax })} />
             <span className={styles.unit}>亩</span>
           </div>
           <div className={styles.filterRow}>
@@ -318,7 +337,7 @@ export function MapSearchPage() {
             </span>
             <RangeBound field={fields} placeholder="最低" label="最低起始价（万元）" onMarked={markBound} value={draft.priceMin} onChange={(priceMin) => setDraft({ ...draft, priceMin })} />
             <span aria-hidden>–</span>
-            <RangeBound field={fields} placeholder="最高" label="最高起始价（万元）" onMarked={markBound} value={draft.priceMax} onChange={(priceMax) => setDraft({ ...draft, priceMax })} />
+            <RangeBound field={fields} placeholder="最高" label="最高起始价（万元）" onMarked={markBound} least={draft.priceMin} leastMessage={PRICE_BELOW_MESSAGE} value={draft.priceMax} onChange={(priceMax) => setDraft({ ...draft, priceMax })} />
             <span className={styles.unit}>万元</span>
           </div>
           <div data-testid="filter-state">

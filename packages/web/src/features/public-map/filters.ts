@@ -30,6 +30,10 @@ export const EMPTY_FILTERS: ParcelFilters = {
   keyword: '',
 };
 
+/** At the upper box of a range below its lower one (the search refuses it or leaves it out). */
+export const AREA_BELOW_MESSAGE = '不能小于最小面积';
+export const PRICE_BELOW_MESSAGE = '不能低于最低起始价';
+
 export function activeFilterCount(f: ParcelFilters): number {
   return [f.areacode, f.dlcode, f.areaMin ?? '', f.areaMax ?? '', f.priceMin ?? '', f.priceMax ?? '', f.state, f.keyword.trim()].filter(
     (v) => v !== '',

@@ -10,13 +10,13 @@ import { Link } from 'react-router';
 import { useAddressParams } from '../../../public/use-address-params';
 import { useSettledValue } from '../../../public/use-settled-value';
 import { overLimit } from '@land/shared/constants';
-import { Alert, BlockError, Button, Card, Empty, NumberBound, Pagination, SearchInput, Select } from '../../../public-ui';
+import { Alert, BlockError, Button, Card, Empty, isBelow, NumberBound, Pagination, SearchInput, Select } from '../../../public-ui';
 import type { SelectOption } from '../../../public-ui';
 import { AppstoreOutlined } from '../../../public-ui/icons/AppstoreOutlined';
 import { ReloadOutlined } from '../../../public-ui/icons/ReloadOutlined';
 import { UnorderedListOutlined } from '../../../public-ui/icons/UnorderedListOutlined';
 import { districtsQuery, landClassesQuery, parcelPageQuery, useDistrictOptions, useLandClasses, type LandClassTree, type Parcel, type ParcelPageQuery } from '../../public-map/api';
-import { addressCode, addressNumber, KEYWORD_NOT_APPLIED } from '../../public-map/filters';
+import { addressCode, addressNumber, AREA_BELOW_MESSAGE, KEYWORD_NOT_APPLIED } from '../../public-map/filters';
 import { muText, parcelDetailPath, text, wanText } from '../../public-map/format';
 import { SaveSearchButton } from '../../visitor/SaveSearchButton';
 import { publicTotalsQuery } from '../api';
@@ -94,15 +94,26 @@ function queryOf(params: URLSearchParams, fixed: Partial<ParcelPageQuery>): Parc
     areacode: addressCode(params.get('areacode')) || undefined,
     dlcode: addressCode(params.get('dlcode')) || undefined,
     areaMin: areaBound(params.get('areaMin')),
-    areaMax: areaBound(params.get('areaMax')),
+    // A maximum below the minimum is left out (and marked at its box), as a negative one is.
+    areaMax: isBelow(areaBound(params.get('areaMax')), areaBound(params.get('areaMin'))) ? undefined : areaBound(params.get('areaMax')),
     orderBy: orderBy as ParcelPageQuery['orderBy'],
     order: order === 'asc' ? 'asc' : 'desc',
   };
 }
 
 /** One end of the area range: applied on leaving the field or on Enter (one that is not a figure is left out, and marked). */
-function AreaBound({ value, placeholder, label, onSet }: { value: number | null; placeholder: string; label: string; onSet: (value: number | undefined) => void }) {
-  return <NumberBound aria-label={label} value={value} onCommit={(v) => v !== value && onSet(v ?? undefined)} className={styles.number} placeholder={placeholder} />;
+function AreaBound({ value, placeholder, label, onSet, least }: { value: number | null; placeholder: string; label: string; onSet: (value: number | undefined) => void; least?: number | null }) {
+  return (
+    <NumberBound
+      aria-label={label}
+      value={value}
+      least={least}
+      leastMessage={AREA_BELOW_MESSAGE}
+      onCommit={(v) => v !== value && onSet(v ?? undefined)}
+      className={styles.number}
+      placeholder={placeholder}
+    />
+  );
 }
 
 export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], emptyText, searchState }: ParcelBrowserProps) {
@@ -185,7 +196,7 @@ export function ParcelBrowser({ path, fixed = {}, cardFooter, columns = [], empt
         <span className={styles.range}>
           <AreaBound key={`min-${fields}`} value={areaBound(params.get('areaMin')) ?? null} placeholder="面积≥" label="最小面积（亩）" onSet={(areaMin) => set({ areaMin })} />
           <span aria-hidden>–</span>
-          <AreaBound key={`max-${fields}`} value={areaBound(params.get('areaMax')) ?? null} placeholder="面积≤" label="最大面积（亩）" onSet={(areaMax) => set({ areaMax })} />
+          <AreaBound key={`max-${fields}`} value={areaBound(params.get('areaMax')) ?? null} least={areaBound(params.get('areaMin'))} placeholder="面积≤" label="最大面积（亩）" onSet={(areaMax) => set({ areaMax })} />
           <span className={styles.unit}>亩</span>
         </span>
         <Button
