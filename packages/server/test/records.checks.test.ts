@@ -9,7 +9,8 @@ type Row = Record<string, unknown>;
 /**
  * The entities' two-field checks (RecordCheck): a listing that ends before it starts, a deal
  * without its price, date or winner, a planning range upside down are refused on every save
- * path with the field and the words the form shows, and nothing is stored.
+ * path with the field and the words the form shows, and nothing is stored. So is a division code
+ * of the wrong length (the public divisions page could not place its parcel).
  */
 for (const dialect of DIALECTS) {
   const available = await dialectAvailable(dialect);
@@ -66,6 +67,15 @@ for (const dialect of DIALECTS) {
       refused(await call('/api/tLandinfo/addOrUpdate', { id: p.id, version: p.version, buildingDensityMin: 70 }), 'buildingDensityMax', '建筑密度上限不能小于建筑密度下限');
       const ok = await call('/api/tLandinfo/addOrUpdate', { id: p.id, version: p.version, greenRatioMin: 15, greenRatioMax: 15 });
       expect(ok.body.code, ok.body.msg).toBe('200');
+    });
+
+    it('a division code that is not 6 or 9 digits (行政区代码, 行政区划代码) or a street code not 9 is refused under its field', async () => {
+      const county = '请输入6位县级或9位乡镇级行政区划代码';
+      for (const xzqdm of ['3301760', '33017600', '33017600101']) refused(await call('/api/tLandinfo/addOrUpdate', w.parcel({ dkbh: `CK-4-${xzqdm}`, xzqdm })), 'xzqdm', county);
+      refused(await call('/api/tArea/addOrUpdate', { areaname: '代码测试片区', areacode: 'CKA1', cantoncode: '33017' }), 'cantoncode', county);
+      refused(await call('/api/tJd/addOrUpdate', { jdname: '代码测试街道', areacode: 'T01', jdcode: '330176' }), 'jdcode', '请输入9位乡镇级行政区划代码');
+      for (const xzqdm of ['330176', '330176001']) expect((await w.createParcel({ dkbh: `CK-4-${xzqdm}`, xzqdm })).xzqdm).toBe(xzqdm);
+      expect((await call('/api/tJd/addOrUpdate', { jdname: '代码测试街道', areacode: 'T01', jdcode: '330176099' })).body.code).toBe('200');
     });
   });
 }

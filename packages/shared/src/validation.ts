@@ -27,6 +27,9 @@ export const MESSAGES = {
   len10: '长度不能超过10位',
   blank: '不能全部为空格',
   ipv4: '请输入正确的ip地址',
+  // Not in SPEC §5: administrative division codes (GB/T 2260 county level, 6 digits; township level, 9).
+  divisionCode: '请输入6位县级或9位乡镇级行政区划代码',
+  townshipCode: '请输入9位乡镇级行政区划代码',
   link: '链接地址必须是本平台上传的文件或 http(s) 地址',
   required: (label: string): string => `请输入${label}`,
   select: (label: string): string => `请选择${label}`,
@@ -127,6 +130,10 @@ export const isNotBlank = (s: string): boolean => s === '' || /\S/.test(s);
 
 export const isIpv4 = (s: string): boolean => s === '' || IPV4_RE.test(s);
 
+/** An administrative division code: 6 digits (county level) or 9 (township level). */
+export const isDivisionCode = (s: string): boolean => s === '' || /^\d{6}(?:\d{3})?$/.test(s);
+export const isTownshipCode = (s: string): boolean => s === '' || /^\d{9}$/.test(s);
+
 
 // Length in the units of the SPEC length rules (in helpers, which the public pages load without zod).
 export { chineseLength };
@@ -153,6 +160,8 @@ export type RuleName =
   | 'len10'
   | 'notBlank'
   | 'ipv4'
+  | 'divisionCode'
+  | 'townshipCode'
   | 'link';
 
 export interface Rule {
@@ -212,6 +221,8 @@ export const RULES: Record<RuleName, Rule> = {
   len10: { test: textRule((s) => [...s].length <= 10), message: MESSAGES.len10 },
   notBlank: { test: textRule(isNotBlank), message: MESSAGES.blank },
   ipv4: { test: textRule(isIpv4), message: MESSAGES.ipv4 },
+  divisionCode: { test: textRule(isDivisionCode), message: MESSAGES.divisionCode },
+  townshipCode: { test: textRule(isTownshipCode), message: MESSAGES.townshipCode },
   link: { test: textRule(isLinkUrl), message: MESSAGES.link },
 };
 

@@ -97,6 +97,8 @@ describe('MESSAGES (SPEC §5 verbatim)', () => {
       len10: MESSAGES.len10,
       notBlank: MESSAGES.blank,
       ipv4: MESSAGES.ipv4,
+      divisionCode: MESSAGES.divisionCode,
+      townshipCode: MESSAGES.townshipCode,
       link: MESSAGES.link,
     };
     for (const name of RULE_NAMES) expect(RULES[name].message).toBe(expected[name]);
@@ -254,6 +256,16 @@ describe('password', () => {
   ])('rejects %s', (_label, v) => {
     expect(isPassword(v)).toBe(false);
     expect(checkRule('password', v)).toBe('请输入8-16个字符，由数字、大小写字母、特殊字符四种结合');
+  });
+});
+
+describe('division codes', () => {
+  it('a county code has 6 digits, a township code 9', () => {
+    for (const v of ['330176', '330176001']) expect(checkRule('divisionCode', v)).toBeNull();
+    for (const v of ['33017', '3301760', '33017600', '3301760011', '33O176', ' 330176', '-330176']) expect(checkRule('divisionCode', v)).toBe('请输入6位县级或9位乡镇级行政区划代码');
+    expect(checkRule('divisionCode', 330176)).toBeNull();
+    expect(checkRule('townshipCode', '330176001')).toBeNull();
+    for (const v of ['330176', '3301760011', '33017600a']) expect(checkRule('townshipCode', v)).toBe('请输入9位乡镇级行政区划代码');
   });
 });
 

@@ -8,6 +8,8 @@ const SAMPLES: Record<FieldType, (f: FieldDef, n: number) => unknown> = {
     if (f.rules?.includes('phone')) return `1390571${String(1000 + n).slice(-4)}`;
     if (f.rules?.includes('email')) return `user${n}@kfq.gov.cn`;
     if (f.rules?.includes('positiveInt')) return String(330100 + n);
+    if (f.rules?.includes('divisionCode')) return String(330100 + n);
+    if (f.rules?.includes('townshipCode')) return String(330176100 + n);
     if (f.rules?.includes('ipv4')) return `10.0.0.${n % 250}`;
     if (f.rules?.includes('idCard')) return '11010519491231002X';
     if (f.rules?.includes('link')) return `https://www.example.gov.cn/${n}`;

@@ -17,7 +17,7 @@ export const areaEntity = defineEntity({
   fields: [
     { name: 'areaname', type: 'string', label: '片区名称', required: true, rules: ['notBlank', 'len60'], maxLength: 60, search: 'like', sortable: true, unique: true },
     { name: 'areacode', type: 'string', label: '片区编码', required: true, rules: ['notBlank', 'len60'], maxLength: 60, search: 'eq', sortable: true, unique: true },
-    { name: 'cantoncode', type: 'string', label: '行政区划代码', rules: ['positiveInt'], maxLength: 12, search: 'eq', help: '6位县级或9位乡镇级行政区划代码' },
+    { name: 'cantoncode', type: 'string', label: '行政区划代码', rules: ['divisionCode'], maxLength: 12, search: 'eq', help: '6位县级或9位乡镇级行政区划代码' },
     { name: 'type', type: 'enum', label: '片区类型', search: 'eq', options: [
       { value: 'industry', label: '产业园区' },
       { value: 'logistics', label: '物流园区' },

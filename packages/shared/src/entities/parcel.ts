@@ -36,7 +36,7 @@ export const parcelEntity = defineEntity({
     { name: 'dzjgh', type: 'string', label: '电子监管号', rules: ['len60'], maxLength: 60, list: false },
     { ...districtField, label: '所属片区', required: true },
     { name: 'jdcode', type: 'ref', label: '所属街道', ref: { entity: 'tJd', labelField: 'jdname', onDelete: 'restrict' }, search: 'eq', list: false },
-    { name: 'xzqdm', type: 'string', label: '行政区代码', rules: ['positiveInt'], maxLength: 12, list: false, help: '6位县级或9位乡镇级行政区划代码' },
+    { name: 'xzqdm', type: 'string', label: '行政区代码', rules: ['divisionCode'], maxLength: 12, list: false, help: '6位县级或9位乡镇级行政区划代码' },
     // Location
     { name: 'location', type: 'string', label: '土地坐落', rules: ['len200'], maxLength: 200, search: 'like' },
     { name: 'boundEast', type: 'string', label: '四至（东）', rules: ['len60'], maxLength: 60, list: false },
