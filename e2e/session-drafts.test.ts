@@ -263,11 +263,56 @@ describe('unsaved edits survive the end of a session', () => {
     expect(await drawer.getByPlaceholder('请输入联系人').inputValue()).toBe('张伟改的联系人');
 
     // Saved against the version the edits were made on: the colleague's save is reported, not overwritten.
+    // The edits came from an earlier session, so the colleague's value is shown under the field, the clerk's kept.
     await drawer.getByTestId('entity-form-submit').click();
-    await page.getByText('该街道已被他人修改，请刷新后再保存').first().waitFor();
+    const dialog = page.getByTestId('save-conflict');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('你和对方都修改了：联系人');
     expect(await drawer.getByPlaceholder('请输入联系人').inputValue()).toBe('张伟改的联系人');
     const now = await call<{ list: Record<string, unknown>[] }>('/api/tJd/selectByPage', { pageNo: 1, pageSize: 1, params: [{ column: 'id', type: 'eq', val: street.id }] });
     expect(now.data.list[0]?.contact).toBe('赵磊改的联系人');
+    await page.getByRole('button', { name: '知道了' }).click();
+    await drawer.getByText('对方保存的值：赵磊改的联系人').waitFor();
+  });
+
+  it('a save someone else made meanwhile is merged into the form: their change to another field is taken, a field both changed keeps the clerk\'s input with theirs shown, and the next save stores both', async () => {
+    const call = await api('zhaolei');
+    const list = await call<{ list: Record<string, unknown>[] }>('/api/tJd/selectByPage', { pageNo: 1, pageSize: 2, params: [] });
+    const street = list.data.list[1]!;
+    const streetName = String(street.jdname);
+
+    const { page } = await browser.newPage();
+    await signIn(page, server, 'zhangwei');
+    await openStreets(page);
+    await streetRow(page, streetName).getByRole('button', { name: '编辑' }).click();
+    const drawer = page.getByTestId('entity-form-drawer');
+    await expect.poll(() => drawer.getByPlaceholder('请输入街道名称').inputValue()).toBe(streetName);
+    await drawer.getByPlaceholder('请输入联系人').fill('张伟填的联系人');
+    await drawer.getByPlaceholder('请输入联系电话').fill('0571-86790000');
+
+    // Meanwhile a colleague changes the contact and the address.
+    const other = await call('/api/tJd/addOrUpdate', { ...street, contact: '赵磊填的联系人', address: '赵磊填的办公地址' });
+    expect(other.code).toBe('200');
+
+    await drawer.getByTestId('entity-form-submit').click();
+    const dialog = page.getByTestId('save-conflict');
+    await dialog.waitFor();
+    const text = await dialog.textContent();
+    expect(text).toContain('已载入对方修改的：办公地址');
+    expect(text).toContain('你和对方都修改了：联系人');
+    await screenshot(page, 'save-conflict-dialog-1280');
+    await page.getByRole('button', { name: '知道了' }).click();
+    expect(await drawer.getByPlaceholder('请输入联系人').inputValue()).toBe('张伟填的联系人');
+    expect(await drawer.getByPlaceholder('请输入联系电话').inputValue()).toBe('0571-86790000');
+    expect(await drawer.getByPlaceholder('请输入办公地址').inputValue()).toBe('赵磊填的办公地址');
+    await drawer.getByText('对方保存的值：赵磊填的联系人').waitFor();
+    await screenshot(page, 'save-conflict-merged-1280');
+
+    // Saved again, against the version read: the clerk's fields and the colleague's address are stored.
+    await drawer.getByTestId('entity-form-submit').click();
+    await drawer.waitFor({ state: 'hidden' });
+    const now = await call<{ list: Record<string, unknown>[] }>('/api/tJd/selectByPage', { pageNo: 1, pageSize: 1, params: [{ column: 'id', type: 'eq', val: street.id }] });
+    expect(now.data.list[0]).toMatchObject({ contact: '张伟填的联系人', phone: '0571-86790000', address: '赵磊填的办公地址' });
   });
 
   it('a review opinion is not dropped by Esc without asking, and one typed when the session ended opens again and goes through', async () => {

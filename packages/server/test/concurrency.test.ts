@@ -32,6 +32,8 @@ for (const dialect of DIALECTS) {
       const loser = [a, b].find((r) => r.body.code !== '200')!;
       expect(loser.status).toBe(409);
       expect(loser.body.msg).toBe('该地块已被他人修改，请刷新后再保存');
+      // Told apart from other conflicts (a taken code), so that the form can merge instead of only saying so.
+      expect(loser.body.data).toEqual({ reason: 'version' });
       const winner = [a, b].find((r) => r.body.code === '200')!;
       const stored = await ok('/api/tLandinfo/selectById', { id: parcel.id });
       // The winner's save is stored whole; none of the loser's fields slipped in.

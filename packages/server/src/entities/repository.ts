@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { EntityDef } from '@land/shared/entity';
 import { recordName } from '@land/shared/entity';
-import { conflict, notFound } from '../lib/errors';
+import { conflict, notFound, STALE_VERSION } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import type { AnyDb, Row } from '../db/rows';
@@ -132,7 +132,7 @@ export async function updateRecord(
   if (expectedVersion !== undefined) q = q.where('version', '=', expectedVersion);
   const result = await q.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    throw conflict(`该${def.label}已被他人修改，请刷新后再保存`);
+    throw conflict(`该${def.label}已被他人修改，请刷新后再保存`, STALE_VERSION);
   }
   const saved = (await findById(db, def, id))!;
   const changed = Object.keys(saved).filter((k) => k !== 'updatedAt' && valueDiffers(current[k], saved[k]));

@@ -22,9 +22,12 @@ export function notFound(msg = '记录不存在或已删除'): AppError {
   return new AppError(ERROR_CODES.NOT_FOUND, msg, 404);
 }
 
-export function conflict(msg: string): AppError {
-  return new AppError(ERROR_CODES.CONFLICT, msg, 409);
+export function conflict(msg: string, data: unknown = null): AppError {
+  return new AppError(ERROR_CODES.CONFLICT, msg, 409, data);
 }
+
+/** `data` of a save refused because the record was saved by someone else since it was read. */
+export const STALE_VERSION = { reason: 'version' } as const;
 
 export function forbidden(msg = '没有权限执行此操作'): AppError {
   return new AppError(ERROR_CODES.FORBIDDEN, msg, 403);

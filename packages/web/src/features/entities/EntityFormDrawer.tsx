@@ -32,11 +32,12 @@ export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDra
   const [form] = Form.useForm<FormValues>();
   const record = target?.mode === 'edit' ? target.record : null;
   const lock = target ? (lockOf?.(record) ?? null) : null;
-  const save = useSaveEntity(def, form, () => onClose());
   const draft = target?.draft;
   useForgetDraft(draft);
   /** What the form started from: the record (or a new one's start), not a restored draft. */
   const start = useMemo(() => (target ? initialFormValues(def, record, target.mode === 'add' ? target.preset : undefined) : null), [target, def, record]);
+  // Edits restored from an earlier session were made on an older record: no base to merge from.
+  const save = useSaveEntity(def, form, () => onClose(), { base: () => (draft ? undefined : (start ?? undefined)) });
   const mayLeave = useUnsavedEdits(def, form, record, start, record?.version);
   /** 取消, the close button and Esc ask before typed content is dropped. */
   const requestClose = async () => {

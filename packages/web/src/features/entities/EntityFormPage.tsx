@@ -34,9 +34,9 @@ function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
   const [form] = Form.useForm<FormValues>();
   // Restored edits are saved against the version they were made on (a save meanwhile is a conflict).
   const record = loaded && draft ? { ...loaded, version: draft.version } : loaded;
-  const save = useSaveEntity(def, form, () => onDone(true));
   useForgetDraft(draft);
   const start = useMemo(() => initialFormValues(def, loaded), [def, loaded]);
+  const save = useSaveEntity(def, form, () => onDone(true), { base: () => (draft ? undefined : start) });
   const mayLeave = useUnsavedEdits(def, form, loaded, start, record?.version);
   /** 取消 asks before typed content is dropped. */
   const cancel = async () => {

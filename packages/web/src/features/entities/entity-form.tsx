@@ -3,10 +3,10 @@
  * the definition, validation by the shared schemas, server errors on their fields.
  */
 import type { FormInstance, FormItemProps } from 'antd';
-import { Alert, Col, Form, Row, Typography } from 'antd';
+import { Alert, App, Col, Form, Row, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { ERROR_CODES } from '@land/shared';
 import type { EntityDef, FieldDef } from '@land/shared/entity';
 import { isInForm } from '@land/shared/entity';
@@ -17,7 +17,8 @@ import { useDraftSource } from '../../lib/drafts';
 import { notify } from '../../lib/notify';
 import { ApiError, showError } from '../../lib/request';
 import type { EntityRecord } from './api';
-import { entityKeys, saveEntity } from './api';
+import { entityKeys, entityRecordQuery, saveEntity } from './api';
+import { conflictText, mergeConflict, storedValues, valueText } from './save-conflict';
 import { checkRules, fieldRules, requiredWhenOf } from './field-rules';
 import { FORM_INPUTS } from './form-inputs';
 import { TABLE_CELLS } from './table-cells';
@@ -109,29 +110,91 @@ interface FieldErrorData {
   field?: unknown;
 }
 
+export interface SaveEntityOptions {
+  /**
+   * What the form started from (the stored record's values, and what else the save sends), for
+   * a save someone else's save got in before (see save-conflict.ts). Undefined when the form
+   * opened with edits restored from an earlier session: every difference is then shown.
+   */
+  base?: () => FormValues | undefined;
+  /** Takes the other person's value of something the save sends that is not a form field (the parcel's boundary). */
+  takeOther?: (name: string, value: unknown) => void;
+}
+
 /**
  * Save with the form's error handling: A0400 problems on their fields (the form stays open
- * with what was typed), a conflict (stale version, taken unique value) as a message, on the
- * field when the server names one.
+ * with what was typed), a taken unique value on its field, and a save someone else's got in
+ * before merged into the form (save-conflict.ts) and explained in a dialog.
  */
-export function useSaveEntity(def: EntityDef, form: FormInstance, onSaved: (saved: EntityRecord, created: boolean) => void) {
+export function useSaveEntity(def: EntityDef, form: FormInstance, onSaved: (saved: EntityRecord, created: boolean) => void, options: SaveEntityOptions = {}) {
   const queryClient = useQueryClient();
+  const { modal } = App.useApp();
+  /** After a conflict: the version read, which the next save of that record goes against. */
+  const rebased = useRef<{ id: unknown; version: unknown } | null>(null);
+  const { base, takeOther } = options;
+
+  const resolveConflict = async (payload: FormValues): Promise<void> => {
+    const latest = await queryClient.fetchQuery(entityRecordQuery(def, String(payload.id)));
+    if (!latest) {
+      modal.warning({ title: '保存失败', content: `这条${def.label}已被他人删除，你的修改未保存（表单中的内容仍在，可复制留存）。`, okText: '知道了' });
+      return;
+    }
+    const fields = formFields(def).map((f) => f.name);
+    const names = Object.keys(payload).filter((k) => k !== 'id' && k !== 'version');
+    const theirs = storedValues(latest, initialFormValues(def, latest), names);
+    const mine = { ...payload, ...(form.getFieldsValue(true) as FormValues) };
+    const merge = mergeConflict(names, mine, theirs, base?.());
+    const other = (name: string) => !fields.includes(name);
+    for (const t of merge.taken) {
+      if (other(t.name)) {
+        if (takeOther) takeOther(t.name, t.value);
+        else merge.both.push(t);
+      } else form.setFieldValue(t.name, t.value);
+    }
+    merge.taken = merge.taken.filter((t) => !other(t.name) || takeOther);
+    form.setFields(
+      merge.both
+        .filter((b) => !other(b.name))
+        .map((b) => ({ name: b.name, warnings: [`对方保存的值：${valueText(def.fields.find((f) => f.name === b.name), b.value)}`] })),
+    );
+    rebased.current = { id: payload.id, version: latest.version };
+    modal.warning({
+      title: '这条记录已被他人修改',
+      content: (
+        <div data-testid="save-conflict">
+          {conflictText(def, merge).map((line) => (
+            <p key={line} style={{ margin: '4px 0' }}>
+              {line}
+            </p>
+          ))}
+        </div>
+      ),
+      okText: '知道了',
+    });
+  };
+
   return useMutation({
-    mutationFn: (payload: FormValues) => saveEntity(def, payload),
+    mutationFn: (payload: FormValues) =>
+      saveEntity(def, rebased.current && payload.id === rebased.current.id ? { ...payload, version: rebased.current.version } : payload),
     meta: { ownErrors: true },
     onSuccess: async (saved, payload) => {
+      rebased.current = null;
       const created = !payload.id;
       notify.success(created ? '新增成功' : '修改成功');
       await queryClient.invalidateQueries({ queryKey: entityKeys.all(def.name) });
       onSaved(saved, created);
     },
-    onError: (error) => {
+    onError: (error, payload) => {
       if (applyServerErrors(form, error)) return;
       if (error instanceof ApiError && error.code === ERROR_CODES.CONFLICT) {
         const field = (error.data as FieldErrorData | null)?.field;
         if (typeof field === 'string' && def.fields.some((f) => f.name === field)) {
           form.setFields([{ name: field, errors: [error.message] }]);
           form.scrollToField(field);
+        } else if (payload.id && (error.data as { reason?: unknown } | null)?.reason === 'version') {
+          // A stale version: merged, not dropped (when the record cannot be read, the message as sent).
+          resolveConflict(payload).catch(() => showError(error));
+          return;
         }
       }
       showError(error);

@@ -145,15 +145,26 @@ function EditorContent({ initial, drafts = NO_DRAFTS, onClose }: EditorContentPr
   const areacode = Form.useWatch<string | null | undefined>('areacode', form);
   const panorama = Form.useWatch<unknown>('panorama', form);
 
-  const save = useSaveEntity(PARCEL, form, (saved) => {
-    queryClient.setQueryData(entityKeys.record(PARCEL.name, saved.id), saved);
-    const values = initialFormValues(PARCEL, saved);
-    setRecord(saved);
-    form.setFieldsValue(values);
-    setGeometry(asGeometry(saved[MAP_FIELD]));
-    setBaseline({ values, geometry: geometryKey(saved[MAP_FIELD]) });
-    setValuesDirty(false);
-  });
+  const save = useSaveEntity(
+    PARCEL,
+    form,
+    (saved) => {
+      queryClient.setQueryData(entityKeys.record(PARCEL.name, saved.id), saved);
+      const values = initialFormValues(PARCEL, saved);
+      setRecord(saved);
+      form.setFieldsValue(values);
+      setGeometry(asGeometry(saved[MAP_FIELD]));
+      setBaseline({ values, geometry: geometryKey(saved[MAP_FIELD]) });
+      setValuesDirty(false);
+    },
+    {
+      // Until restored edits are saved, they were made on an older parcel: no base to merge from.
+      base: () => (draft && record?.version === draft.version ? undefined : { ...baseline.values, [MAP_FIELD]: record?.[MAP_FIELD] ?? null }),
+      takeOther: (name, value) => {
+        if (name === MAP_FIELD) setGeometry(asGeometry(value));
+      },
+    },
+  );
 
   const takeGeometryArea = (m2: number, mu: number) => {
     form.setFieldsValue({ landArea: m2, landAreaMu: mu });

@@ -57,10 +57,10 @@ function RecordFormDrawer({ def, dkid, target, draftKey, onClose }: RecordFormDr
   const own = useMemo(() => withoutParcel(def), [def]);
   const record = target?.mode === 'edit' ? target.record : null;
   const draft = target?.draft;
-  const save = useSaveEntity(def, form, () => onClose());
   // 取消, × and Esc ask before typed content is dropped; a session ending keeps it for the editor
   // to open again (the parcel is the draft's record, this one's id rides along).
   const start = useMemo(() => (target ? initialFormValues(own, record) : null), [target, own, record]);
+  const save = useSaveEntity(def, form, () => onClose(), { base: () => (draft ? undefined : (start ?? undefined)) });
   const draftAs = useMemo(() => (draftKey ? { key: draftKey, recordId: dkid, extra: { recordId: record?.id ?? null } } : undefined), [draftKey, dkid, record]);
   const mayLeave = useUnsavedEdits(own, form, record, start, record?.version, draftAs ? { draftAs } : { keepDraft: false });
   const requestClose = async () => {

@@ -48,14 +48,20 @@ function RecordForm({ def, dkid, record, onDirty, onSaved, draftKey, draft }: Re
       [draftKey, dirty, dkid, current, form],
     ),
   );
-  const save = useSaveEntity(def, form, (saved) => {
-    const values = initialFormValues(own, saved);
-    setCurrent(saved);
-    setBaseline(values);
-    form.setFieldsValue(values);
-    setDirty(false);
-    onSaved?.();
-  });
+  const save = useSaveEntity(
+    def,
+    form,
+    (saved) => {
+      const values = initialFormValues(own, saved);
+      setCurrent(saved);
+      setBaseline(values);
+      form.setFieldsValue(values);
+      setDirty(false);
+      onSaved?.();
+    },
+    // Until restored edits are saved, they were made on an older record: no base to merge from.
+    { base: () => (draft && current?.version === draft.version ? undefined : baseline) },
+  );
   return (
     <Form<FormValues>
       form={form}
