@@ -476,4 +476,41 @@ describe('parcel lifecycle in the browser', () => {
     expect(log.at(-1)).toMatchObject({ action: 'publish' });
     expect(log.at(-1)!.note).toContain(`发布理由：${REASON}`);
   });
+
+  it('a parcel saved by a colleague while the editor is open: their 联系人 and boundary come into the editor, the clerk\'s 权属单位 stays, and the next save keeps all three', async () => {
+    const run = Date.now().toString(36).slice(-5).toUpperCase();
+    const NAME = `并发保存测试地块${run}`;
+    const clerk = await apiLogin('zhangwei');
+    const square = (d: number) => ({ type: 'Polygon', coordinates: [[[120.1 + d, 30.2], [120.103 + d, 30.2], [120.103 + d, 30.203], [120.1 + d, 30.203], [120.1 + d, 30.2]]] });
+    const parcel = await clerk('/api/tLandinfo/addOrUpdate', { dkbh: `LJ-CC-${run}`, dkmc: NAME, areacode: 'LJ01', dlcode: '100101', contact: '原联系人', geometry: square(0) });
+
+    const { page } = await browser.newPage();
+    await login(page, 'zhangwei');
+    const entry = await openScreen(page, '地块管理', '地块录入', 'land');
+    await searchByName(page, entry, NAME);
+    await rowOf(entry, NAME).getByTestId('row-edit').click();
+    const editor = page.getByTestId('parcel-editor');
+    await editor.getByTestId('parcel-form').waitFor();
+    const areaBefore = await editor.getByTestId('geometry-area').textContent();
+    await editor.getByPlaceholder('请输入权属单位').fill('临江区自然资源局');
+
+    // A colleague moves and enlarges the boundary and changes the contact meanwhile.
+    const colleague = await apiLogin('zhangwei');
+    const wider = { type: 'Polygon', coordinates: [[[120.2, 30.2], [120.206, 30.2], [120.206, 30.203], [120.2, 30.203], [120.2, 30.2]]] };
+    await colleague('/api/tLandinfo/addOrUpdate', { id: parcel.id, version: parcel.version, contact: '同事改的联系人', geometry: wider });
+
+    await editor.getByTestId('parcel-save').click();
+    const dialog = page.getByTestId('save-conflict');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('已载入对方修改的：联系人、地块边界');
+    await page.getByRole('button', { name: '知道了' }).click();
+    expect(await editor.getByPlaceholder('请输入联系人').inputValue()).toBe('同事改的联系人');
+    expect(await editor.getByPlaceholder('请输入权属单位').inputValue()).toBe('临江区自然资源局');
+    await expect.poll(() => editor.getByTestId('geometry-area').textContent()).not.toBe(areaBefore);
+
+    await editor.getByTestId('parcel-save').click();
+    await page.locator('.ant-notification-notice').filter({ hasText: '修改成功' }).first().waitFor();
+    const stored = await clerk('/api/tLandinfo/selectById', { id: parcel.id });
+    expect([stored.contact, stored.owner, JSON.stringify(stored.geometry)]).toEqual(['同事改的联系人', '临江区自然资源局', JSON.stringify(wider)]);
+  });
 });

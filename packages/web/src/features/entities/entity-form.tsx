@@ -117,8 +117,8 @@ export interface SaveEntityOptions {
    * opened with edits restored from an earlier session: every difference is then shown.
    */
   base?: () => FormValues | undefined;
-  /** Takes the other person's value of something the save sends that is not a form field (the parcel's boundary). */
-  takeOther?: (name: string, value: unknown) => void;
+  /** Takes the other person's value of something the screen keeps outside the form (the parcel's boundary): true when it did. */
+  takeOther?: (name: string, value: unknown) => boolean;
 }
 
 /**
@@ -145,13 +145,16 @@ export function useSaveEntity(def: EntityDef, form: FormInstance, onSaved: (save
     const mine = { ...payload, ...(form.getFieldsValue(true) as FormValues) };
     const merge = mergeConflict(names, mine, theirs, base?.());
     const other = (name: string) => !fields.includes(name);
-    for (const t of merge.taken) {
-      if (other(t.name)) {
-        if (takeOther) takeOther(t.name, t.value);
-        else merge.both.push(t);
-      } else form.setFieldValue(t.name, t.value);
+    const taken = merge.taken;
+    merge.taken = [];
+    for (const t of taken) {
+      if (takeOther?.(t.name, t.value)) merge.taken.push(t);
+      else if (other(t.name)) merge.both.push(t);
+      else {
+        form.setFieldValue(t.name, t.value);
+        merge.taken.push(t);
+      }
     }
-    merge.taken = merge.taken.filter((t) => !other(t.name) || takeOther);
     form.setFields(
       merge.both
         .filter((b) => !other(b.name))

@@ -161,7 +161,9 @@ function EditorContent({ initial, drafts = NO_DRAFTS, onClose }: EditorContentPr
       // Until restored edits are saved, they were made on an older parcel: no base to merge from.
       base: () => (draft && record?.version === draft.version ? undefined : { ...baseline.values, [MAP_FIELD]: record?.[MAP_FIELD] ?? null }),
       takeOther: (name, value) => {
-        if (name === MAP_FIELD) setGeometry(asGeometry(value));
+        if (name !== MAP_FIELD) return false;
+        setGeometry(asGeometry(value));
+        return true;
       },
     },
   );
