@@ -18,12 +18,15 @@ export function dealsChartOption(years: YearDeals[]): EChartsCoreOption {
     legend: { top: 0 },
     grid: { left: 48, right: 56, top: 56, bottom: 28 },
     xAxis: { type: 'category', data: years.map((y) => `${y.year}年`) },
+    // 宗数 (a few a year) on an axis of its own, not shown: on the 亩 axis its bars were a few pixels
+    // high. Its bars carry their figure instead.
     yAxis: [
-      { type: 'value', name: '宗数 / 亩', minInterval: 1 },
+      { type: 'value', name: '亩' },
       { type: 'value', name: '万元', splitLine: { show: false } },
+      { type: 'value', show: false, minInterval: 1 },
     ],
     series: [
-      { name: '成交宗数', type: 'bar', barMaxWidth: 28, data: years.map((y) => y.count) },
+      { name: '成交宗数', type: 'bar', yAxisIndex: 2, barMaxWidth: 28, label: { show: true, position: 'top', formatter: '{c}宗' }, data: years.map((y) => y.count) },
       { name: '成交面积（亩）', type: 'bar', barMaxWidth: 28, data: years.map((y) => y.landAreaMu ?? 0) },
       { name: '成交金额（万元）', type: 'line', yAxisIndex: 1, smooth: true, data: years.map((y) => y.amount ?? 0) },
     ],
