@@ -43,3 +43,21 @@ describe('statistics charts name every category', () => {
     expect(xLabels(drawChartSvg(districtOption(statistics), 560, 320), ['11', '23', '37', '43', '53', '67'])).toEqual([]);
   });
 });
+
+describe('the public deals chart', () => {
+  it('draws each year\'s count of deals as a bar of its own height with its figure, not on the 亩 axis where a few deals were a few pixels', async () => {
+    const { dealsChartOption } = await import('../src/features/public-site/trade/deals-chart-option');
+    const years = [
+      { year: 2025, count: 3, landAreaMu: 1200, amount: 60000 },
+      { year: 2026, count: 6, landAreaMu: 900, amount: 80000 },
+    ];
+    const svg = drawChartSvg(dealsChartOption(years as never), 600, 320);
+    expect(svg).toContain('>3宗</text>');
+    expect(svg).toContain('>6宗</text>');
+    // The bars of 3 and 6 deals (series 0): the taller twice the shorter, and most of the plot high.
+    const heights = [...svg.matchAll(/<path d="M[\d.]+ [\d.]+l[\d.]+ 0l0 -([\d.]+)[^"]*"[^>]*ecmeta_series_index="0"[^>]*ecmeta_ssr_type="chart"/g)].map((m) => Number(m[1]));
+    expect(heights).toHaveLength(2);
+    expect(heights[1]).toBeCloseTo(2 * heights[0], 0);
+    expect(heights[1]).toBeGreaterThan(150);
+  });
+});
