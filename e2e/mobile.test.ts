@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeProblems, launchBrowser, screenshot, startServer, touchscreen, type BrowserSession, type RunningServer } from './harness';
@@ -260,6 +261,38 @@ describe('mobile pages in a phone browser', () => {
     await expect.poll(() => label.count()).toBe(0);
     expect(await other.getAttribute('aria-pressed')).toBe('false');
     expect(await axeProblems(page, '[data-testid="facilities"]')).toEqual([]);
+  });
+
+  it('a listed and a dealt parcel on a phone show their listing (公告编号, 挂牌起止, days left; 成交价, 竞得人), and 相关文件 gives the 招商手册', async () => {
+    const { page } = phone;
+    for (const state of ['listed', 'deal'] as const) {
+      const [parcel] = (await api<{ list: ParcelRow[] }>('selectLandInfoListPage', { state, pageNo: '1', pageSize: '1' })).list;
+      const records = (await api<{ list: Record<string, string | number | null>[] }>('selectLandJystByPage', { dkid: parcel.id, pageNo: '1', pageSize: '5' })).list;
+      expect(records.length).toBeGreaterThan(0);
+      await page.goto(`${server.url}/mobileMoreDetails/${parcel.id}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const trade = page.getByTestId('trade');
+      expect(await trade.locator('h2').textContent()).toBe(state === 'deal' ? '成交信息' : '挂牌信息');
+      const shown = (await trade.textContent())!;
+      const latest = records[0]!;
+      expect(shown).toContain(String(latest.announcementNo));
+      expect(shown).toContain(`${String(latest.listingStart).slice(0, 10)} 至 ${String(latest.listingEnd).slice(0, 10)}`);
+      if (state === 'deal') {
+        const deal = records.find((r) => r.status === 'dealt')!;
+        expect(shown).toContain(String(deal.winner));
+        expect(shown).toContain('成交价');
+      } else if (latest.status === 'listing') {
+        expect(shown).toMatch(/剩 \d+ 天|今日截止|已截止/);
+      }
+      await trade.scrollIntoViewIfNeeded();
+      await screenshot(page, `mobile-detail-trade-${state}`);
+    }
+    // 相关文件: the manual as a PDF, made on the spot.
+    const docs = page.getByTestId('documents-section');
+    await docs.scrollIntoViewIfNeeded();
+    const [download] = await Promise.all([page.waitForEvent('download'), docs.getByTestId('manual-pdf').click()]);
+    expect(download.suggestedFilename()).toMatch(/招商手册\.pdf$/);
+    expect(fs.readFileSync((await download.path())!).subarray(0, 4).toString()).toBe('%PDF');
   });
 
   it('the mini-program detail has no site chrome and keeps every link inside the web-view', async () => {

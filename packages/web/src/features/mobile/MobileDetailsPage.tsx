@@ -12,7 +12,7 @@ import { PageHead } from '../../public/head';
 import { NotFoundPage } from '../../public/NotFoundPage';
 import { useInView } from '../../public/use-in-view';
 import { useMapWanted } from '../../public/use-map-wanted';
-import { BlockBoundary, buttonClass, Empty, Modal, Spin } from '../../public-ui';
+import { BlockBoundary, Button, buttonClass, Empty, Modal, Spin } from '../../public-ui';
 import { EnvironmentOutlined } from '../../public-ui/icons/EnvironmentOutlined';
 import { EyeOutlined } from '../../public-ui/icons/EyeOutlined';
 import { MessageOutlined } from '../../public-ui/icons/MessageOutlined';
@@ -26,6 +26,7 @@ import {
   dateText,
   FACILITY_TYPE_LABELS,
   hasPosition,
+  listingDaysLeft,
   MARKET_STATE_LABELS,
   MATCHING_ITEMS,
   MATCHING_STATE_LABELS,
@@ -38,11 +39,14 @@ import {
   rangeText,
   SUPPLY_METHOD_LABELS,
   text,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
   wanText,
   withUnit,
   ZYLX_LABELS,
 } from '../public-map/format';
 import { askHref } from '../public-site/consulting/ask-link';
+import { useManualDownload } from '../public-site/manual';
 import { countVisit, parcelDetailPageQuery, type ParcelDetail, type ParcelPageData, type Row } from '../public-site/parcel/api';
 import { indicatorRows } from '../public-site/parcel/indicators';
 import { distancePlaceId, facilityPlaceId, parcelPlaces } from '../public-site/parcel/places';
@@ -98,6 +102,74 @@ function Figure({ label, value, unit, sub, accent }: { label: string; value: str
       </div>
       {sub && <div className={styles.figureSub}>{sub}</div>}
     </div>
+  );
+}
+
+/** The parcel's listing and deal records (newest first): what an investor needs before the deadline. */
+function TradeRecords({ rows }: { rows: Row[] }) {
+  return (
+    <ol className={styles.trades}>
+      {rows.map((r, i) => {
+        const dealt = text(r.status) === 'dealt' || text(r.dealPrice) !== '';
+        const open = text(r.status) === 'listing';
+        return (
+          <li key={r.id ?? i} className={styles.tradeItem}>
+            <div className={styles.tradeHead}>
+              <b>{optionLabel(TRANSACTION_TYPE_LABELS, r.transactionType) || '交易'}</b>
+              <span className={styles.tag}>{optionLabel(TRANSACTION_STATUS_LABELS, r.status) || '—'}</span>
+              {open && text(r.listingEnd) && <span className={styles.accent}>{listingDaysLeft(r.listingEnd)}</span>}
+            </div>
+            <Fields
+              items={[
+                ...(text(r.announcementNo) ? [{ key: 'no', label: '公告编号', value: text(r.announcementNo) }] : []),
+                { key: 'ls', label: '挂牌起止', value: `${dateText(r.listingStart) || '—'} 至 ${dateText(r.listingEnd) || '—'}` },
+                { key: 'sp', label: '起始价', value: wanText(r.startingPrice) },
+                { key: 'dp', label: '竞买保证金', value: wanText(r.deposit) },
+                { key: 'bi', label: '加价幅度', value: wanText(r.bidIncrement) },
+                ...(dealt
+                  ? [
+                      { key: 'deal', label: '成交价', value: <b className={styles.accent}>{wanText(r.dealPrice)}</b> },
+                      { key: 'dd', label: '成交日期', value: dateText(r.dealDate) || '—' },
+                      { key: 'w', label: '竞得人', value: dash(r.winner) },
+                    ]
+                  : []),
+                { key: 'ty', label: '出让年限', value: withUnit(r.transferYears, '年', 0) },
+              ]}
+            />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The parcel's documents, the manual's files, and the manual made on the spot (PDF, Word). */
+function Documents({ id, name, files }: { id: string; name: string; files: { name: string; url: string }[] }) {
+  const { busy, get } = useManualDownload({ dkid: id }, name);
+  return (
+    <>
+      {files.length === 0 ? (
+        <p className={styles.muted}>暂无相关文件</p>
+      ) : (
+        <ul className={styles.files} data-testid="documents">
+          {files.map((f) => (
+            <li key={f.url}>
+              <a href={fileUrl(f.url)} target="_blank" rel="noopener noreferrer" download={f.name}>
+                {f.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.manualButtons}>
+        <Button loading={busy === 'pdf'} disabled={busy !== ''} onClick={() => void get('pdf')} data-testid="manual-pdf">
+          {busy === 'pdf' ? '正在生成…' : '招商手册 PDF'}
+        </Button>
+        <Button loading={busy === 'doc'} disabled={busy !== ''} onClick={() => void get('doc')} data-testid="manual-word">
+          {busy === 'doc' ? '正在生成…' : '招商手册 Word'}
+        </Button>
+      </div>
+    </>
   );
 }
 
@@ -280,6 +352,12 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
         </div>
       </section>
 
+      {(state !== 'available' || data.transactions.length > 0) && (
+        <Block title={state === 'deal' ? '成交信息' : '挂牌信息'} testId="trade">
+          {data.transactions.length === 0 ? <Empty text={state === 'deal' ? '暂无成交记录' : '暂无挂牌记录'} /> : <TradeRecords rows={data.transactions} />}
+        </Block>
+      )}
+
       <Block title="地块位置">
         <div className={styles.location}>
           <EnvironmentOutlined /> {dash(parcel.location)}
@@ -446,6 +524,13 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
           ]}
         />
       </Block>
+
+      {/* Not inside the mini-program's web-view: a file or a download has nowhere to open there. */}
+      {!embedded && (
+        <Block title="相关文件" testId="documents-section">
+          <Documents id={parcel.id} name={name} files={[...toFileList(parcel.documents), ...toFileList(data.manual?.files)]} />
+        </Block>
+      )}
 
       <Block title="招商联系人" testId="contacts">
         {contacts.length === 0 && !text(parcel.phone) ? (
