@@ -137,6 +137,41 @@ describe('saved searches in the browser', () => {
     await page.context().close();
   }, 120_000);
 
+  it('取消收藏 of the only collection on page 2 turns to page 1 with its ten, not to 还没有收藏的地块', async () => {
+    const post = async (path: string, body: Record<string, unknown>, token?: string) => {
+      const res = await fetch(`${server.url}/openApi/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+      return (await res.json()) as { code: string; data: Record<string, unknown> & { list?: { id: string }[] } };
+    };
+    const session = (await post('visitorLogin', { userAccount: PHONE, password: PASSWORD })).data;
+    const token = String(session.token);
+    const parcels = (await post('selectLandInfoListPage', { pageNo: 1, pageSize: 11 })).data.list!;
+    for (const p of parcels) expect((await post('tCollection/addCollection', { dkid: p.id }, token)).code).toBe('200');
+    const total = Number((await post('tCollection/selectInfosByPage', { pageNo: 1, pageSize: 10 }, token)).data.total);
+    expect(total).toBeGreaterThan(10);
+
+    const { page } = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    await page.goto(`${server.url}/home`);
+    await page.evaluate((s) => {
+      for (const [k, v] of Object.entries(s)) localStorage.setItem(`visitor.${k}`, String(v ?? ''));
+    }, session);
+    await page.goto(`${server.url}/personalCenter?tab=collections`);
+    const items = page.getByTestId('collection-item');
+    await items.first().waitFor();
+    // To the last page, then take off its collections one by one until the page is empty.
+    const lastPage = Math.ceil(total / 10);
+    await page.getByTestId('collections').getByRole('button', { name: `第 ${lastPage} 页`, exact: true }).click();
+    await expect.poll(() => items.count()).toBe(total - (lastPage - 1) * 10);
+    for (let left = total - (lastPage - 1) * 10; left > 0; left--) {
+      await items.first().getByRole('button', { name: '取消收藏' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+      await page.getByText('已取消收藏').first().waitFor();
+      if (left > 1) await expect.poll(() => items.count()).toBe(left - 1);
+    }
+    await expect.poll(() => items.count()).toBe(10);
+    expect(await page.getByTestId('collections-empty').count()).toBe(0);
+    await screenshot(page, 'collections-last-page-emptied-412');
+  });
+
   it('fits a 412 px wide phone screen and shows staff a visitor’s saved searches', async () => {
     // A search saved on a narrow screen (desktop browser, narrow window) from the list search.
     const { page } = await browser.newPage({ viewport: { width: 412, height: 860 } });

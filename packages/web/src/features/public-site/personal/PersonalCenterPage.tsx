@@ -5,7 +5,7 @@
  * visitor who is not signed in sees the sign-in prompt there.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '@land/shared/helpers';
@@ -67,9 +67,23 @@ function Pager({ total, pageNo, onChange }: { total: number; pageNo: number; onC
   );
 }
 
+/**
+ * A page a removal left empty (the last row of the last page) turns to the last page there is,
+ * rather than saying there is nothing: true while it does.
+ */
+function useEmptiedPage(pageNo: number, setPageNo: (pageNo: number) => void, data: { list: unknown[]; total: number } | undefined): boolean {
+  const emptied = pageNo > 1 && data !== undefined && data.list.length === 0 && data.total > 0;
+  const last = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  useEffect(() => {
+    if (emptied) setPageNo(Math.min(pageNo - 1, last));
+  }, [emptied, pageNo, last, setPageNo]);
+  return emptied;
+}
+
 function Collections() {
   const [pageNo, setPageNo] = useState(1);
   const q = useQuery({ ...collectionsQuery(pageNo, PAGE_SIZE), placeholderData: keepPreviousData });
+  const emptied = useEmptiedPage(pageNo, setPageNo, q.data);
   const queryClient = useQueryClient();
   const [confirm, confirmDialog] = useConfirm();
   const remove = useMutation({
@@ -80,7 +94,7 @@ function Collections() {
     },
   });
   if (q.isError) return <BlockError label="收藏列表" error={q.error} onRetry={() => void q.refetch()} />;
-  if (q.isPending) return <SkeletonLines rows={6} />;
+  if (q.isPending || emptied) return <SkeletonLines rows={6} />;
   const list = q.data.list;
   if (list.length === 0)
     return (
@@ -155,6 +169,7 @@ function Messages() {
   });
   const list = q.data?.list ?? [];
   const unread = q.data?.unread;
+  const emptied = useEmptiedPage(pageNo, setPageNo, q.data);
 
   const toggle = (id: string, isRead: boolean) => {
     setOpen(open === id ? null : id);
@@ -207,7 +222,7 @@ function Messages() {
       </div>
       {q.isError ? (
         <BlockError label="消息列表" error={q.error} onRetry={() => void q.refetch()} />
-      ) : q.isPending ? (
+      ) : q.isPending || emptied ? (
         <SkeletonLines rows={6} />
       ) : list.length === 0 ? (
         <Empty text={filter === '0' ? '没有未读消息' : '暂无消息'} />
@@ -272,8 +287,9 @@ const PROBLEM_STATUS_COLORS: Record<string, string> = { '0': 'orange', '1': 'gre
 function Problems() {
   const [pageNo, setPageNo] = useState(1);
   const q = useQuery({ ...myProblemsQuery(pageNo, PAGE_SIZE), placeholderData: keepPreviousData });
+  const emptied = useEmptiedPage(pageNo, setPageNo, q.data);
   if (q.isError) return <BlockError label="咨询记录" error={q.error} onRetry={() => void q.refetch()} />;
-  if (q.isPending) return <SkeletonLines rows={6} />;
+  if (q.isPending || emptied) return <SkeletonLines rows={6} />;
   const list = q.data.list;
   if (list.length === 0)
     return (
