@@ -268,6 +268,9 @@ describe('server-rendered public pages', () => {
       expect(text).toMatch(/<title>[^<]+<\/title>/);
       for (const og of ['og:title', 'og:description', 'og:image', 'og:url']) expect(metaContent(html, og), og).toBeTruthy();
       expect(metaContent(html, 'og:url')).toBe(`${server.url}${url.split('?')[0]}`);
+      // A share card names the zone as its settings do, not the platform's generic name.
+      expect(metaContent(html, 'og:site_name')).toBe(demo.siteName);
+      expect(/<title>([^<]+)<\/title>/.exec(html)?.[1]).toContain(demo.siteName);
       // The page's scripts are announced in the HTML, and the data comes embedded, not fetched again.
       const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
       const [boot] = bootFiles();

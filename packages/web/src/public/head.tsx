@@ -3,7 +3,9 @@
  * hoists these tags into <head>, on the server (so the raw HTML carries them: WeChat and other
  * chats read them without running scripts) and on client-side navigation alike.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { settingsQuery } from '../features/public-map/api';
 import { useRenderContext } from './ssr-context';
 
 export const SITE_NAME_FALLBACK = '开发区土地信息平台';
@@ -33,7 +35,10 @@ function absolute(origin: string, url: string): string {
 
 export function PageHead({ title, siteName, description, image, type = 'website' }: PageHeadProps) {
   const { origin, path } = useHeadLocation();
-  const site = siteName || SITE_NAME_FALLBACK;
+  // The zone's own name (系统设置) where the page has read the settings, as every public page does;
+  // read from the cache only, so that the head never asks for anything itself.
+  const cached = useQueryClient().getQueryData(settingsQuery.queryKey);
+  const site = siteName || cached?.siteName || SITE_NAME_FALLBACK;
   const fullTitle = title && title !== site ? `${title} - ${site}` : site;
   const text = (description || DEFAULT_DESCRIPTION).slice(0, 200);
   return (

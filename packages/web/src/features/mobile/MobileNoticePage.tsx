@@ -1,10 +1,11 @@
 /** A notice (tzgg) for phones (/mobileTzggDetail/{id}), outside the desktop public shell. */
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQueries } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { NotFoundPage } from '../../public/NotFoundPage';
 import { FileOutlined } from '../../public-ui/icons/FileOutlined';
+import { settingsQuery } from '../public-map/api';
 import { dateText, NOTICE_TYPE_LABELS, optionLabel, text } from '../public-map/format';
 import { PATHS, recordQuery } from '../public-site/api';
 import { RichText } from '../public-site/ui';
@@ -14,7 +15,8 @@ import styles from './mobile.module.css';
 
 export function MobileNoticePage() {
   const { id = '' } = useParams();
-  const notice = useSuspenseQuery(recordQuery(PATHS.notice, id)).data;
+  // The settings for the share card's site name (read with the notice, in the same round).
+  const [{ data: notice }] = useSuspenseQueries({ queries: [recordQuery(PATHS.notice, id), settingsQuery] });
   const title = text(notice?.title);
   const typeLabel = notice ? text(notice.typeLabel) || optionLabel(NOTICE_TYPE_LABELS, notice.type) : '';
   const attachments = toFileList(notice?.attachments);

@@ -558,7 +558,13 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                 minWidth={720}
                 columns={[
                   { title: '管线名称', dataIndex: 'name' },
-                  { title: '类型', dataIndex: 'type', render: (v: unknown) => <Tag color={PIPE_COLORS[text(v)]}>{optionLabel(PIPE_TYPE_LABELS, v)}</Tag> },
+                  { title: '类型', dataIndex: 'type', render: (v: unknown) => (
+                    // The pipe's colour as a swatch beside dark text: white on 燃气's yellow could not be read.
+                    <Tag>
+                      <span aria-hidden className={styles.pipeSwatch} style={{ background: PIPE_COLORS[text(v)] ?? '#595959' }} />
+                      {optionLabel(PIPE_TYPE_LABELS, v)}
+                    </Tag>
+                  ) },
                   { title: '管径', dataIndex: 'diameter', align: 'right', render: (v: unknown) => withUnit(v, 'mm', 0) },
                   { title: '管材', dataIndex: 'material', render: (v: unknown) => dash(v) },
                   { title: '压力等级', dataIndex: 'pressureClass', render: (v: unknown) => optionLabel(PRESSURE_LABELS, v) || '—' },
