@@ -515,6 +515,51 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('a policy opened from 招商政策 closes with the phone\'s Back, and closing it with × leaves no step that Back would open again', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const { page } = phone;
+    try {
+      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.goto(`${server.url}/home`);
+      await hydrated();
+      await page.goto(`${server.url}/policiesRegulations`);
+      await hydrated();
+      const drawer = page.getByTestId('regulation-drawer');
+      const item = page.getByTestId('regulation-item').first();
+      // Opened, then Back: closed, still on the list.
+      await item.click();
+      await drawer.waitFor();
+      await page.waitForURL((u) => u.searchParams.has('id'));
+      await page.goBack();
+      await drawer.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/policiesRegulations');
+      // Opened, closed with ×, then Back: the page before the list, not the policy again.
+      await item.click();
+      await drawer.waitFor();
+      await drawer.getByRole('button', { name: '关闭' }).click();
+      await drawer.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).search).toBe('');
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/home');
+      // A shared link to a policy: × closes it and stays on the list.
+      await page.goto(`${server.url}/policiesRegulations?id=${await (async () => {
+        await page.goto(`${server.url}/policiesRegulations`);
+        await hydrated();
+        await item.click();
+        await page.waitForURL((u) => u.searchParams.has('id'));
+        return new URL(page.url()).searchParams.get('id');
+      })()}`);
+      await hydrated();
+      await drawer.waitFor();
+      await drawer.getByRole('button', { name: '关闭' }).click();
+      await drawer.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/policiesRegulations');
+      await expect.poll(() => page.getByTestId('regulation-item').count()).toBeGreaterThan(0);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('a list opened from an address the search would refuse (a cut-off link with a long keyword, an unknown sort, a negative area, a code no district has) still lists parcels on a phone, and says a keyword it left out', async () => {
     const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
     const { page } = phone;

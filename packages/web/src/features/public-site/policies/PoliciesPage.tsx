@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState, useTransition } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHead } from '../../../public/head';
 import { BlockBoundary, Button, Descriptions, Empty, Modal, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { CalendarOutlined } from '../../../public-ui/icons/CalendarOutlined';
@@ -106,11 +106,16 @@ export function PoliciesPage() {
   const [fading, startTransition] = useTransition();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const openId = params.get('id');
-  const close = () => setParams({}, { replace: false });
+  // A policy opened from the list is a step back (the phone's back button closes it, and closing it
+  // leaves no entry that Back would open again); one opened from a shared link closes in place.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openedHere = (location.state as { opened?: boolean } | null)?.opened === true;
+  const close = () => (openedHere ? void navigate(-1) : setParams({}, { replace: true }));
   const list = (
     <BlockBoundary label="政策列表" resetKey={filter}>
       <Suspense fallback={<SkeletonLines rows={8} />}>
-        <Regulations filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} onOpen={(id) => setParams({ id }, { replace: false })} />
+        <Regulations filter={filter} fading={fading} onPage={(pageNo) => change({ pageNo })} onOpen={(id) => setParams({ id }, { state: { opened: true } })} />
       </Suspense>
     </BlockBoundary>
   );
