@@ -295,6 +295,38 @@ describe('mobile pages in a phone browser', () => {
     expect(fs.readFileSync((await download.path())!).subarray(0, 4).toString()).toBe('%PDF');
   });
 
+  it('back from a parcel opened far down the list after 加载更多: the same cards, at the same place; 返回地块列表 keeps the filters', async () => {
+    const { page } = phone;
+    await page.goto(`${server.url}/mobileindex?keyword=${encodeURIComponent('地块')}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const cards = page.getByTestId('mobile-parcel-list').getByTestId('mobile-parcel');
+    await expect.poll(() => cards.count()).toBe(20);
+    for (const n of [40, 60]) {
+      await page.getByTestId('mobile-more').click();
+      await expect.poll(() => cards.count()).toBe(n);
+    }
+    const card = cards.nth(45);
+    await card.scrollIntoViewIfNeeded();
+    const id = await card.getAttribute('data-parcel-id');
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(2000);
+    await card.tap();
+    await page.waitForURL(`**/mobileMoreDetails/${id}`);
+    await page.getByTestId('mobile-detail').waitFor();
+    await page.getByTestId('mobile-bar').getByRole('button', { name: '返回' }).tap();
+    await page.waitForURL((u) => u.pathname === '/mobileindex' && u.searchParams.get('keyword') === '地块');
+    await expect.poll(() => cards.count()).toBe(60);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 50);
+    await screenshot(page, 'mobile-back-from-parcel');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The parcel page's footer link goes to the list as filtered.
+    await cards.first().tap();
+    await page.getByTestId('mobile-detail').waitFor();
+    await page.getByRole('link', { name: '返回地块列表' }).click();
+    await page.waitForURL((u) => u.pathname === '/mobileindex' && u.searchParams.get('keyword') === '地块');
+  });
+
   it('the mini-program detail has no site chrome and keeps every link inside the web-view', async () => {
     const wv = await phoneContext(375, 812, WECHAT_ANDROID_UA, 3);
     const { page } = wv;

@@ -6,7 +6,7 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { fileUrl, toFileList } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { NotFoundPage } from '../../public/NotFoundPage';
@@ -55,7 +55,7 @@ import { useVisitor } from '../visitor/session';
 import { VisitorAuthHost } from '../visitor/VisitorMenu';
 import { TopBar } from './chrome';
 import { ParcelListItem } from './ParcelListItem';
-import { mobileParcelPath } from './paths';
+import { mobileListPath, mobileParcelPath } from './paths';
 import { useMiniProgramShare } from './wechat-share';
 import styles from './mobile.module.css';
 import { ResponsiveImage } from '../../lib/responsive-image';
@@ -247,6 +247,7 @@ export function MobileDetailsPage({ embedded = false }: MobileDetailsPageProps) 
 function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; embedded: boolean }) {
   const { landInfo: parcel, distances, facilities, prices, contacts } = data;
   const visitor = useVisitor();
+  const navigate = useNavigate();
   const panorama = toFileList(parcel.panorama)[0];
   const areacode = text(parcel.areacode);
   const tradeState = marketState(parcel.tradeState);
@@ -580,7 +581,16 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
 
       {!embedded && (
         <footer className={styles.footer}>
-          <Link to="/mobileindex">返回地块列表</Link>
+          {/* The list as the visitor left it (its filters), known in the browser only: the link's address stays the server's. */}
+          <Link
+            to="/mobileindex"
+            onClick={(e) => {
+              e.preventDefault();
+              void navigate(mobileListPath());
+            }}
+          >
+            返回地块列表
+          </Link>
           <span className={styles.muted}> · </span>
           <Link to={desktopTo ?? '/home'}>查看电脑版详情</Link>
         </footer>
