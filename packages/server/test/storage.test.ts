@@ -151,6 +151,26 @@ for (const dialect of DIALECTS) for (const storeKind of STORES) {
       expect(await store.read(keyOf(photo.url))).toBeNull();
     });
 
+    it('deleteFile keeps a file a saved record still names (a form\'s 删除 given up must find it), and deletes it once the record is saved without it', async () => {
+      const photo = (await upload(file('现场照片.jpg', JPEG, 'images'))).body.data as { name: string; url: string };
+      const banner = (await upload(file('轮播.png', PNG, 'images'))).body.data as { name: string; url: string };
+      const parcel = await w.createParcel({ photos: [photo] });
+      // The form's 删除: the record still names the photo, so the file stays (the answer is ignored, SPEC §7).
+      expect((await w.call('/api/file/deleteFile', { filepath: photo.url }, { form: true })).body.code).toBe('200');
+      expect(await store.read(keyOf(photo.url))).toEqual(JPEG);
+      expect((await t.app.inject({ url: photo.url })).statusCode).toBe(200);
+      // Saved without it: now the delete removes it.
+      const saved = await w.call('/api/tLandinfo/addOrUpdate', { id: parcel.id, version: parcel.version, photos: [] });
+      expect(saved.body.code, saved.body.msg).toBe('200');
+      expect((await w.call('/api/file/deleteFile', { filepath: photo.url }, { form: true })).body.code).toBe('200');
+      expect(await store.read(keyOf(photo.url))).toBeNull();
+      // A picture named only by a setting (a banner of the public home page) is kept the same way.
+      const set = await w.call('/api/config/save', { bannerImages: [banner] }, { token: w.tokens.admin });
+      expect(set.body.code, set.body.msg).toBe('200');
+      expect((await w.call('/api/file/deleteFile', { filepath: banner.url }, { form: true })).body.code).toBe('200');
+      expect(await store.read(keyOf(banner.url))).toEqual(PNG);
+    });
+
     it('the demo panoramas are written into the configured store', async () => {
       const [entry] = await writeDemoPanoramas(fileStoreFor(t.config), ['全景-测试.png']);
       const stored = await store.read(keyOf(entry.url));

@@ -13,6 +13,7 @@ import {
   VISITOR_DIR,
   VISITOR_KINDS,
   deleteUpload,
+  uploadInUse,
   isStoredPath,
   storeUpload,
 } from '../services/files';
@@ -66,7 +67,7 @@ export function registerStaffFileRoutes(api: FastifyInstance, ctx: AppContext): 
       }),
     },
     async (input) => {
-      await deleteUpload(store, input.filepath);
+      await deleteUpload(store, input.filepath, (key) => uploadInUse(ctx.db, key));
       return null;
     },
   );

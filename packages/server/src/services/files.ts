@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import { sql, type SqlBool } from 'kysely';
+import { ENTITIES } from '@land/shared/entities/index';
+import type { AnyDb } from '../entities/repository';
 import { AppError, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { cleanFileName, fileTooLarge, uploadError } from '../lib/upload';
@@ -157,13 +160,37 @@ export async function storeUpload(
  * produces is accepted, so '../', absolute paths and encoded forms never reach the store (the
  * folder store also checks that the file is inside it and not a link).
  */
-export async function deleteUpload(store: FileStore, filepath: string): Promise<void> {
+export async function deleteUpload(store: FileStore, filepath: string, inUse?: (key: string) => Promise<boolean>): Promise<boolean> {
   const bad = () => validationError('filepath', '文件路径不正确');
   const rel = filepath.startsWith(`${VIRTUAL_PREFIX}/`) ? filepath.slice(VIRTUAL_PREFIX.length) : filepath.startsWith('virtualPath/') ? filepath.slice('virtualPath'.length) : null;
   const m = rel === null ? null : STORED_RE.exec(rel);
   if (!m) throw bad();
   const key = `${m[1]}/${m[2]}/${m[3]}`;
+  // A file a saved record still names stays: a form took it out of its value, and only saving
+  // the record says the clerk meant it (a change given up must find its pictures as they were).
+  if (inUse && (await inUse(key))) return false;
   await store.remove(key);
   await removeThumbnails(store, key);
   await auditRequestEvent({ action: 'deleteFile', entity: 'file', recordId: m[3], summary: `删除文件 ${filepath.slice(0, 200)}`, before: { url: filepath } });
+  return true;
+}
+
+/**
+ * Whether a stored record still names an upload (its key, e.g. images/2026-12/<id>.jpg): a files,
+ * images or rich-text field of any entity, a setting (轮播图片…), or a record in the recycle bin.
+ */
+export async function uploadInUse(db: AnyDb, key: string): Promise<boolean> {
+  const pattern = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const named = (table: string, columns: string[]) =>
+    db
+      .selectFrom(table as 't_setting')
+      .select(sql<number>`1`.as('one'))
+      .where(sql<SqlBool>`${sql.join(columns.map((c) => sql`cast(${sql.ref(c)} as text) like ${pattern} escape '\\'`), sql` or `)}`)
+      .limit(1)
+      .executeTakeFirst();
+  for (const def of ENTITIES) {
+    const columns = def.fields.filter((f) => f.type === 'files' || f.type === 'images' || f.type === 'richText').map((f) => f.name);
+    if (columns.length > 0 && (await named(def.table, columns))) return true;
+  }
+  return Boolean((await named('t_setting', ['value'])) ?? (await named('t_recycle_bin', ['payload'])));
 }
