@@ -284,6 +284,24 @@ describe('entity screens in the browser', () => {
     expect(after.find((r) => r.indicator === 'investmentIntensity' && Number(r.value) === 350)?.unit).toBe('万元/亩');
   });
 
+  it('a name another street already has is marked under 街道名称 itself, not only said in a passing toast', async () => {
+    const { page } = await browser.newPage();
+    await login(page);
+    await page.goto(`${server.url}/managementSystem/jdManagement`);
+    const first = page.getByTestId('entity-table').locator('tbody tr.ant-table-row').first();
+    await first.waitFor();
+    const taken = (await first.locator('td').nth(1).textContent())!.trim();
+    await page.getByTestId('entity-add').click();
+    const drawer = page.getByTestId('entity-form-drawer');
+    await drawer.getByPlaceholder('请输入街道名称').fill(taken);
+    await choose(page, drawer, '所属片区', '临港物流园');
+    await drawer.getByTestId('entity-form-submit').click();
+    const item = drawer.locator('.ant-form-item').filter({ has: page.getByPlaceholder('请输入街道名称') });
+    await item.locator('.ant-form-item-explain-error').getByText(`街道名称“${taken}”已存在`).waitFor();
+    expect(await drawer.getByPlaceholder('请输入街道名称').inputValue()).toBe(taken);
+    await screenshot(page, 'street-duplicate-name-1280');
+  });
+
   it('土地交易记录: 所属地块 fills 宗地编号; a deal without its price, date and winner, or a listing ending before it starts, is named under those fields and not saved', async () => {
     const parcel = (await apiPage('tLandinfo', [{ column: 'status', type: 'eq', val: 'draft' }]))[2]!;
     const { page } = await browser.newPage();

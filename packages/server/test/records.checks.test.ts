@@ -69,6 +69,14 @@ for (const dialect of DIALECTS) {
       expect(ok.body.code, ok.body.msg).toBe('200');
     });
 
+    it('a value another record already has (宗地编号, 街道名称) is refused naming its field, so that the form marks it', async () => {
+      await w.createParcel({ dkbh: 'CK-U-1' });
+      const dup = await call('/api/tLandinfo/addOrUpdate', w.parcel({ dkbh: 'CK-U-1' }));
+      expect(dup.body).toMatchObject({ code: ERROR_CODES.CONFLICT, msg: '宗地编号“CK-U-1”已存在', data: { field: 'dkbh' } });
+      expect((await call('/api/tJd/addOrUpdate', { jdname: '唯一测试街道', areacode: 'T01' })).body.code).toBe('200');
+      expect((await call('/api/tJd/addOrUpdate', { jdname: '唯一测试街道', areacode: 'T01' })).body).toMatchObject({ code: ERROR_CODES.CONFLICT, data: { field: 'jdname' } });
+    });
+
     it('a division code that is not 6 or 9 digits (行政区代码, 行政区划代码) or a street code not 9 is refused under its field', async () => {
       const county = '请输入6位县级或9位乡镇级行政区划代码';
       for (const xzqdm of ['3301760', '33017600', '33017600101']) refused(await call('/api/tLandinfo/addOrUpdate', w.parcel({ dkbh: `CK-4-${xzqdm}`, xzqdm })), 'xzqdm', county);

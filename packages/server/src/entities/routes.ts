@@ -33,7 +33,8 @@ async function checkUnique(db: AnyDb, def: EntityDef, values: Row, id?: string):
     if (!f.unique || v === undefined || v === null || v === '') continue;
     let q = db.selectFrom(def.table).select('id').where(f.name, '=', v);
     if (id) q = q.where('id', '<>', id);
-    if (await q.executeTakeFirst()) throw conflict(`${f.label}“${String(v)}”已存在`);
+    // The field named, so that the form marks it (and scrolls to it) as it does a refused value.
+    if (await q.executeTakeFirst()) throw conflict(`${f.label}“${String(v)}”已存在`, { field: f.name });
   }
 }
 
