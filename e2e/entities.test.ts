@@ -284,6 +284,37 @@ describe('entity screens in the browser', () => {
     expect(after.find((r) => r.indicator === 'investmentIntensity' && Number(r.value) === 350)?.unit).toBe('万元/亩');
   });
 
+  it('another tab or a menu item asks before unsaved 新增招商活动 or 系统配置 edits are left, and keeps them when the clerk stays', async () => {
+    const { page } = await browser.newPage();
+    await login(page);
+    const menu = page.getByTestId('side-menu');
+    await page.goto(`${server.url}/managementSystem/addZshd`);
+    const card = page.getByTestId('screen-card').filter({ hasText: '新增招商活动' });
+    await card.getByPlaceholder('请输入标题').fill('未保存的招商活动');
+    // Another tab: asked; staying keeps the title.
+    await page.locator('a[data-testid^="tab-"]').filter({ hasText: '统计分析' }).click();
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '当前招商活动有未保存的修改，离开后这些修改将丢失。确定离开吗？' });
+    await ask.waitFor();
+    await screenshot(page, 'unsaved-zshd-leave-1280');
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/managementSystem/addZshd');
+    expect(await card.getByPlaceholder('请输入标题').inputValue()).toBe('未保存的招商活动');
+
+    // 系统配置: a changed 副标题, then a menu item: asked; 确定 leaves.
+    await page.goto(`${server.url}/managementSystem/peizhi`);
+    await ask.waitFor({ state: 'detached' }).catch(() => undefined);
+    const settings = page.getByTestId('screen-card').filter({ hasText: '系统配置' });
+    const subtitle = settings.getByLabel('网站副标题');
+    await subtitle.fill('未保存的副标题');
+    await menu.getByText('基础数据', { exact: true }).click();
+    await menu.getByRole('menuitem', { name: '街道管理' }).click();
+    const askSettings = page.locator('.ant-modal-confirm').filter({ hasText: '系统配置有未保存的修改' });
+    await askSettings.waitFor();
+    await askSettings.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL('**/managementSystem/jdManagement');
+  });
+
   it('a name another street already has is marked under 街道名称 itself, not only said in a passing toast', async () => {
     const { page } = await browser.newPage();
     await login(page);

@@ -1,7 +1,9 @@
 import { Alert, Button, Form, Result, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EntityDef } from '@land/shared/entity';
+import { sameValues } from '../../components/form/form-dirty';
+import { useUnsavedGuard } from '../../components/form/use-unsaved-guard';
 import { LoadFailed } from '../../components/list/LoadFailed';
 import { ScreenCard } from '../../components/ScreenCard';
 import type { Draft } from '../../lib/drafts';
@@ -36,11 +38,24 @@ function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
   const record = loaded && draft ? { ...loaded, version: draft.version } : loaded;
   useForgetDraft(draft);
   const start = useMemo(() => initialFormValues(def, loaded), [def, loaded]);
-  const save = useSaveEntity(def, form, () => onDone(true), { base: () => (draft ? undefined : start) });
+  // Leaving with unsaved edits by another tab or the menu asks first, as the parcel editor does.
+  const [dirty, setDirty] = useState(draft !== undefined);
+  const release = useUnsavedGuard(dirty, `当前${def.label}`);
+  const save = useSaveEntity(
+    def,
+    form,
+    () => {
+      release();
+      onDone(true);
+    },
+    { base: () => (draft ? undefined : start) },
+  );
   const mayLeave = useUnsavedEdits(def, form, loaded, start, record?.version);
   /** 取消 asks before typed content is dropped. */
   const cancel = async () => {
-    if (await mayLeave('离开')) onDone(false);
+    if (!(await mayLeave('离开'))) return;
+    release();
+    onDone(false);
   };
   return (
     <Form<FormValues>
@@ -49,6 +64,7 @@ function FormBody({ def, record: loaded, draft, onDone }: FormBodyProps) {
       layout="vertical"
       initialValues={draft?.values ?? initialFormValues(def, record)}
       onFinish={(values) => save.mutate(toPayload(def, values, record))}
+      onValuesChange={() => setDirty(!sameValues(form.getFieldsValue(true) as FormValues, start))}
       scrollToFirstError
       autoComplete="off"
       style={{ maxWidth: 1100 }}

@@ -2,11 +2,12 @@ import { Alert, Button, Col, Divider, Form, Input, InputNumber, Result, Row, Sel
 import type { FormRule } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { SettingGroup, SettingKey, SettingMeta, Settings } from '@land/shared/settings';
 import { SETTING_GROUPS, SETTING_KEYS, settingMeta, settingsSchema, settingsShape } from '@land/shared/settings';
 import { ScreenCard } from '../../components/ScreenCard';
 import { applyServerErrors } from '../../components/form/server-errors';
+import { useUnsavedGuard } from '../../components/form/use-unsaved-guard';
 import { FileUpload } from '../../components/upload/FileUpload';
 import type { FileEntry } from '../../lib/files';
 import { notify } from '../../lib/notify';
@@ -58,12 +59,18 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
     return [...byGroup];
   }, []);
 
+  const changedKeys = (values: Values) => SETTING_KEYS.filter((k) => k in values && !same(values[k], settings[k]));
+  // Another tab or a menu item with unsaved settings asks first (they used to be dropped without a word).
+  const [dirty, setDirty] = useState(false);
+  useUnsavedGuard(dirty, '系统配置');
+
   const save = useMutation({
     mutationFn: saveSettings,
     meta: { ownErrors: true },
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.all, saved);
       form.setFieldsValue(saved);
+      setDirty(false);
       notify.success('保存成功');
     },
     onError: (error) => {
@@ -78,9 +85,7 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
       form.setFields(whole.error.issues.map((issue) => ({ name: String(issue.path[0]), errors: [issue.message] })));
       return;
     }
-    const changes = Object.fromEntries(
-      SETTING_KEYS.filter((k) => !same(values[k], settings[k])).map((k) => [k, values[k]]),
-    ) as Partial<Settings>;
+    const changes = Object.fromEntries(changedKeys(values).map((k) => [k, values[k]])) as Partial<Settings>;
     if (Object.keys(changes).length === 0) {
       notify.info('没有需要保存的修改');
       return;
@@ -95,6 +100,7 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
       layout="vertical"
       initialValues={settings}
       onFinish={submit}
+      onValuesChange={() => setDirty(changedKeys(form.getFieldsValue(true) as Values).length > 0)}
       disabled={!canEdit}
       scrollToFirstError
       autoComplete="off"
@@ -118,7 +124,13 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="settings-save">
           保存
         </Button>
-        <Button htmlType="button" onClick={() => form.resetFields()}>
+        <Button
+          htmlType="button"
+          onClick={() => {
+            form.resetFields();
+            setDirty(false);
+          }}
+        >
           重置
         </Button>
       </Space>

@@ -33,7 +33,7 @@ import { MAP_FIELD, sectionFields, withFields } from '../sections';
 import { useParcelTransition } from '../use-transition';
 import { checkGeometry } from './geometry-check';
 import { GeometryPanel } from './GeometryPanel';
-import { useUnsavedGuard } from './use-unsaved-guard';
+import { useUnsavedGuard } from '../../../components/form/use-unsaved-guard';
 import styles from './ParcelEditor.module.css';
 import { SHOWN_IN_PLACE } from '../../../lib/query-client';
 
