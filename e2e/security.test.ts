@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, useServerAndBrowser } from './harness';
+import { DEMO_PASSWORD, screenshot, useServerAndBrowser } from './harness';
 
 describe('security in the browser', () => {
   const { server, browser } = useServerAndBrowser();
@@ -51,5 +51,25 @@ describe('security in the browser', () => {
     await page.goto(`${server.url}/managementSystem/user`);
     await page.getByTestId('forbidden-page').getByText('无权限').waitFor();
     expect(await page.getByTestId('forbidden-page').textContent()).toContain('用户管理');
+
+    // A reading screen offers no button that would only be refused: no 新增, 导入, 回复, 编辑 or 删除;
+    // a record opens with 查看, its fields shown, and nothing to save.
+    for (const path of ['problem', 'merchants']) {
+      await page.goto(`${server.url}/managementSystem/${path}`);
+      const table = page.getByTestId('entity-table');
+      await table.locator('tbody tr.ant-table-row').first().waitFor();
+      const card = page.getByTestId('screen-card');
+      for (const name of ['新增', '导入', '批量删除', '下载模板']) expect(await card.getByRole('button', { name }).count(), `${path} ${name}`).toBe(0);
+      for (const name of ['回复', '编辑', '删除']) expect(await table.getByRole('button', { name, exact: true }).count(), `${path} ${name}`).toBe(0);
+      expect(await card.getByRole('button', { name: '导出' }).count()).toBe(1);
+      await table.getByRole('button', { name: '查看', exact: true }).first().click();
+      const drawer = page.getByTestId('entity-form-drawer');
+      await drawer.getByText('只读账号只能查看，不能修改').waitFor();
+      expect(await drawer.getByTestId('entity-form-submit').count()).toBe(0);
+      expect(await drawer.locator('input:not([type="hidden"]), textarea').count()).toBe(0);
+      await screenshot(page, `readonly-view-${path}`);
+      await drawer.getByRole('button', { name: '关闭', exact: true }).last().click();
+      await drawer.waitFor({ state: 'hidden' });
+    }
   });
 });

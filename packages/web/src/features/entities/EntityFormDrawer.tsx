@@ -20,6 +20,8 @@ interface EntityFormDrawerProps {
   onClose: () => void;
   /** What the screen keeps from editing in the record (what a visitor wrote). */
   lockOf?: FormLockOf;
+  /** Opened to look at (a read-only account): no 保存, 关闭 instead of 取消. */
+  readOnly?: boolean;
 }
 
 /** Records with long content (rich text, attachments, many fields) get a wider drawer. */
@@ -28,7 +30,7 @@ function drawerWidth(def: EntityDef): number {
   return fields.some((f) => f.type === 'richText') || fields.length > 10 ? 880 : 640;
 }
 
-export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDrawerProps) {
+export function EntityFormDrawer({ def, target, onClose, lockOf, readOnly = false }: EntityFormDrawerProps) {
   const [form] = Form.useForm<FormValues>();
   const record = target?.mode === 'edit' ? target.record : null;
   const lock = target ? (lockOf?.(record) ?? null) : null;
@@ -47,7 +49,7 @@ export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDra
   return (
     <Drawer
       open={target !== null}
-      title={record ? `编辑${def.label}` : `新增${def.label}`}
+      title={readOnly ? `查看${def.label}` : record ? `编辑${def.label}` : `新增${def.label}`}
       size={drawerWidth(def)}
       onClose={() => void requestClose()}
       afterOpenChange={(open) => {
@@ -57,10 +59,12 @@ export function EntityFormDrawer({ def, target, onClose, lockOf }: EntityFormDra
       mask={{ closable: false }}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={() => void requestClose()}>取消</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="entity-form-submit">
-            保存
-          </Button>
+          <Button onClick={() => void requestClose()}>{readOnly ? '关闭' : '取消'}</Button>
+          {!readOnly && (
+            <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="entity-form-submit">
+              保存
+            </Button>
+          )}
         </Space>
       }
       data-testid="entity-form-drawer"

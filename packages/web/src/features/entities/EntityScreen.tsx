@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ComponentType, Key } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { roleMay } from '@land/shared/roles';
 import type { QueryCondition } from '@land/shared';
 import type { EntityDef } from '@land/shared/entity';
 import { isListedByDefault, recordName } from '@land/shared/entity';
@@ -21,7 +22,8 @@ import { canDelete, canSave, entityKeys, entityPageQuery, entityRecordQuery, ent
 import type { FormTarget } from './EntityFormDrawer';
 import type { FormLockOf } from './entity-form';
 import { EntityFormDrawer } from './EntityFormDrawer';
-import { rowActionDrafts } from './entity-form';
+import { formFields, rowActionDrafts } from './entity-form';
+import { getSession } from '../../lib/session';
 import { ExcelActions } from './ExcelActions';
 import { EntitySearchForm, searchFieldsOf, useEntitySearch } from './entity-search';
 import { COLUMN_ALIGN, TABLE_CELLS, columnTitle, columnWidth } from './table-cells';
@@ -96,7 +98,7 @@ function keysWithChildren(rows: EntityRecord[]): string[] {
  * The back-office screen of one entity, driven by its definition: search form, table with
  * paging and sorting in the URL (a tree table for tree entities), add/edit, delete, Excel.
  */
-export function EntityScreen({ def, title, editPages, rowAction, formLock }: EntityScreenProps) {
+export function EntityScreen({ def, title, editPages, rowAction: ownRowAction, formLock }: EntityScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -107,7 +109,7 @@ export function EntityScreen({ def, title, editPages, rowAction, formLock }: Ent
   useReopenForDraft(def, useDraftToRestore(`${def.name}:`, !editPages), (record, draft) =>
     setFormTarget(record ? { mode: 'edit', record, draft } : { mode: 'add', draft }),
   );
-  useReopenForDraft(def, useDraftToRestore(rowActionDrafts(def), Boolean(rowAction)), (record, draft) => {
+  useReopenForDraft(def, useDraftToRestore(rowActionDrafts(def), Boolean(ownRowAction)), (record, draft) => {
     if (record) setActionTarget({ record, draft });
   });
 
@@ -153,10 +155,16 @@ export function EntityScreen({ def, title, editPages, rowAction, formLock }: Ent
     },
   });
 
-  const addable = canSave(def, false);
-  const editable = canSave(def, true);
-  const deletable = canDelete(def);
-  const batchDeletable = hasCall(def, 'batchDelete');
+  // A read-only account (只读) sees the records, each opened read-only (查看), and no button that
+  // would only be refused after the work was done.
+  const writer = roleMay(getSession()?.role ?? '', 'write');
+  const addable = writer && canSave(def, false);
+  const editable = writer && canSave(def, true);
+  const viewable = !writer && canSave(def, true) && !editPages;
+  const deletable = writer && canDelete(def);
+  const batchDeletable = writer && hasCall(def, 'batchDelete');
+  const rowAction = writer ? ownRowAction : undefined;
+  const viewLock: FormLockOf = () => ({ readOnly: formFields(def).map((f) => f.name), note: '只读账号只能查看，不能修改' });
 
   const openAdd = (preset?: Record<string, unknown>) => {
     if (editPages) navigate(editPages.add);
@@ -195,8 +203,8 @@ export function EntityScreen({ def, title, editPages, rowAction, formLock }: Ent
   }));
 
   const addChild = treeMode && addable && def.tree;
-  const actionWidth = 16 + (rowAction ? 20 + 14 * rowAction.label.length : 0) + (editable ? 48 : 0) + (addChild ? 76 : 0) + (deletable ? 48 : 0);
-  if (editable || deletable || addChild || rowAction) {
+  const actionWidth = 16 + (rowAction ? 20 + 14 * rowAction.label.length : 0) + (editable || viewable ? 48 : 0) + (addChild ? 76 : 0) + (deletable ? 48 : 0);
+  if (editable || viewable || deletable || addChild || rowAction) {
     columns.push({
       title: '操作',
       key: 'actions',
@@ -212,6 +220,11 @@ export function EntityScreen({ def, title, editPages, rowAction, formLock }: Ent
           {editable && (
             <Button type="link" size="small" onClick={() => openEdit(record)}>
               编辑
+            </Button>
+          )}
+          {viewable && (
+            <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'edit', record })}>
+              查看
             </Button>
           )}
           {addChild && def.tree && (
@@ -255,7 +268,7 @@ export function EntityScreen({ def, title, editPages, rowAction, formLock }: Ent
             批量删除
           </Button>
         )}
-        <ExcelActions def={def} params={params} />
+        <ExcelActions def={def} params={params} canImport={writer} />
         {treeMode && expandableKeys.length > 0 && (
           <Button onClick={() => setExpanded(expanded.length > 0 ? [] : expandableKeys)}>
             {expanded.length > 0 ? '全部收起' : '全部展开'}
@@ -300,7 +313,7 @@ export function EntityScreen({ def, title, editPages, rowAction, formLock }: Ent
       )}
 
       {rowAction && <rowAction.Dialog def={def} record={actionTarget?.record ?? null} draft={actionTarget?.draft} onClose={() => setActionTarget(null)} />}
-      {!editPages && <EntityFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} lockOf={formLock} />}
+      {!editPages && <EntityFormDrawer def={def} target={formTarget} onClose={() => setFormTarget(null)} lockOf={writer ? formLock : viewLock} readOnly={!writer} />}
     </ScreenCard>
   );
 }

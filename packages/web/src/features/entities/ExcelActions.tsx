@@ -109,11 +109,14 @@ interface ExcelActionsProps {
   def: EntityDef;
   /** The conditions and order of the list on screen, so the export holds what the user sees. */
   params: QueryCondition[];
+  /** False for an account that may not change data (只读): 导入 and 下载模板 are left out. */
+  canImport?: boolean;
 }
 
 /** 导出 (the current query), 导入 (from the template) and 下载模板 for an entity with Excel calls. */
-export function ExcelActions({ def, params }: ExcelActionsProps) {
-  const excel = hasExcel(def);
+export function ExcelActions({ def, params, canImport = true }: ExcelActionsProps) {
+  const has = hasExcel(def);
+  const excel = { export: has.export, import: has.import && canImport };
   const [importOpen, setImportOpen] = useState(false);
   const download = useMutation({
     mutationFn: (template: boolean) => exportEntities(def, params, template),
