@@ -281,10 +281,15 @@ describe('public site in the browser', () => {
     await form.getByPlaceholder('请输入11位手机号码').fill(VISITOR_PHONE);
     await form.getByPlaceholder('请输入姓名').fill('王测试');
     await form.getByPlaceholder('请输入企业或单位名称').fill('临江测试科技有限公司');
-    await form.getByPlaceholder('8-16位，含大小写字母、数字和特殊字符').fill('weak');
+    // The box says which special characters the rule takes before anything is typed (SPEC §5's message does not).
+    const password = form.getByLabel('密码', { exact: true });
+    expect(await password.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
+      '8-16位，须同时含大写字母、小写字母、数字和特殊字符，特殊字符限 @ $ ! % * ? &',
+    );
+    await password.fill('Abcd1234#');
     await form.getByPlaceholder('请再次输入密码').click();
     await form.getByText('请输入8-16个字符，由数字、大小写字母、特殊字符四种结合').waitFor();
-    await form.getByPlaceholder('8-16位，含大小写字母、数字和特殊字符').fill(VISITOR_PASSWORD);
+    await password.fill(VISITOR_PASSWORD);
     await form.getByPlaceholder('请再次输入密码').fill(VISITOR_PASSWORD);
     await page.getByTestId('visitor-register-submit').click();
     await dialog.waitFor({ state: 'hidden' });
@@ -818,7 +823,7 @@ describe('public site in the browser', () => {
       expect(await page.getByRole('searchbox', { name: '关键词' }).inputValue()).toBe('');
 
       // An area range nothing dealt falls in: the same, on 成交地块.
-      await page.goto(`${server.url}/landDeal?areaMin=50&areaMax=10`);
+      await page.goto(`${server.url}/landDeal?areaMin=100000&areaMax=200000`);
       await hydrated();
       expect(await empty.textContent()).toContain('没有符合条件的地块');
       await page.getByTestId('clear-filters').click();

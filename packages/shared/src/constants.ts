@@ -78,5 +78,11 @@ export const SAVED_SEARCH_NAME_MAX = 30;
 export const SAVED_SEARCH_NAME_TOO_LONG = `搜索名称不能超过${SAVED_SEARCH_NAME_MAX}个字符`;
 
 /** SPEC §5's words for a number below 0 and for what is not a number (MESSAGES; here for pages that do not load the validators). */
+/**
+ * Said beside every new-password box before anything is typed: SPEC §5's message does not name
+ * the special characters the rule takes (# - _ are refused).
+ */
+export const PASSWORD_HINT = '8-16位，须同时含大写字母、小写字母、数字和特殊字符，特殊字符限 @ $ ! % * ? &';
+
 export const NON_NEGATIVE_MESSAGE = '不能为负数';
 export const NOT_A_NUMBER_MESSAGE = '只能是数字';

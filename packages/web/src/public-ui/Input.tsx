@@ -299,15 +299,35 @@ export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索
 }
 
 /** A labelled form field: the label is tied to the control, the error is announced and described. */
-export function Field({ label, required, error, children }: { label: ReactNode; required?: boolean; error?: string; children: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean; 'aria-required'?: boolean }) => ReactNode }) {
+export function Field({
+  label,
+  required,
+  error,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  required?: boolean;
+  error?: string;
+  /** What the box takes, said under it before anything is typed (and read with it). */
+  hint?: string;
+  children: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean; 'aria-required'?: boolean }) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={`${styles.fieldLabel} ${required ? styles.required : ''}`}>
         {label}
       </label>
-      {children({ id, 'aria-describedby': error ? errorId : undefined, 'aria-invalid': error ? true : undefined, 'aria-required': required || undefined })}
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, 'aria-required': required || undefined })}
+      {hint && (
+        <div id={hintId} className={styles.fieldHint}>
+          {hint}
+        </div>
+      )}
       {error && (
         <div id={errorId} className={styles.fieldError} role="alert">
           {error}

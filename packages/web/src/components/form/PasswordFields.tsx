@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { toAntdRules } from './rules';
+import { PASSWORD_HINT } from '@land/shared/constants';
 
 /**
  * 新密码 and 确认新密码 of a back-office password form (the public site has its own, without
@@ -11,6 +12,7 @@ export function NewPasswordFields({ notSameAs }: { notSameAs?: { name: string; m
       <Form.Item
         label="新密码"
         name="newPassword"
+        extra={PASSWORD_HINT}
         rules={[
           ...toAntdRules(['password'], { required: true, label: '新密码' }),
           ...(notSameAs

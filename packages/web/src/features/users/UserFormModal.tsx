@@ -10,6 +10,7 @@ import { ApiError, showError } from '../../lib/request';
 import type { User, UserRole, UserStatus } from './api';
 import { addUser, findUserByAccount, updateUser, userKeys } from './api';
 import { ROLE_OPTIONS, STATUS_OPTIONS } from './labels';
+import { PASSWORD_HINT } from '@land/shared/constants';
 
 export const ACCOUNT_TAKEN_MESSAGE = '账号已存在';
 
@@ -137,7 +138,7 @@ export function UserFormModal({ target, onClose }: UserFormModalProps) {
           <Input placeholder="请输入姓名" />
         </Form.Item>
         {!isEdit && (
-          <Form.Item label="密码" name="password" rules={toAntdRules(['password'], { required: true, label: '密码' })}>
+          <Form.Item label="密码" name="password" extra={PASSWORD_HINT} rules={toAntdRules(['password'], { required: true, label: '密码' })}>
             <Input.Password placeholder="请输入密码" autoComplete="new-password" />
           </Form.Item>
         )}

@@ -11,6 +11,7 @@ import { loginVisitor, registerVisitor, visitorKeys } from './api';
 import { closeVisitorAuth, type AuthMode, type AuthPrompt } from './auth-prompt';
 import { ACCOUNT_FIELD, confirmField, useSpecForm, type FieldSpec } from './form-rules';
 import { saveVisitor } from './session';
+import { PASSWORD_HINT } from '@land/shared/constants';
 
 type LoginField = 'userAccount' | 'password';
 const LOGIN_FIELDS: Record<LoginField, FieldSpec<LoginField>> = {
@@ -116,8 +117,8 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
       <Field label="电子邮箱" error={form.errors.email}>
         {(a) => <Input {...a} {...form.input('email')} type="email" placeholder="选填" autoComplete="email" />}
       </Field>
-      <Field label="密码" required error={form.errors.password}>
-        {(a) => <Input {...a} {...form.input('password')} type="password" placeholder="8-16位，含大小写字母、数字和特殊字符" autoComplete="new-password" />}
+      <Field label="密码" required error={form.errors.password} hint={PASSWORD_HINT}>
+        {(a) => <Input {...a} {...form.input('password')} type="password" placeholder="请输入密码" autoComplete="new-password" />}
       </Field>
       <Field label="确认密码" required error={form.errors.confirmPassword}>
         {(a) => <Input {...a} {...form.input('confirmPassword')} type="password" placeholder="请再次输入密码" autoComplete="new-password" />}

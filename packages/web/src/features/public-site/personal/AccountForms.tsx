@@ -8,6 +8,7 @@ import { changePassword, profileQuery, updateProfile, visitorKeys, type VisitorP
 import { confirmField, useSpecForm, type FieldSpec } from '../../visitor/form-rules';
 import { updateVisitor } from '../../visitor/session';
 import styles from './PersonalCenterPage.module.css';
+import { PASSWORD_HINT } from '@land/shared/constants';
 
 type ProfileField = 'userName' | 'sqdw' | 'email';
 const PROFILE_FIELDS: Record<ProfileField, FieldSpec<ProfileField>> = {
@@ -92,8 +93,8 @@ export function Password() {
       <Field label="原密码" required error={form.errors.oldPassword}>
         {(a) => <Input {...a} {...form.input('oldPassword')} type="password" autoComplete="current-password" />}
       </Field>
-      <Field label="新密码" required error={form.errors.newPassword}>
-        {(a) => <Input {...a} {...form.input('newPassword')} type="password" autoComplete="new-password" placeholder="8-16位，含大小写字母、数字和特殊字符" />}
+      <Field label="新密码" required error={form.errors.newPassword} hint={PASSWORD_HINT}>
+        {(a) => <Input {...a} {...form.input('newPassword')} type="password" autoComplete="new-password" />}
       </Field>
       <Field label="确认新密码" required error={form.errors.confirmPassword}>
         {(a) => <Input {...a} {...form.input('confirmPassword')} type="password" autoComplete="new-password" />}
