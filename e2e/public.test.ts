@@ -520,6 +520,45 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('a parcel opened from 挂牌地块 on a slow connection shows a bar across the top until it is there, and none when it comes at once', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const { page } = phone;
+    try {
+      await page.goto(`${server.url}/landListing`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const navigating = () => page.evaluate(() => document.documentElement.hasAttribute('data-navigating'));
+      // The parcel's data takes 1.5 s.
+      await page.route('**/openApi/getLandInfoPageById*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      const card = page.getByTestId('parcel-card').first();
+      const name = (await card.locator('[class*="name"]').first().getAttribute('title'))!.trim();
+      await card.click();
+      await expect.poll(navigating, { timeout: 1200 }).toBe(true);
+      expect(await page.evaluate(() => document.body.getAttribute('aria-busy'))).toBe('true');
+      await screenshot(page, 'navigation-progress-412');
+      await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toContain(name);
+      expect(await navigating()).toBe(false);
+      expect(await page.evaluate(() => document.body.getAttribute('aria-busy'))).toBeNull();
+      // Back to the list, which is in the cache: no bar.
+      await page.unroute('**/openApi/getLandInfoPageById*');
+      let seen = false;
+      await page.exposeFunction('sawBar', () => (seen = true));
+      await page.evaluate(() => {
+        new MutationObserver(() => {
+          if (document.documentElement.hasAttribute('data-navigating')) void (window as unknown as { sawBar: () => void }).sawBar();
+        }).observe(document.documentElement, { attributes: true });
+      });
+      await page.goBack();
+      await page.getByTestId('parcel-card').first().waitFor();
+      await page.waitForTimeout(400);
+      expect(seen).toBe(false);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('a policy opened from 招商政策 closes with the phone\'s Back, and closing it with × leaves no step that Back would open again', async () => {
     const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
     const { page } = phone;

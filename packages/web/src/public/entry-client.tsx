@@ -12,6 +12,7 @@ import type { EmbeddedData } from './data';
 import { DATA_ELEMENT_ID, PublicDocument } from './Document';
 import { createPublicQueryClient, PublicProviders } from './providers';
 import { publicRoutes } from './routes';
+import { watchNavigation } from './navigation-progress';
 
 /**
  * The browser side of a server-rendered public page: the same document, routes and query cache
@@ -37,6 +38,7 @@ async function start(): Promise<void> {
   showLoadFailures(publicRoutes);
 
   const router = createBrowserRouter(publicRoutes, { hydrationData: { loaderData: data.loaderData } });
+  watchNavigation(router);
   setNavigator((to, options) => {
     void router.navigate(to, options);
   });
