@@ -359,6 +359,29 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-compare');
   });
 
+  it('a compare link from a colleague fills an empty tray, but never replaces parcels the visitor had put in the tray', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      const list = (await (await fetch(`${server.url}/openApi/selectLandInfoListPage?pageNo=1&pageSize=5`)).json()) as { data: { list: { id: string; dkmc: string }[] } };
+      const [a, b, c, d, e] = list.data.list;
+      const tray = () => page.evaluate(() => (JSON.parse(localStorage.getItem('land.compare') ?? '[]') as { id: string }[]).map((i) => i.id));
+      await page.goto(`${server.url}/home`);
+      await page.evaluate((items) => localStorage.setItem('land.compare', JSON.stringify(items)), [a, b, c].map((p) => ({ id: p.id, name: p.dkmc })));
+      await page.goto(`${server.url}/plotContrastTable/${d.id},${e.id}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByTestId('compare-table').getByText(d.dkmc).waitFor();
+      await page.waitForTimeout(300);
+      expect(await tray()).toEqual([a.id, b.id, c.id]);
+      // An empty tray takes the link's parcels.
+      await page.evaluate(() => localStorage.removeItem('land.compare'));
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await expect.poll(tray).toEqual([d.id, e.id]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('更多 in the header opens on a click after hovering, on a tap, and from the keyboard; on a phone its pages stand in the row', async () => {
     const nav = (page: Page) => page.getByRole('navigation', { name: '网站导航' });
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });

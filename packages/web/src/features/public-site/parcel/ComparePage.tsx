@@ -172,11 +172,10 @@ function CompareTable({ ids, subtitle }: { ids: string[]; subtitle: string }) {
   const anchorRef = useRef<HTMLDivElement>(null);
   const namesShown = useStickyNames(scrollRef, headRef, barRef, anchorRef);
 
-  // A shared compare link fills this browser's tray too, so "remove" and "add" work from here.
+  // A shared compare link fills this browser's tray when it is empty, so "remove" and "add" work
+  // from here; parcels the visitor had put in the tray themselves are never replaced by a link.
   useEffect(() => {
-    if (!parcels.length) return;
-    const chosen = new Set(getCompareItems().map((i) => i.id));
-    if (parcels.every((p) => chosen.has(p.id))) return;
+    if (!parcels.length || getCompareItems().length > 0) return;
     clearCompare();
     for (const p of parcels) addToCompare({ id: p.id, name: text(p.dkmc) || text(p.dkbh) });
   }, [parcels]);
