@@ -172,6 +172,36 @@ describe('saved searches in the browser', () => {
     await screenshot(page, 'collections-last-page-emptied-412');
   });
 
+  it('收藏 tapped after the session ended elsewhere asks to sign in again, and collects right after', async () => {
+    const post = async (path: string, body: Record<string, unknown>, token?: string) => {
+      const res = await fetch(`${server.url}/openApi/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+      return (await res.json()) as { code: string; data: Record<string, unknown> & { list?: { id: string }[] } };
+    };
+    const session = (await post('visitorLogin', { userAccount: PHONE, password: PASSWORD })).data;
+    const token = String(session.token);
+    const parcels = (await post('selectLandInfoListPage', { pageNo: 1, pageSize: 30 })).data.list!;
+    let target: string | undefined;
+    for (const p of parcels) if (!target && (await post('tCollection/getBooleanByDkid', { dkid: p.id }, token)).data === (false as unknown)) target = p.id;
+    expect(target).toBeTruthy();
+
+    const { page } = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    await page.goto(`${server.url}/home`);
+    await page.evaluate((s) => {
+      for (const [k, v] of Object.entries(s)) localStorage.setItem(`visitor.${k}`, String(v ?? ''));
+    }, session);
+    await page.goto(`${server.url}/mobileMoreDetails/${target}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const collect = page.getByTestId('collect-button');
+    await expect.poll(() => collect.textContent()).toContain('收藏');
+    // The session ends on the server (logged out on another device).
+    expect((await post('visitorLogout', {}, token)).code).toBe('200');
+    await collect.click();
+    await signInFromDialog(page, '登录已失效，请重新登录');
+    await expect.poll(() => collect.textContent()).toContain('已收藏');
+    const fresh = String(await page.evaluate(() => localStorage.getItem('visitor.token')));
+    expect((await post('tCollection/getBooleanByDkid', { dkid: target }, fresh)).data).toBe(true);
+  });
+
   it('fits a 412 px wide phone screen and shows staff a visitor’s saved searches', async () => {
     // A search saved on a narrow screen (desktop browser, narrow window) from the list search.
     const { page } = await browser.newPage({ viewport: { width: 412, height: 860 } });

@@ -4,7 +4,9 @@ import { Button, type ButtonProps } from '../../public-ui/Button';
 import { StarFilled } from '../../public-ui/icons/StarFilled';
 import { StarOutlined } from '../../public-ui/icons/StarOutlined';
 import { addCollection, collectedQuery, deleteCollection, visitorKeys } from './api';
-import { openVisitorAuth } from './auth-prompt';
+import { ERROR_CODES } from '@land/shared/api';
+import { ApiError } from '../../lib/request';
+import { openVisitorAuth, retryAfterSignIn } from './auth-prompt';
 import { useVisitor } from './session';
 
 interface CollectButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
@@ -22,12 +24,17 @@ export function CollectButton({ dkid, ...props }: CollectButtonProps) {
   const isCollected = visitor !== null && collected.data === true;
 
   const settle = () => void queryClient.invalidateQueries({ queryKey: visitorKeys.all });
+  // A session that ended meanwhile: the login dialog is open, and the collect goes through after it.
+  const sessionEnded = (error: unknown) => error instanceof ApiError && error.code === ERROR_CODES.NOT_LOGGED_IN;
   const add = useMutation({
     mutationFn: () => addCollection(dkid),
     onSuccess: () => {
       queryClient.setQueryData(visitorKeys.collected(dkid), true);
       notify.success('已收藏，可在个人中心查看');
       settle();
+    },
+    onError: (error) => {
+      if (sessionEnded(error)) retryAfterSignIn(() => add.mutate());
     },
   });
   const remove = useMutation({

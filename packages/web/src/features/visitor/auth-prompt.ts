@@ -26,6 +26,16 @@ export function openVisitorAuth(prompt: AuthPrompt): void {
   emit();
 }
 
+/**
+ * An action refused because the session had ended (the dialog is already open, see request.ts):
+ * it is done again right after the visitor signs in, as when they were not signed in at all.
+ */
+export function retryAfterSignIn(retry: () => void): void {
+  if (!current) return;
+  current = { ...current, onSuccess: retry };
+  emit();
+}
+
 export function closeVisitorAuth(): void {
   current = null;
   emit();
