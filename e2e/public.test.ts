@@ -359,6 +359,25 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-compare');
   });
 
+  it('a parcel page on a desktop keeps 招商手册, 联系人 and 本页目录 in view as it scrolls, and shows no 评估价 (never public)', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      const list = (await (await fetch(`${server.url}/openApi/selectLandInfoListPage?state=listed&pageNo=1&pageSize=1`)).json()) as { data: { list: { id: string }[] } };
+      await page.goto(`${server.url}/mapMoreGpggDetails/${list.data.list[0].id}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const side = page.getByTestId('detail-side');
+      const before = (await side.boundingBox())!;
+      await page.evaluate(() => window.scrollTo(0, 2500));
+      await expect.poll(async () => (await side.boundingBox())!.y).toBeLessThan(before.y);
+      const after = (await side.boundingBox())!;
+      expect(after.y).toBeGreaterThan(0);
+      expect(after.y + after.height).toBeLessThanOrEqual(900);
+      expect(await page.locator('main').textContent()).not.toContain('评估价');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a compare link from a colleague fills an empty tray, but never replaces parcels the visitor had put in the tray', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {

@@ -446,7 +446,6 @@ function ParcelBody({ id, data, embedded }: { id: string; data: ParcelPageData; 
             { key: 'sp', label: '起始价', value: <b className={styles.accent}>{wanText(parcel.startingPrice)}</b> },
             { key: 'dep', label: '竞买保证金', value: wanText(parcel.deposit) },
             { key: 'inc', label: '加价幅度', value: wanText(parcel.bidIncrement) },
-            { key: 'app', label: '评估价', value: wanText(parcel.appraisedPrice) },
             { key: 'unit', label: '折合单价', value: price(parcel) },
             ...prices.map((p: Row) => ({
               key: p.id,

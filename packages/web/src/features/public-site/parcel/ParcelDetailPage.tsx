@@ -435,7 +435,6 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
                 { key: 'sp', label: '起始价', children: <b className={styles.price}>{wanText(parcel.startingPrice)}</b> },
                 { key: 'dep', label: '竞买保证金', children: wanText(parcel.deposit) },
                 { key: 'inc', label: '加价幅度', children: wanText(parcel.bidIncrement) },
-                { key: 'app', label: '评估价', children: wanText(parcel.appraisedPrice) },
                 {
                   key: 'unit',
                   label: '折合单价',
@@ -628,7 +627,7 @@ function ParcelBody({ id, data, variant }: { id: string; data: ParcelPageData; v
         </div>
 
         <div>
-          <div className={styles.side}>
+          <div className={styles.side} data-testid="detail-side">
             <Section title="招商手册">
               <p className={styles.muted}>一键生成本地块的招商手册，含基本信息、规划指标、配套与区位。</p>
               <ManualButtons id={parcel.id} name={name} />
