@@ -378,6 +378,39 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('back from a notice finds 通知公告 as it was left: its tab, its search and its page', async () => {
+    const phone = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    const { page } = phone;
+    try {
+      const hydrated = () => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.goto(`${server.url}/popularInquiries`);
+      await hydrated();
+      const list = page.getByTestId('notice-list');
+      // The items of the tab shown (role queries leave the hidden tabs' panels out).
+      const items = list.getByRole('tabpanel').getByTestId('notice-item');
+      await items.first().waitFor();
+      await list.getByRole('tab', { name: '出让公告' }).click();
+      await expect.poll(() => list.getByRole('tab', { name: '出让公告' }).getAttribute('aria-selected')).toBe('true');
+      await items.first().waitFor();
+      const word = '挂牌出让';
+      const search = list.getByRole('searchbox', { name: '搜索公告' });
+      await search.fill(word);
+      await search.press('Enter');
+      await items.first().waitFor();
+      const shown = await items.allTextContents();
+      await items.first().click();
+      await page.waitForURL('**/tzggDetail/**');
+      await page.locator('h1').waitFor();
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/popularInquiries');
+      await expect.poll(() => list.getByRole('tab', { name: '出让公告' }).getAttribute('aria-selected')).toBe('true');
+      expect(await search.inputValue()).toBe(word);
+      await expect.poll(() => items.allTextContents()).toEqual(shown);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('a compare link from a colleague fills an empty tray, but never replaces parcels the visitor had put in the tray', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {

@@ -260,6 +260,13 @@ export function markTooLong(input: HTMLInputElement | null, limit: TextLimit = K
 /** A search field with its button, in a form (Enter searches; the browser's search semantics). */
 export function SearchInput({ onSearch, placeholder, label, buttonText = '搜索', size = 'middle', defaultValue = '', className, testId, limit = KEYWORD_LIMIT }: SearchInputProps) {
   const [value, setValue] = useState(defaultValue);
+  // A new search from outside (a list restored on Back, another link) replaces the words shown.
+  const [seen, setSeen] = useState(defaultValue);
+  if (defaultValue !== seen) {
+    setSeen(defaultValue);
+    // Not the words just searched for, trimmed: what was typed stays as typed.
+    if (defaultValue.trim() !== value.trim()) setValue(defaultValue);
+  }
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useKeepEarlyInput(input, value);

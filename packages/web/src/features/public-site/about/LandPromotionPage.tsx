@@ -1,5 +1,5 @@
 import { queryOptions, usePrefetchQuery, useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState, useTransition } from 'react';
+import { Suspense, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
 import { linkHref } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
@@ -15,6 +15,7 @@ import { ParcelCard } from '../ParcelCard';
 import { FileLinks, firstImage, NoData, PageBanner, Panel, RichText, Section } from '../ui';
 import styles from './about.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
+import { useEntryState } from '../../../public/use-entry-state';
 
 const EVENTS_PER_PAGE = 6;
 const SUBTITLE = '招商推介会、项目签约与政策发布等活动资讯，以及推荐地块。';
@@ -112,7 +113,7 @@ function Events({ type, pageNo, fading, onPage, onOpen }: { type: string; pageNo
 /** 土地推介 (landPromotion): investment events and news, the most read, and parcels worth a look. */
 export function LandPromotionPage() {
   const [params, setParams] = useSearchParams();
-  const [filter, setFilter] = useState({ type: '', pageNo: 1 });
+  const [filter, setFilter] = useEntryState('promotion', { type: '', pageNo: 1 });
   const [fading, startTransition] = useTransition();
   const eventId = params.get('event');
   const articleId = params.get('article');

@@ -1,5 +1,5 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState, useTransition } from 'react';
+import { Suspense, useTransition } from 'react';
 import { PageHead } from '../../../public/head';
 import { BlockBoundary, Empty, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { CustomerServiceOutlined } from '../../../public-ui/icons/CustomerServiceOutlined';
@@ -11,6 +11,7 @@ import { pageQuery, PATHS } from '../api';
 import { PageBanner, Panel } from '../ui';
 import { AskForm } from './AskForm';
 import styles from './ConsultingPage.module.css';
+import { useEntryState } from '../../../public/use-entry-state';
 
 const PAGE_SIZE = 10;
 const SUBTITLE = '用地政策、招商政策、项目审批与土地交易问题，在线留言，专人答复。';
@@ -58,7 +59,7 @@ function Answers({ filter, fading, onPage }: { filter: Filter; fading: boolean; 
 }
 
 function AnsweredList() {
-  const [filter, setFilter] = useState<Filter>({ category: '', keyword: '', pageNo: 1 });
+  const [filter, setFilter] = useEntryState<Filter>('questions', { category: '', keyword: '', pageNo: 1 });
   const [fading, startTransition] = useTransition();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const list = (
@@ -78,7 +79,7 @@ function AnsweredList() {
       testId="answered-list"
     >
       <div className={styles.toolbar}>
-        <SearchInput label="搜索咨询答复" placeholder="搜索问题" className={styles.search} onSearch={(v) => change({ keyword: v.trim() })} />
+        <SearchInput label="搜索咨询答复" placeholder="搜索问题" className={styles.search} defaultValue={filter.keyword} onSearch={(v) => change({ keyword: v.trim() })} />
       </div>
       <Tabs
         label="咨询类别"

@@ -23,6 +23,7 @@ import { firstImage, NoData, onBannerClass, PageBanner, RichText, Section } from
 import { Figure, ProgressBar } from '../widgets';
 import styles from './districts.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
+import { useEntryState } from '../../../public/use-entry-state';
 
 const DistrictMap = lazy(() => import('../../public-map/DistrictMap'));
 const MAP_HEIGHT = 420;
@@ -116,7 +117,7 @@ function DistrictParcels({ areacode, count, first, pageNo, onPage }: { areacode:
 export function DistrictDetailPage() {
   const { name = '' } = useParams();
   // The parcels' page, kept per district (another district's page starts at the first page).
-  const [paging, setPaging] = useState({ name, pageNo: 1 });
+  const [paging, setPaging] = useEntryState('districtParcels', { name, pageNo: 1 });
   const parcelPage = paging.name === name ? paging.pageNo : 1;
   const setParcelPage = (pageNo: number) => setPaging({ name, pageNo });
   const d = useSuspenseQuery(districtPageQuery(name, PARCELS_PER_PAGE)).data;

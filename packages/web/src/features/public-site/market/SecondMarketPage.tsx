@@ -11,6 +11,7 @@ import { pageQuery, PATHS } from '../api';
 import { PageBanner } from '../ui';
 import styles from './market.module.css';
 import { ResponsiveImage } from '../../../lib/responsive-image';
+import { useEntryState } from '../../../public/use-entry-state';
 
 export const TYPE_COLORS: Record<string, string> = { transfer: 'blue', lease: 'green', mortgage: 'orange' };
 
@@ -21,7 +22,7 @@ export function SecondMarketPage() {
   const [transactionType, setType] = useState('');
   const [areacode, setAreacode] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  const [pageNo, setPageNo] = useEntryState('secondMarket', 1);
   // A filter change keeps the current list on screen (dimmed) until the next page of answers is
   // there, and says so in the list's place (with 重试) if it cannot be loaded.
   const asked = useMemo(() => ({ pageNo, pageSize: 10, transactionType, areacode, keyword }), [pageNo, transactionType, areacode, keyword]);

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState, useTransition } from 'react';
+import { Suspense, useTransition } from 'react';
 import { Link } from 'react-router';
 import { BlockBoundary, Empty, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
 import { EyeOutlined } from '../../../public-ui/icons/EyeOutlined';
@@ -7,6 +7,7 @@ import { PaperClipOutlined } from '../../../public-ui/icons/PaperClipOutlined';
 import { dateText, NOTICE_TYPE_LABELS, optionLabel, text } from '../../public-map/format';
 import { pageQuery, PATHS } from '../api';
 import styles from './notices.module.css';
+import { useEntryState } from '../../../public/use-entry-state';
 
 export const NOTICE_TYPE_COLORS: Record<string, string> = { transfer: 'blue', deal: 'green', notice: 'orange', announcement: 'red' };
 
@@ -70,7 +71,7 @@ function Rows({ filter, pageSize, fading, onPage }: { filter: Filter; pageSize: 
 
 /** Published notices, newest (and pinned) first, with type tabs, a keyword box and paging. */
 export function NoticeList({ types, fixedType, pageSize = 15 }: NoticeListProps) {
-  const [filter, setFilter] = useState<Filter>({ type: fixedType ?? '', keyword: '', pageNo: 1 });
+  const [filter, setFilter] = useEntryState<Filter>('notices', { type: fixedType ?? '', keyword: '', pageNo: 1 });
   // A new page or filter keeps the current rows (faded) until the next ones are there.
   const [fading, startTransition] = useTransition();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
@@ -85,7 +86,7 @@ export function NoticeList({ types, fixedType, pageSize = 15 }: NoticeListProps)
     <div data-testid="notice-list">
       <div className={styles.toolbar}>
         <span />
-        <SearchInput label="搜索公告" placeholder="搜索标题或公告编号" className={styles.search} onSearch={(v) => change({ keyword: v.trim() })} />
+        <SearchInput label="搜索公告" placeholder="搜索标题或公告编号" className={styles.search} defaultValue={filter.keyword} onSearch={(v) => change({ keyword: v.trim() })} />
       </div>
       {types && !fixedType ? (
         <Tabs

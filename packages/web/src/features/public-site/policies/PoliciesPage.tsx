@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState, useTransition } from 'react';
+import { Suspense, useTransition } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHead } from '../../../public/head';
 import { BlockBoundary, Button, Descriptions, Empty, Modal, Pagination, SearchInput, SkeletonLines, Tabs, Tag } from '../../../public-ui';
@@ -11,6 +11,7 @@ import { dateText, optionLabel, REGULATION_CATEGORY_LABELS, text } from '../../p
 import { pageQuery, PATHS, recordQuery } from '../api';
 import { FileLinks, NoData, PageBanner, Panel, RichText } from '../ui';
 import styles from './PoliciesPage.module.css';
+import { useEntryState } from '../../../public/use-entry-state';
 
 const CATEGORY_COLORS: Record<string, string> = { national: 'red', provincial: 'orange', municipal: 'blue', zone: 'green' };
 const PAGE_SIZE = 12;
@@ -102,7 +103,7 @@ function Regulations({ filter, fading, onPage, onOpen }: { filter: Filter; fadin
 /** 招商政策 (policiesRegulations): laws, regulations and the zone's own policies, with a detail drawer. */
 export function PoliciesPage() {
   const [params, setParams] = useSearchParams();
-  const [filter, setFilter] = useState<Filter>({ category: '', keyword: '', pageNo: 1 });
+  const [filter, setFilter] = useEntryState<Filter>('policies', { category: '', keyword: '', pageNo: 1 });
   const [fading, startTransition] = useTransition();
   const change = (next: Partial<Filter>) => startTransition(() => setFilter((f) => ({ ...f, pageNo: 1, ...next })));
   const openId = params.get('id');
@@ -127,7 +128,7 @@ export function PoliciesPage() {
       <Panel>
         <div className={styles.toolbar}>
           <span />
-          <SearchInput label="搜索政策" placeholder="标题、文号或发文机关" className={styles.search} onSearch={(v) => change({ keyword: v.trim() })} />
+          <SearchInput label="搜索政策" placeholder="标题、文号或发文机关" className={styles.search} defaultValue={filter.keyword} onSearch={(v) => change({ keyword: v.trim() })} />
         </div>
         <Tabs
           label="政策层级"

@@ -1,5 +1,5 @@
 import { usePrefetchQuery, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState, useTransition } from 'react';
+import { Suspense, useTransition } from 'react';
 import { useSearchParams } from 'react-router';
 import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
@@ -10,6 +10,7 @@ import { pageQuery, PATHS } from '../api';
 import { DateText, PageBanner, Panel } from '../ui';
 import { CoverPhotos, Figure, ProgressBar } from '../widgets';
 import styles from './projects.module.css';
+import { useEntryState } from '../../../public/use-entry-state';
 
 const STAGE_COLORS: Record<string, string> = { signed: 'blue', started: 'blue', building: 'orange', completed: 'green', producing: 'green' };
 const PAGE_SIZE = 9;
@@ -75,7 +76,7 @@ function Projects({ filter, keyword, fading, onPage, nameOf }: { filter: Filter;
 /** 重点项目 (zhongdianxiangmu): the zone's key projects and their progress. */
 export function KeyProjectsPage() {
   const [params, setParams] = useSearchParams();
-  const [filter, setFilter] = useState<Filter>({ stage: '', areacode: '', pageNo: 1 });
+  const [filter, setFilter] = useEntryState<Filter>('keyProjects', { stage: '', areacode: '', pageNo: 1 });
   const [fading, startTransition] = useTransition();
   const keyword = params.get('keyword') ?? '';
   // The list's call goes out with the district names', not after them (one round when reached by a link).

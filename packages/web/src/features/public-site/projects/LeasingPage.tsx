@@ -1,5 +1,5 @@
 import { usePrefetchQuery, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useState, useTransition } from 'react';
+import { Suspense, useTransition } from 'react';
 import { fileUrl, toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
 import { BlockBoundary, Descriptions, Empty, Pagination, SearchInput, Select, SkeletonLines, Tabs, Tag } from '../../../public-ui';
@@ -10,6 +10,7 @@ import { pageQuery, PATHS } from '../api';
 import { PageBanner, Panel } from '../ui';
 import { CoverPhotos } from '../widgets';
 import styles from './projects.module.css';
+import { useEntryState } from '../../../public/use-entry-state';
 
 const PAGE_SIZE = 9;
 const SUBTITLE = '标准厂房、仓库、办公楼与土地的公开租赁信息，可直接联系招租负责人。';
@@ -83,7 +84,7 @@ function Leases({ filter, fading, onPage, nameOf }: { filter: Filter; fading: bo
 
 /** 公开租赁 (tuijiejihua): standard factories, warehouses, offices and land offered for lease. */
 export function LeasingPage() {
-  const [filter, setFilter] = useState<Filter>({ type: '', status: 'available', areacode: '', keyword: '', pageNo: 1 });
+  const [filter, setFilter] = useEntryState<Filter>('leasing', { type: '', status: 'available', areacode: '', keyword: '', pageNo: 1 });
   const [fading, startTransition] = useTransition();
   // The list's call goes out with the district names', not after them (one round when reached by a link).
   usePrefetchQuery(leasesQuery(filter));
@@ -114,7 +115,7 @@ export function LeasingPage() {
               aria-label="出租状态"
             />
             <Select className={styles.district} options={districtOptions} value={filter.areacode} onChange={(e) => change({ areacode: e.target.value })} aria-label="片区" />
-            <SearchInput label="搜索租赁信息" placeholder="名称或地址" className={styles.search} onSearch={(v) => change({ keyword: v.trim() })} />
+            <SearchInput label="搜索租赁信息" placeholder="名称或地址" className={styles.search} defaultValue={filter.keyword} onSearch={(v) => change({ keyword: v.trim() })} />
           </span>
         </div>
         <Tabs
