@@ -9,7 +9,6 @@
 import type { EntityDef, FieldDef } from '@land/shared/entity';
 import { sameValues } from '../../components/form/form-dirty';
 import type { EntityRecord } from './api';
-import type { FormValues } from './entity-form';
 
 type Values = Record<string, unknown>;
 
@@ -69,7 +68,7 @@ export function conflictText(def: EntityDef, merge: ConflictMerge): string[] {
 }
 
 /** The stored record in the shape the save sends (form values), for `mergeConflict`. */
-export function storedValues(record: EntityRecord, formValues: FormValues, names: readonly string[]): Values {
+export function storedValues(record: EntityRecord, formValues: Values, names: readonly string[]): Values {
   const out: Values = {};
   for (const name of names) out[name] = name in formValues ? formValues[name] : record[name];
   return out;
