@@ -162,6 +162,20 @@ describe('statistics screen in the browser', () => {
     await screenshot(page, 'analysis-district');
   });
 
+  it('a disabled district whose parcels the figures count can be chosen (已停用), and an address naming it shows its name', async () => {
+    const page = await openScreen(1440);
+    await page.getByTestId('analysis-headline').waitFor();
+    await page.getByTestId('analysis-district').click();
+    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await options.allInnerTexts()).toContain('高铁新城（已停用）');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/managementSystem/analysis?areacode=LJ06`);
+    await expect.poll(() => page.getByTestId('analysis-district').innerText()).toContain('高铁新城（已停用）');
+    await page.getByText('全部时间 · 高铁新城（已停用）').waitFor();
+    await expect.poll(() => headline(page, 'parcels'), { timeout: 15_000 }).toBeGreaterThan(0);
+  });
+
   it('the district map lets the page scroll past it (the wheel, one finger) and zooms with Ctrl, its buttons or two fingers', async () => {
     // How far the screen has scrolled (the content pane scrolls, not the window).
     const scrolled = (page: Page) => page.evaluate(() => window.scrollY + (document.querySelector('main')?.scrollTop ?? 0));

@@ -114,7 +114,10 @@ export function AnalysisPage() {
 
   const districtOptions = useMemo(
     // Without the list (call failed) only 全部片区 is offered (SPEC §8).
-    () => [{ value: '', label: ALL_DISTRICTS_LABEL }, ...(districts.data ?? []).map((d) => ({ value: d.areacode, label: d.areaname }))],
+    () => [
+      { value: '', label: ALL_DISTRICTS_LABEL },
+      ...(districts.data ?? []).map((d) => ({ value: d.areacode, label: String(d.status ?? '1') === '0' ? `${d.areaname}（已停用）` : d.areaname })),
+    ],
     [districts.data],
   );
 

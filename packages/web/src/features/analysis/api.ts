@@ -69,6 +69,8 @@ export interface District {
   id: string;
   areacode: string;
   areaname: string;
+  /** '1' enabled, '0' disabled. */
+  status?: string | null;
   displayorder: number | null;
   /** GeoJSON Polygon or MultiPolygon in lon-lat. */
   boundary: { type: string; coordinates: unknown } | null;
@@ -102,11 +104,14 @@ export const priceTrendQuery = (filter: StatisticsFilter, granularity: Granulari
 export const topVisitedQuery = (filter: StatisticsFilter) =>
   statisticsQuery<VisitedParcel[]>('topVisited', '/api/statistics/topVisited', { areacode: filter.areacode });
 
-/** Enabled districts in display order: the district filter and the map's shapes (SPEC §3, §9). */
+/**
+ * Every district in display order, disabled ones too: the figures count their parcels, so the
+ * district filter offers them (marked 已停用) and an address naming one shows its name.
+ */
 export function districtsQuery() {
   return queryOptions({
     queryKey: ['statistics', 'districts'] as const,
-    queryFn: async ({ signal }) => (await post<District[]>('/api/tArea/selectByObj', { status: '1' }, { signal })).data,
+    queryFn: async ({ signal }) => (await post<District[]>('/api/tArea/selectByObj', {}, { signal })).data,
     staleTime: 5 * 60_000,
   });
 }
