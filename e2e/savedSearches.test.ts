@@ -32,6 +32,8 @@ describe('saved searches in the browser', () => {
   async function signInFromDialog(page: Page, reason: string) {
     const dialog = page.getByTestId('visitor-auth-modal');
     await dialog.getByText(reason).waitFor();
+    // The dialog starts in 手机号 (not on its close button), so a keyboard user types straight away.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('请输入注册手机号');
     const login = page.getByTestId('visitor-login-form');
     await login.getByPlaceholder('请输入注册手机号').fill(PHONE);
     await login.getByPlaceholder('请输入密码').fill(PASSWORD);

@@ -27,7 +27,11 @@ export function Modal({ open, onClose, title, children, footer, placement = 'mod
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first control, the close button; a form marks the box to start in.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   const placementClass = placement === 'drawer' ? styles.drawer : placement === 'sheet' ? `${styles.drawer} ${styles.drawerBottom}` : '';

@@ -67,7 +67,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     >
       {error && <Alert type="error">{error}</Alert>}
       <Field label="手机号" required error={form.errors.userAccount}>
-        {(a) => <Input {...a} {...form.input('userAccount')} type="tel" inputMode="numeric" placeholder="请输入注册手机号" autoComplete="username" />}
+        {(a) => <Input {...a} {...form.input('userAccount')} type="tel" inputMode="numeric" placeholder="请输入注册手机号" autoComplete="username" data-autofocus />}
       </Field>
       <Field label="密码" required error={form.errors.password}>
         {(a) => <Input {...a} {...form.input('password')} type="password" placeholder="请输入密码" autoComplete="current-password" />}
