@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore, type Dispatch, type SetStateAction } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 
 const subscribeNothing = () => () => {};
 
@@ -11,7 +11,6 @@ const subscribeNothing = () => () => {};
  */
 export function useEntryState<T>(key: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
   const location = useLocation();
-  const navigate = useNavigate();
   const hydrated = useSyncExternalStore(
     subscribeNothing,
     () => true,
@@ -23,8 +22,11 @@ export function useEntryState<T>(key: string, initial: T): [T, Dispatch<SetState
   const set: Dispatch<SetStateAction<T>> = (next) => {
     const resolved = typeof next === 'function' ? (next as (prev: T) => T)(value) : next;
     setOwn({ value: resolved });
-    const state = { ...((location.state as Record<string, unknown> | null) ?? {}), [key]: resolved };
-    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state, preventScrollReset: true });
+    // Written into the entry's state as React Router keeps it (history.state.usr), without a
+    // navigation: a page that also changes its address in the same step (a keyword in the query)
+    // must not have that change replaced by this one. Back to this entry, the router reads it.
+    const current = (window.history.state ?? {}) as { usr?: Record<string, unknown> | null };
+    window.history.replaceState({ ...current, usr: { ...(current.usr ?? {}), [key]: resolved } }, '');
   };
   return [value, set];
 }

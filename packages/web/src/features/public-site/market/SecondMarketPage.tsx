@@ -1,5 +1,5 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { toFileList } from '../../../lib/files';
 import { PageHead } from '../../../public/head';
@@ -19,10 +19,11 @@ const TYPE_FILTERS = [{ value: '', label: '全部' }, ...Object.entries(SECOND_M
 
 /** 二级市场 (secondMarket): land-use rights offered for transfer, lease or mortgage between companies. */
 export function SecondMarketPage() {
-  const [transactionType, setType] = useState('');
-  const [areacode, setAreacode] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [pageNo, setPageNo] = useEntryState('secondMarket', 1);
+  // Kept with the history entry: Back from a listing finds the list as it was left.
+  const [filter, setFilter] = useEntryState('secondMarket', { transactionType: '', areacode: '', keyword: '', pageNo: 1 });
+  const { transactionType, areacode, keyword, pageNo } = filter;
+  const change = (next: Partial<typeof filter>) => setFilter({ ...filter, pageNo: 1, ...next });
+  const setPageNo = (n: number) => setFilter({ ...filter, pageNo: n });
   // A filter change keeps the current list on screen (dimmed) until the next page of answers is
   // there, and says so in the list's place (with 重试) if it cannot be loaded.
   const asked = useMemo(() => ({ pageNo, pageSize: 10, transactionType, areacode, keyword }), [pageNo, transactionType, areacode, keyword]);
@@ -39,14 +40,14 @@ export function SecondMarketPage() {
         <div className={styles.toolbar}>
           <div className={styles.segmented} role="group" aria-label="交易类型">
             {TYPE_FILTERS.map((o) => (
-              <button key={o.value} type="button" aria-pressed={transactionType === o.value} className={styles.segment} onClick={() => { setType(o.value); setPageNo(1); }}>
+              <button key={o.value} type="button" aria-pressed={transactionType === o.value} className={styles.segment} onClick={() => change({ transactionType: o.value })}>
                 {o.label}
               </button>
             ))}
           </div>
           <span className={styles.toolbarRight}>
-            <Select className={styles.district} options={districtOptions} value={areacode} onChange={(e) => { setAreacode(e.target.value); setPageNo(1); }} aria-label="片区" />
-            <SearchInput className={styles.search} label="搜索二级市场信息" placeholder="标题或坐落" onSearch={(v) => { setKeyword(v.trim()); setPageNo(1); }} />
+            <Select className={styles.district} options={districtOptions} value={areacode} onChange={(e) => change({ areacode: e.target.value })} aria-label="片区" />
+            <SearchInput className={styles.search} label="搜索二级市场信息" placeholder="标题或坐落" defaultValue={keyword} onSearch={(v) => change({ keyword: v.trim() })} />
           </span>
         </div>
         {next.error ? (
