@@ -356,6 +356,8 @@ describe('public site in the browser', () => {
     await table.getByText(secondParcelName).waitFor();
     // Rows whose values differ are marked; two different parcels differ at least in their code.
     expect(await table.locator('tr[data-differs="1"]').count()).toBeGreaterThan(0);
+    // Each parcel's remove button names the parcel (a screen reader hears which one it takes out).
+    await table.getByRole('button', { name: `移出对比：${secondParcelName}` }).waitFor();
     await screenshot(page, 'public-compare');
   });
 

@@ -175,7 +175,7 @@ const ROUTES: SsrRoute[] = [
   { route: 'secondMarket', url: () => '/secondMarket', heading: () => '二级市场', texts: (d) => [d.market.title, '交易类型'] },
   { route: 'secondMarketDetail/:id', url: (d) => `/secondMarketDetail/${d.market.id}`, heading: (d) => d.market.title, texts: (d) => [d.market.location, '基本信息', '联系方式'], calls: ['updateSecondMarKetVisitcount'] },
   { route: 'popularInquiries', url: () => '/popularInquiries', heading: () => '通知公告', texts: (d) => [d.notice.title, '出让公告', '成交公示'] },
-  { route: 'tzggDetail/:id', url: (d) => `/tzggDetail/${d.notice.id}`, heading: () => '公告详情', texts: (d) => [d.notice.title, '次浏览'] },
+  { route: 'tzggDetail/:id', url: (d) => `/tzggDetail/${d.notice.id}`, heading: (d) => d.notice.title, texts: () => ['公告详情', '次浏览'] },
   { route: 'policiesRegulations', url: () => '/policiesRegulations', heading: () => '招商政策', texts: (d) => [d.regulation.title, '省级', '开发区'] },
   { route: 'zhongdianxiangmu', url: () => '/zhongdianxiangmu', heading: () => '重点项目', texts: (d) => [d.keyProject.name, '总投资', '亿元'] },
   { route: 'tuijiejihua', url: () => '/tuijiejihua', heading: () => '公开租赁', texts: (d) => [d.lease.name, '可租面积', '层高'] },

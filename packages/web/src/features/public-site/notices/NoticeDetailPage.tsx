@@ -26,8 +26,9 @@ export function NoticeDetailPage() {
   return (
     <div>
       <PageHead title={text(n.title)} description={[typeLabel, dateText(n.publishDate), text(n.source), stripHtml(n.content).slice(0, 120)].filter(Boolean).join(' · ')} type="article" />
+      {/* The notice's own title is the page's heading (its one h1), as a parcel's or a listing's is. */}
       <PageBanner
-        title="公告详情"
+        title={text(n.title)}
         crumbs={[{ title: '通知公告', to: '/popularInquiries' }, { title: '公告详情' }]}
         tone="indigo"
         extra={
@@ -38,7 +39,6 @@ export function NoticeDetailPage() {
       />
       <Panel>
         <article className={styles.article} data-testid="notice-detail">
-          <h2 className={styles.articleTitle}>{text(n.title)}</h2>
           <div className={styles.articleMeta}>
             <Tag color={NOTICE_TYPE_COLORS[text(n.type)]}>{typeLabel}</Tag>
             {text(n.number) && (

@@ -324,7 +324,7 @@ function CompareTable({ ids, subtitle }: { ids: string[]; subtitle: string }) {
                           <Link to={parcelDetailPath(p.id, p.tradeState)} className={styles.headName}>
                             {text(p.dkmc) || text(p.dkbh)}
                           </Link>
-                          <button type="button" className={styles.remove} onClick={() => remove(p.id)} aria-label="移出对比">
+                          <button type="button" className={styles.remove} onClick={() => remove(p.id)} aria-label={`移出对比：${text(p.dkmc) || text(p.dkbh)}`}>
                             <CloseOutlined />
                           </button>
                         </div>
