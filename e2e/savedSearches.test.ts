@@ -29,6 +29,20 @@ describe('saved searches in the browser', () => {
     await server?.stop();
   });
 
+  /** An open call as the visitor (token) or anonymously. */
+  async function post(path: string, body: Record<string, unknown>, token?: string) {
+    const res = await fetch(`${server.url}/openApi/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+    return (await res.json()) as { code: string; data: Record<string, unknown> & { list?: { id: string }[] } };
+  }
+
+  /** The visitor session of a visitorLogin answer, put where the site keeps it (visitor.* in localStorage). */
+  async function signInStored(page: Page, session: Record<string, unknown>) {
+    await page.goto(`${server.url}/home`);
+    await page.evaluate((s) => {
+      for (const [k, v] of Object.entries(s)) localStorage.setItem(`visitor.${k}`, String(v ?? ''));
+    }, session);
+  }
+
   async function signInFromDialog(page: Page, reason: string) {
     const dialog = page.getByTestId('visitor-auth-modal');
     await dialog.getByText(reason).waitFor();
@@ -140,10 +154,6 @@ describe('saved searches in the browser', () => {
   }, 120_000);
 
   it('取消收藏 of the only collection on page 2 turns to page 1 with its ten, not to 还没有收藏的地块', async () => {
-    const post = async (path: string, body: Record<string, unknown>, token?: string) => {
-      const res = await fetch(`${server.url}/openApi/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
-      return (await res.json()) as { code: string; data: Record<string, unknown> & { list?: { id: string }[] } };
-    };
     const session = (await post('visitorLogin', { userAccount: PHONE, password: PASSWORD })).data;
     const token = String(session.token);
     const parcels = (await post('selectLandInfoListPage', { pageNo: 1, pageSize: 11 })).data.list!;
@@ -152,10 +162,7 @@ describe('saved searches in the browser', () => {
     expect(total).toBeGreaterThan(10);
 
     const { page } = await browser.newPage({ viewport: { width: 412, height: 900 } });
-    await page.goto(`${server.url}/home`);
-    await page.evaluate((s) => {
-      for (const [k, v] of Object.entries(s)) localStorage.setItem(`visitor.${k}`, String(v ?? ''));
-    }, session);
+    await signInStored(page, session);
     await page.goto(`${server.url}/personalCenter?tab=collections`);
     const items = page.getByTestId('collection-item');
     await items.first().waitFor();
@@ -175,10 +182,6 @@ describe('saved searches in the browser', () => {
   });
 
   it('收藏 tapped after the session ended elsewhere asks to sign in again, and collects right after', async () => {
-    const post = async (path: string, body: Record<string, unknown>, token?: string) => {
-      const res = await fetch(`${server.url}/openApi/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
-      return (await res.json()) as { code: string; data: Record<string, unknown> & { list?: { id: string }[] } };
-    };
     const session = (await post('visitorLogin', { userAccount: PHONE, password: PASSWORD })).data;
     const token = String(session.token);
     const parcels = (await post('selectLandInfoListPage', { pageNo: 1, pageSize: 30 })).data.list!;
@@ -187,10 +190,7 @@ describe('saved searches in the browser', () => {
     expect(target).toBeTruthy();
 
     const { page } = await browser.newPage({ viewport: { width: 412, height: 900 } });
-    await page.goto(`${server.url}/home`);
-    await page.evaluate((s) => {
-      for (const [k, v] of Object.entries(s)) localStorage.setItem(`visitor.${k}`, String(v ?? ''));
-    }, session);
+    await signInStored(page, session);
     await page.goto(`${server.url}/mobileMoreDetails/${target}`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     const collect = page.getByTestId('collect-button');
