@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { fileUrl } from '../../lib/files';
 import { PageHead } from '../../public/head';
 import { useMapWanted } from '../../public/use-map-wanted';
@@ -25,6 +25,7 @@ import { dateText, MARKET_STATE_LABELS, muText, text } from '../public-map/forma
 import { FilterSheet } from './FilterSheet';
 import { ParcelListItem } from './ParcelListItem';
 import { mobileNoticePath, mobileParcelPath, rememberMobileList } from './paths';
+import { useEntryState } from '../../public/use-entry-state';
 import { filtersFromParams, filtersToParams } from './url-filters';
 import { useMiniProgramShare } from './wechat-share';
 import styles from './mobile.module.css';
@@ -172,15 +173,9 @@ export function MobileIndexPage() {
     queries: [latestNoticesQuery(5), settingsQuery, tileMetaQuery('public'), districtsQuery, landClassesQuery],
   });
   const tiled = tilesWanted(tileMetaQ.data, settingsQ.data) === true;
-  // How many cards 加载更多 has shown, kept in this history entry's state: back from a parcel, the
-  // same cards are there (from the cache) and the browser puts the list where it was.
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [shown, setShownHere] = useState(() => Math.max(PAGE, Math.floor(Number((location.state as { shown?: unknown } | null)?.shown)) || PAGE));
-  const setShown = (n: number) => {
-    setShownHere(n);
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: n > PAGE ? { shown: n } : null, preventScrollReset: true });
-  };
+  // How many cards 加载更多 has shown, kept with this history entry: back from a parcel, the same
+  // cards are there (from the cache) and the browser puts the list where it was.
+  const [shown, setShown] = useEntryState('shown', PAGE);
   // A filter change, or 加载更多, keeps the cards on screen while the next ones come (above the tile
   // threshold 加载更多 asks for a page), and says so in their place (with 重试) if they cannot.
   const asked = useMemo(() => ({ filters: queryFilters, shown }), [queryFilters, shown]);
@@ -198,7 +193,8 @@ export function MobileIndexPage() {
   useMiniProgramShare({ title: siteName, path: '/mobileindex' });
 
   // The list as filtered now, for a parcel page's 返回地块列表 (mobile/paths.ts).
-  useEffect(() => rememberMobileList(location.search), [location.search]);
+  const search = params.toString();
+  useEffect(() => rememberMobileList(search ? `?${search}` : ''), [search]);
 
   // Back from a detail, or a chip removed: the search box follows the address.
   useEffect(() => setKeyword(filters.keyword), [filters.keyword]);
@@ -218,7 +214,7 @@ export function MobileIndexPage() {
 
   const apply = (next: ParcelFilters) => {
     setSheetOpen(false);
-    setShownHere(PAGE);
+    setShown(PAGE);
     setParams(filtersToParams(next), { replace: true });
   };
 
