@@ -649,13 +649,14 @@ describe('server-rendered public pages', () => {
   describe('what a visitor types before the page hydrates', () => {
     /**
      * A page whose app arrives late, typed into while it is on its way: painted, its scripts asked
-     * for (the boot script runs), the app's entry held back 1.5 s.
+     * for (the boot script runs), the app's entry held back 1.5 s. With `held: 'boot'` the boot
+     * script itself is held back instead (a slow phone types before any script has run).
      */
-    const beforeHydration = async (path: string, userAgent: string | undefined, act: (page: Page) => Promise<void>) => {
+    const beforeHydration = async (path: string, userAgent: string | undefined, act: (page: Page) => Promise<void>, held: 'entry' | 'boot' = 'entry') => {
       const { page, context } = await browser.newPage({ viewport: { width: 412, height: 915 }, userAgent });
       let entryAsked: () => void = () => undefined;
       const asked = new Promise<void>((resolve) => (entryAsked = resolve));
-      await page.route(/\/assets\/entry-client-[^/]+\.js$/, async (route) => {
+      await page.route(held === 'entry' ? /\/assets\/entry-client-[^/]+\.js$/ : /\/assets\/public-[^-/]+\.js$/, async (route) => {
         entryAsked();
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
@@ -699,6 +700,19 @@ describe('server-rendered public pages', () => {
       const { page, context } = await beforeHydration('/mobileindex', PHONE_UA, (p) => p.getByTestId('mobile-keyword').pressSequentially(demo.available.dkmc));
       try {
         const box = page.getByTestId('mobile-keyword');
+        await box.press('Enter');
+        await page.waitForURL((u) => u.searchParams.get('keyword') === demo.available.dkmc);
+        expect(await box.inputValue()).toBe(demo.available.dkmc);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('mobile index: words pasted before any script has run stay in the box and are searched', async () => {
+      const { page, context } = await beforeHydration('/mobileindex', PHONE_UA, (p) => p.getByTestId('mobile-keyword').fill(demo.available.dkmc), 'boot');
+      try {
+        const box = page.getByTestId('mobile-keyword');
+        expect(await box.inputValue()).toBe(demo.available.dkmc);
         await box.press('Enter');
         await page.waitForURL((u) => u.searchParams.get('keyword') === demo.available.dkmc);
         expect(await box.inputValue()).toBe(demo.available.dkmc);

@@ -88,6 +88,23 @@ const markInput = (event: Event) => {
 window.addEventListener('input', markInput, true);
 window.addEventListener('change', markInput, true);
 
+/** Whether a control holds something other than what the server sent: typed or chosen by the visitor. */
+const changedFromServer = (el: Element): boolean => {
+  if (el instanceof HTMLInputElement) return el.type === 'checkbox' || el.type === 'radio' ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
+  if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
+  if (el instanceof HTMLSelectElement) return Array.from(el.options).some((option) => option.selected !== option.defaultSelected);
+  return false;
+};
+
+/**
+ * This script itself comes after the first paint, so a visitor on a slow phone may have typed
+ * (or pasted) before the listeners above were there: such controls are marked now, by what they
+ * hold against what the server sent.
+ */
+for (const el of Array.from(document.querySelectorAll('input, textarea, select'))) {
+  if (changedFromServer(el)) el.setAttribute('data-early-input', '');
+}
+
 /**
  * A tap on a button before the page is live (加入对比, 收藏) would do nothing: React has not
  * attached its handlers yet. The last such tap is kept and made again once the page has hydrated
