@@ -174,6 +174,15 @@ for (const dialect of DIALECTS) {
       expect((await t.call('/openApi/tWxuser/selectMyPermission', {})).body.code).toBe(ERROR_CODES.NOT_LOGGED_IN);
     });
 
+    it('refuses a template whose placeholder the sender could not fill, naming 模板内容, and saves nothing', async () => {
+      for (const content of ['资源名称：{{thing1}}', '资源名称：{{thing1.DATA}', '到期：{{date2.data}}']) {
+        const bad = await t.call('/api/tMessage/addOrUpdate', { templateId: 'TPL-BAD', title: '格式错误的模板', type: 'leaseExpiry', content, status: '1' }, { token: admin });
+        expect(bad.body, content).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '关键词占位符格式不正确，应如 {{thing1.DATA}}', data: { field: 'content' } });
+      }
+      const saved = await t.call('/api/tMessage/selectByPage', { pageNo: 1, pageSize: 50, params: [{ column: 'templateId', type: 'eq', val: 'TPL-BAD' }] }, { token: admin });
+      expect(saved.body.data.total).toBe(0);
+    });
+
     it('sends a template message: inbox always, WeChat per recipient, an error answer recorded on its recipient', async () => {
       const ok = (await wxLogin('ok')).body.data;
       const refusing = (await wxLogin('refusing')).body.data;

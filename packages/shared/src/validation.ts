@@ -31,6 +31,8 @@ export const MESSAGES = {
   divisionCode: '请输入6位县级或9位乡镇级行政区划代码',
   townshipCode: '请输入9位乡镇级行政区划代码',
   link: '链接地址必须是本平台上传的文件或 http(s) 地址',
+  // Not in SPEC §5: a WeChat subscription-message template's keywords, which the sender fills in.
+  templateKeywords: '关键词占位符格式不正确，应如 {{thing1.DATA}}',
   required: (label: string): string => `请输入${label}`,
   select: (label: string): string => `请选择${label}`,
   upload: (label: string): string => `请上传${label}`,
@@ -134,6 +136,12 @@ export const isIpv4 = (s: string): boolean => s === '' || IPV4_RE.test(s);
 export const isDivisionCode = (s: string): boolean => s === '' || /^\d{6}(?:\d{3})?$/.test(s);
 export const isTownshipCode = (s: string): boolean => s === '' || /^\d{9}$/.test(s);
 
+/** A keyword of a WeChat template text, "{{thing1.DATA}}" (the name in group 1); global, for matchAll/replace. */
+export const TEMPLATE_KEYWORD_RE = /\{\{\s*([A-Za-z_]+\d*)\.DATA\s*\}\}/g;
+
+/** Template text whose every "{{…}}" is a keyword the sender can fill (no "{{thing1}}", "{{thing1.DATA}", stray braces). */
+export const isTemplateText = (s: string): boolean => !/\{\{|\}\}/.test(s.replace(TEMPLATE_KEYWORD_RE, ''));
+
 
 // Length in the units of the SPEC length rules (in helpers, which the public pages load without zod).
 export { chineseLength };
@@ -162,7 +170,8 @@ export type RuleName =
   | 'ipv4'
   | 'divisionCode'
   | 'townshipCode'
-  | 'link';
+  | 'link'
+  | 'templateKeywords';
 
 export interface Rule {
   test: (v: unknown) => boolean;
@@ -224,6 +233,7 @@ export const RULES: Record<RuleName, Rule> = {
   divisionCode: { test: textRule(isDivisionCode), message: MESSAGES.divisionCode },
   townshipCode: { test: textRule(isTownshipCode), message: MESSAGES.townshipCode },
   link: { test: textRule(isLinkUrl), message: MESSAGES.link },
+  templateKeywords: { test: textRule(isTemplateText), message: MESSAGES.templateKeywords },
 };
 
 export const RULE_NAMES: readonly RuleName[] = Object.freeze(Object.keys(RULES) as RuleName[]);

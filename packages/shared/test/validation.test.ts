@@ -100,6 +100,7 @@ describe('MESSAGES (SPEC §5 verbatim)', () => {
       divisionCode: MESSAGES.divisionCode,
       townshipCode: MESSAGES.townshipCode,
       link: MESSAGES.link,
+      templateKeywords: MESSAGES.templateKeywords,
     };
     for (const name of RULE_NAMES) expect(RULES[name].message).toBe(expected[name]);
     expect([...RULE_NAMES].sort()).toEqual(Object.keys(expected).sort());
@@ -266,6 +267,19 @@ describe('division codes', () => {
     expect(checkRule('divisionCode', 330176)).toBeNull();
     expect(checkRule('townshipCode', '330176001')).toBeNull();
     for (const v of ['330176', '3301760011', '33017600a']) expect(checkRule('townshipCode', v)).toBe('请输入9位乡镇级行政区划代码');
+  });
+});
+
+describe('templateKeywords', () => {
+  it('accepts template text whose placeholders are all keywords the sender fills in, or none', () => {
+    for (const v of ['资源名称：{{thing1.DATA}}\n到期日期：{{date2.DATA}}', '{{ amount3.DATA }}', '没有占位符的说明', '单个括号 {x} 与 }{ 不算']) {
+      expect(checkRule('templateKeywords', v)).toBeNull();
+    }
+  });
+  it('refuses a placeholder the sender would leave unfilled', () => {
+    for (const v of ['地块：{{thing1}}', '地块：{{thing1.DATA}', '地块：{{thing1.data}}', '地块：{thing1.DATA}}', '{{thing1.DATA}} 与 {{ 时间 }}', '{{.DATA}}']) {
+      expect(checkRule('templateKeywords', v)).toBe('关键词占位符格式不正确，应如 {{thing1.DATA}}');
+    }
   });
 });
 

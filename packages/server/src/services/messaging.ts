@@ -6,6 +6,7 @@
  * a send either happens completely or not at all, and is delivered once.
  */
 import { createHash } from 'node:crypto';
+import { TEMPLATE_KEYWORD_RE } from '@land/shared/validation';
 import type { AnyDb } from '../entities/repository';
 import { notFound, validationError } from '../lib/errors';
 import { writeAudit } from './audit';
@@ -72,7 +73,7 @@ const clip = (s: string | null | undefined, max: number) => (s ?? '').slice(0, m
 
 /** The keywords of a template text, in order: "{{thing1.DATA}} … {{date2.DATA}}" → thing1, date2. */
 export function templateKeys(content: string | null | undefined): string[] {
-  return [...new Set([...(content ?? '').matchAll(/\{\{\s*([A-Za-z_]+\d*)\.DATA\s*\}\}/g)].map((m) => m[1]))];
+  return [...new Set([...(content ?? '').matchAll(TEMPLATE_KEYWORD_RE)].map((m) => m[1]))];
 }
 
 /** WeChat's length limit per keyword kind (thing 20, phrase 5, name 10…); other kinds 32. */
@@ -98,7 +99,7 @@ export function templateData(keys: string[], values: NewMessage['values'], fallb
 
 /** The template text with its keywords filled in, for the inbox copy of a template message. */
 export function renderTemplate(content: string, data: Record<string, string>): string {
-  return content.replace(/\{\{\s*([A-Za-z_]+\d*)\.DATA\s*\}\}/g, (_m, key: string) => data[key] ?? '');
+  return content.replace(TEMPLATE_KEYWORD_RE, (_m, key: string) => data[key] ?? '');
 }
 
 interface TemplateRow {

@@ -14,7 +14,7 @@ export const messageTemplateEntity = defineEntity({
     { name: 'templateId', type: 'string', label: '模板ID', required: true, rules: ['notBlank'], maxLength: 64, search: 'eq', help: '微信公众平台订阅消息的模板编号' },
     { name: 'title', type: 'string', label: '模板标题', required: true, rules: ['notBlank', 'len60'], maxLength: 60, search: 'like' },
     { name: 'type', type: 'enum', label: '消息类型', required: true, search: 'eq', options: MESSAGE_TYPES },
-    { name: 'content', type: 'text', label: '模板内容', rules: ['len2000'], maxLength: 2000, help: '关键词占位符，如 {{thing1.DATA}}' },
+    { name: 'content', type: 'text', label: '模板内容', rules: ['len2000', 'templateKeywords'], maxLength: 2000, help: '关键词占位符，如 {{thing1.DATA}}' },
     { name: 'page', type: 'string', label: '跳转页面', maxLength: 200, list: false, help: '小程序页面路径，如 pages/land/detail' },
     { name: 'status', type: 'enum', label: '状态', required: true, default: '1', search: 'eq', options: ENABLE_STATUS },
   ],
