@@ -328,6 +328,40 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-personal-centre');
   });
 
+  it('switching the visitor dialog between 访客登录 and 注册账号 keeps what was typed: the phone number and password both forms ask for, and each form\'s own fields', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 412, height: 860 } });
+    try {
+      await page.goto(`${server.url}/home`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByTestId('visitor-login-button').click();
+      const dialog = page.getByTestId('visitor-auth-modal');
+      const login = page.getByTestId('visitor-login-form');
+      await login.getByPlaceholder('请输入注册手机号').fill('13912345678');
+      await login.getByPlaceholder('请输入密码').fill('Visit@2024x');
+      // Not registered yet: the visitor turns to 注册账号 and finds both boxes filled.
+      await dialog.getByRole('tab', { name: '注册账号' }).click();
+      const register = page.getByTestId('visitor-register-form');
+      expect(await register.getByPlaceholder('请输入11位手机号码').inputValue()).toBe('13912345678');
+      expect(await register.getByLabel('密码', { exact: true }).inputValue()).toBe('Visit@2024x');
+      await register.getByPlaceholder('请输入姓名').fill('王测试');
+      await register.getByPlaceholder('请输入11位手机号码').fill('13912345679');
+      // Back to 访客登录 and to 注册账号 again: nothing typed is lost on the way.
+      await dialog.getByRole('tab', { name: '访客登录' }).click();
+      expect(await login.getByPlaceholder('请输入注册手机号').inputValue()).toBe('13912345679');
+      expect(await login.getByPlaceholder('请输入密码').inputValue()).toBe('Visit@2024x');
+      await dialog.getByRole('tab', { name: '注册账号' }).click();
+      expect(await register.getByPlaceholder('请输入姓名').inputValue()).toBe('王测试');
+      expect(await register.getByPlaceholder('请输入11位手机号码').inputValue()).toBe('13912345679');
+      // A closed dialog forgets it: the next one opens empty.
+      await dialog.getByRole('button', { name: '关闭' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('visitor-login-button').click();
+      expect(await login.getByPlaceholder('请输入注册手机号').inputValue()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('compares two parcels from the tray', async () => {
     const { page } = visitor;
     await page.getByTestId('collection-item').filter({ hasText: parcelName }).getByTestId('compare-button').click();
