@@ -362,6 +362,36 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('on a phone a tap on a row of 供地计划 brings the map into view with that parcel selected on it', async () => {
+    const phone = await browser.browser.newContext({ locale: 'zh-CN', reducedMotion: 'reduce', viewport: { width: 412, height: 860 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${server.url}/gdjhMapIndex`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      // A row far down the list, below the first screen; the map stands under the whole list.
+      const rows = page.getByTestId('plan-list').getByRole('button');
+      expect(await rows.count()).toBeGreaterThan(3);
+      const row = rows.nth(2);
+      const name = (await row.locator('[class*="itemName"]').textContent())?.trim() ?? '';
+      expect(name).not.toBe('');
+      await row.tap();
+      expect(await row.getAttribute('aria-pressed')).toBe('true');
+      // The map loads (no 查看地图 needed), comes into view, and shows the parcel's card.
+      const section = page.getByRole('region', { name: '供地计划地图' });
+      await section.locator('.ol-viewport canvas').first().waitFor();
+      await expect
+        .poll(async () => {
+          const box = (await section.boundingBox())!;
+          return box.y >= 0 && box.y + box.height <= 860;
+        })
+        .toBe(true);
+      await section.getByText(name, { exact: true }).first().waitFor();
+      await section.getByText('计划面积').waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('compares two parcels from the tray', async () => {
     const { page } = visitor;
     await page.getByTestId('collection-item').filter({ hasText: parcelName }).getByTestId('compare-button').click();
