@@ -477,6 +477,30 @@ describe('public site in the browser', () => {
     }
   });
 
+  it('地块对比 with fewer than two parcels to compare (a link naming a withdrawn one) offers no 打印, and says why', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      const list = (await (await fetch(`${server.url}/openApi/selectLandInfoListPage?pageNo=1&pageSize=2`)).json()) as { data: { list: { id: string; dkmc: string }[] } };
+      const [a, b] = list.data.list;
+      const print = page.getByRole('button', { name: '打印' });
+      // Two parcels: 打印 is there to use.
+      await page.goto(`${server.url}/plotContrastTable/${a.id},${b.id}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByTestId('compare-table').waitFor();
+      expect(await print.isEnabled()).toBe(true);
+      // One of them no longer published (an unknown id here): one parcel left, nothing to print.
+      await page.goto(`${server.url}/plotContrastTable/${a.id},no-such-parcel`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByText('可对比的地块不足两个').waitFor();
+      expect(await print.isDisabled()).toBe(true);
+      const reason = await print.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+      expect(reason).toBe('至少需要 2 个地块才能打印');
+      expect(await page.getByText(reason).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a compare link from a colleague fills an empty tray, but never replaces parcels the visitor had put in the tray', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
