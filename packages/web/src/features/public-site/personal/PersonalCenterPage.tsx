@@ -253,10 +253,14 @@ function Messages() {
                     </div>
                     {(open === m.id || (content.length <= 60 && content)) && <div className={styles.messageBody}>{content || '（无正文）'}</div>}
                   </div>
-                  {/* What the message is about, one tap away: the parcel's page, or the answered question. */}
+                  {/* What the message is about, one tap away: the parcel's page, the notice, or the answered question. */}
                   {m.parcel ? (
                     <Link to={parcelDetailPath(m.parcel.id, m.parcel.tradeState)} className={styles.messageLink} onClick={() => !isRead && read.mutate([m.id])} data-testid="message-parcel-link">
                       查看地块：{text(m.parcel.dkmc) || '地块详情'}
+                    </Link>
+                  ) : m.notice ? (
+                    <Link to={`/tzggDetail/${encodeURIComponent(m.notice.id)}`} className={styles.messageLink} onClick={() => !isRead && read.mutate([m.id])} data-testid="message-notice-link">
+                      查看公告：{text(m.notice.title) || '公告详情'}
                     </Link>
                   ) : m.type === 'consultReply' ? (
                     <Link to="/personalCenter?tab=problems" className={styles.messageLink} onClick={() => !isRead && read.mutate([m.id])}>
