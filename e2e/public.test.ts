@@ -814,6 +814,8 @@ describe('public site in the browser', () => {
       await page.getByTestId('keyword-not-applied').waitFor();
       expect(await page.getByTestId('filter-keyword').getByRole('searchbox').inputValue()).toBe(long);
       await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/共 [1-9]\d* 个地块/);
+      // Nothing was applied (the keyword and the district were left out): no 项筛选 is counted.
+      expect(await page.getByTestId('result-count').textContent()).not.toContain('项筛选');
 
       // The phone's map page: the same long keyword in its address.
       await page.goto(`${server.url}/mobileindex?keyword=${encodeURIComponent(long)}&dlcode=${'1'.repeat(80)}`);
@@ -825,6 +827,8 @@ describe('public site in the browser', () => {
       expect(await mobileBox.inputValue()).toBe(long);
       expect(await mobileBox.evaluate((el: HTMLInputElement) => el.matches(':invalid'))).toBe(true);
       expect(await page.getByTestId('mobile-result-count').textContent()).toMatch(/共 [1-9]\d* 个地块/);
+      // 筛选 counts what the list was filtered by: nothing here (the class code was left out too).
+      expect(await page.getByTestId('open-filters').textContent()).toBe(' 筛选');
       // Its chip stays on one line under the search bar, the whole keyword in its accessible name.
       const chip = page.getByRole('button', { name: `清除筛选 “${long}”` });
       const chipBox = await chip.boundingBox();
