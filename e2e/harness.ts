@@ -312,6 +312,30 @@ export function shortEllipses(page: Page, min = 10): Promise<string[]> {
 }
 
 /**
+ * Controls inside `scope` (a CSS selector) smaller than `min` × `min` CSS px to tap (WCAG 2.5.5
+ * gives 44): links, buttons, form controls. A control inside a label is tapped through its label,
+ * so the label's box counts.
+ */
+export function smallTapTargets(page: Page, scope: string, min = 44): Promise<string[]> {
+  return page.evaluate(
+    ({ within, least }) => {
+      const out: string[] = [];
+      for (const root of Array.from(document.querySelectorAll(within))) {
+        for (const el of Array.from(root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="checkbox"]'))) {
+          if (el.getClientRects().length === 0) continue;
+          const box = (el.closest('label') ?? el).getBoundingClientRect();
+          if (box.width >= least - 0.5 && box.height >= least - 0.5) continue;
+          const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 20);
+          out.push(`${el.tagName.toLowerCase()} “${name}” is ${Math.round(box.width)} × ${Math.round(box.height)}`);
+        }
+      }
+      return out;
+    },
+    { within: scope, least: min },
+  );
+}
+
+/**
  * Texts squeezed into a column of a few characters: a text of 8 characters or more on three
  * lines or more, none of them `least` characters wide (a notice's table cell one character a line,
  * a question title beside its tag on a phone, a value beside a wide label).

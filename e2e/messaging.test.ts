@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
+import { DEMO_PASSWORD, launchBrowser, screenshot, signIn, smallTapTargets, startServer, type BrowserSession, type RunningServer } from './harness';
 
 describe('messaging screens in the browser', () => {
   let server: RunningServer;
@@ -115,6 +115,8 @@ describe('messaging screens in the browser', () => {
       expect(await link.textContent()).toBe('查看地块：滨江智造园JX-12地块');
       // The lease reminder is about no parcel: no link.
       expect(await page.getByTestId('message-item').filter({ hasText: '租期到期提醒' }).getByTestId('message-parcel-link').count()).toBe(0);
+      // Every control of 我的消息 is big enough for a finger: the filter, the actions, the boxes, the links.
+      expect(await smallTapTargets(page, '[data-testid="messages"]')).toEqual([]);
       await screenshot(page, 'messaging-inbox-parcel-link-412');
       await link.tap();
       await page.getByRole('heading', { level: 1, name: '滨江智造园JX-12地块' }).waitFor();

@@ -109,6 +109,30 @@ describe('pages that cannot load', () => {
     }
   });
 
+  it('a phone page that cannot load keeps the phone\'s title bar, and its 返回 goes back to the list', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 412, height: 860 }, userAgent: PHONE_UA });
+    try {
+      await page.goto(`${server.url}/mobileindex`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const restore = await offline(page, 'calls');
+      await page.getByTestId('mobile-parcel').first().click();
+      await expectErrorPage(page, '网络连接失败');
+      // The same bar as the parcel page's own: the kind of page, and back.
+      const bar = page.getByTestId('mobile-bar');
+      await bar.waitFor();
+      expect(await bar.textContent()).toContain('地块详情');
+      const back = bar.getByRole('button', { name: '返回' });
+      const box = (await back.boundingBox())!;
+      expect(box.y).toBeLessThan(10);
+      await restore();
+      await back.click();
+      await page.waitForURL(`${server.url}/mobileindex`);
+      await page.getByTestId('mobile-parcel').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   // A search, a filter or a next page that could not load took the whole page, the visitor's
   // words and filters with it, down to the route's 网络连接失败 page.
   it('a list whose next search, filter or page cannot load says so in its place, keeps the visitor\'s choices, and 重试 shows it', async () => {

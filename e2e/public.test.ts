@@ -328,6 +328,70 @@ describe('public site in the browser', () => {
     await screenshot(page, 'public-personal-centre');
   });
 
+  it('switching the visitor dialog between 访客登录 and 注册账号 keeps what was typed: the phone number and password both forms ask for, and each form\'s own fields', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 412, height: 860 } });
+    try {
+      await page.goto(`${server.url}/home`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByTestId('visitor-login-button').click();
+      const dialog = page.getByTestId('visitor-auth-modal');
+      const login = page.getByTestId('visitor-login-form');
+      await login.getByPlaceholder('请输入注册手机号').fill('13912345678');
+      await login.getByPlaceholder('请输入密码').fill('Visit@2024x');
+      // Not registered yet: the visitor turns to 注册账号 and finds both boxes filled.
+      await dialog.getByRole('tab', { name: '注册账号' }).click();
+      const register = page.getByTestId('visitor-register-form');
+      expect(await register.getByPlaceholder('请输入11位手机号码').inputValue()).toBe('13912345678');
+      expect(await register.getByLabel('密码', { exact: true }).inputValue()).toBe('Visit@2024x');
+      await register.getByPlaceholder('请输入姓名').fill('王测试');
+      await register.getByPlaceholder('请输入11位手机号码').fill('13912345679');
+      // Back to 访客登录 and to 注册账号 again: nothing typed is lost on the way.
+      await dialog.getByRole('tab', { name: '访客登录' }).click();
+      expect(await login.getByPlaceholder('请输入注册手机号').inputValue()).toBe('13912345679');
+      expect(await login.getByPlaceholder('请输入密码').inputValue()).toBe('Visit@2024x');
+      await dialog.getByRole('tab', { name: '注册账号' }).click();
+      expect(await register.getByPlaceholder('请输入姓名').inputValue()).toBe('王测试');
+      expect(await register.getByPlaceholder('请输入11位手机号码').inputValue()).toBe('13912345679');
+      // A closed dialog forgets it: the next one opens empty.
+      await dialog.getByRole('button', { name: '关闭' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId('visitor-login-button').click();
+      expect(await login.getByPlaceholder('请输入注册手机号').inputValue()).toBe('');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone a tap on a row of 供地计划 brings the map into view with that parcel selected on it', async () => {
+    const phone = await browser.browser.newContext({ locale: 'zh-CN', reducedMotion: 'reduce', viewport: { width: 412, height: 860 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${server.url}/gdjhMapIndex`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      // A row far down the list, below the first screen; the map stands under the whole list.
+      const rows = page.getByTestId('plan-list').getByRole('button');
+      expect(await rows.count()).toBeGreaterThan(3);
+      const row = rows.nth(2);
+      const name = (await row.locator('[class*="itemName"]').textContent())?.trim() ?? '';
+      expect(name).not.toBe('');
+      await row.tap();
+      expect(await row.getAttribute('aria-pressed')).toBe('true');
+      // The map loads (no 查看地图 needed), comes into view, and shows the parcel's card.
+      const section = page.getByRole('region', { name: '供地计划地图' });
+      await section.locator('.ol-viewport canvas').first().waitFor();
+      await expect
+        .poll(async () => {
+          const box = (await section.boundingBox())!;
+          return box.y >= 0 && box.y + box.height <= 860;
+        })
+        .toBe(true);
+      await section.getByText(name, { exact: true }).first().waitFor();
+      await section.getByText('计划面积').waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('compares two parcels from the tray', async () => {
     const { page } = visitor;
     await page.getByTestId('collection-item').filter({ hasText: parcelName }).getByTestId('compare-button').click();
@@ -410,6 +474,30 @@ describe('public site in the browser', () => {
       await expect.poll(() => items.allTextContents()).toEqual(shown);
     } finally {
       await phone.context.close();
+    }
+  });
+
+  it('地块对比 with fewer than two parcels to compare (a link naming a withdrawn one) offers no 打印, and says why', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      const list = (await (await fetch(`${server.url}/openApi/selectLandInfoListPage?pageNo=1&pageSize=2`)).json()) as { data: { list: { id: string; dkmc: string }[] } };
+      const [a, b] = list.data.list;
+      const print = page.getByRole('button', { name: '打印' });
+      // Two parcels: 打印 is there to use.
+      await page.goto(`${server.url}/plotContrastTable/${a.id},${b.id}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByTestId('compare-table').waitFor();
+      expect(await print.isEnabled()).toBe(true);
+      // One of them no longer published (an unknown id here): one parcel left, nothing to print.
+      await page.goto(`${server.url}/plotContrastTable/${a.id},no-such-parcel`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      await page.getByText('可对比的地块不足两个').waitFor();
+      expect(await print.isDisabled()).toBe(true);
+      const reason = await print.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+      expect(reason).toBe('至少需要 2 个地块才能打印');
+      expect(await page.getByText(reason).isVisible()).toBe(true);
+    } finally {
+      await context.close();
     }
   });
 
@@ -726,6 +814,8 @@ describe('public site in the browser', () => {
       await page.getByTestId('keyword-not-applied').waitFor();
       expect(await page.getByTestId('filter-keyword').getByRole('searchbox').inputValue()).toBe(long);
       await expect.poll(() => page.getByTestId('result-count').textContent()).toMatch(/共 [1-9]\d* 个地块/);
+      // Nothing was applied (the keyword and the district were left out): no 项筛选 is counted.
+      expect(await page.getByTestId('result-count').textContent()).not.toContain('项筛选');
 
       // The phone's map page: the same long keyword in its address.
       await page.goto(`${server.url}/mobileindex?keyword=${encodeURIComponent(long)}&dlcode=${'1'.repeat(80)}`);
@@ -737,6 +827,8 @@ describe('public site in the browser', () => {
       expect(await mobileBox.inputValue()).toBe(long);
       expect(await mobileBox.evaluate((el: HTMLInputElement) => el.matches(':invalid'))).toBe(true);
       expect(await page.getByTestId('mobile-result-count').textContent()).toMatch(/共 [1-9]\d* 个地块/);
+      // 筛选 counts what the list was filtered by: nothing here (the class code was left out too).
+      expect(await page.getByTestId('open-filters').textContent()).toBe(' 筛选');
       // Its chip stays on one line under the search bar, the whole keyword in its accessible name.
       const chip = page.getByRole('button', { name: `清除筛选 “${long}”` });
       const chipBox = await chip.boundingBox();

@@ -499,6 +499,31 @@ describe('public pages after the first one', () => {
       expect(photo.headers.get('content-type')).toBe('image/jpeg');
     });
 
+    it("a policy's own address (招商政策 ?id=) names the policy in its share card and title, opened there or from the list", async () => {
+      const { list } = await openPost<{ list: { id: string; title: string; docNumber?: string }[] }>(server, 'getRegulationsList', { pageNo: 1, pageSize: 2 });
+      const [policy, other] = list;
+      const html = await (await fetch(`${server.url}/policiesRegulations?id=${policy.id}`)).text();
+      expect(metaContent(html, 'og:title')).toBe(policy.title);
+      expect(metaContent(html, 'og:type')).toBe('article');
+      expect(html).toContain(`<title>${policy.title} - `);
+      if (policy.docNumber) expect(metaContent(html, 'og:description')).toContain(policy.docNumber);
+      // The list's own card stays the list's.
+      expect(metaContent(await (await fetch(`${server.url}/policiesRegulations`)).text(), 'og:title')).toBe('招商政策');
+      // Opened from the list in the browser, the tab's title follows the policy, and the list's comes back on closing it.
+      const { page, context } = await browser.newPage();
+      try {
+        await page.goto(`${server.url}/policiesRegulations`);
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        await page.getByTestId('regulation-item').filter({ hasText: other.title }).click();
+        await page.getByTestId('regulation-drawer').waitFor();
+        await expect.poll(async () => (await page.title()).startsWith(`${other.title} - `)).toBe(true);
+        await page.getByTestId('regulation-drawer').getByRole('button', { name: '关闭' }).click();
+        await expect.poll(async () => (await page.title()).startsWith('招商政策 - ')).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+
     it("pages without a photo show the platform's share picture: a 1200×630 PNG, not the SVG icon", async () => {
       for (const url of ['/home', detailPath(plain), `/mobileMoreDetails/${plain.id}`, '/mobileindex', '/popularInquiries']) {
         const html = await (await fetch(`${server.url}${url}`)).text();

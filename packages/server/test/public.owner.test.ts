@@ -111,6 +111,21 @@ for (const dialect of DIALECTS) {
       expect(JSON.stringify(after)).not.toContain('消息所指地块');
     });
 
+    it('a message about a notice (通知) names it while it is published, for a link to it; a draft notice is never named', async () => {
+      const send = (sourceId: string, title: string) =>
+        w.open('/openApi/tWxuser/batchSendMessage', { title, content: '请查看公告', type: 'system', sourceId, userIds: [alice.userId] }, w.tokens.admin);
+      await send(w.ids.notice, '公告通知');
+      await send(w.ids.draftNotice, '草稿通知');
+      const list = (await w.open('/openApi/tMessage/selectDetailByPage', { type: 'system' }, alice.token)).body.data.list as Row[];
+      const about = (title: string) => list.find((m) => m.title === title)!;
+      expect(about('公告通知')).toMatchObject({ sourceId: w.ids.notice, parcel: null, notice: { id: w.ids.notice, title: '临港物流地块挂牌出让公告' } });
+      expect(about('草稿通知')).toMatchObject({ sourceId: null, parcel: null, notice: null });
+      expect(JSON.stringify(list)).not.toContain('公告草稿');
+      // The same for the messages about that notice.
+      const byNotice = await w.open('/openApi/tMessage/selectDetailByDkid', { dkid: w.ids.notice }, alice.token);
+      expect(byNotice.body.data[0]).toMatchObject({ notice: { id: w.ids.notice } });
+    });
+
     it('sends to visitors only with a staff session', async () => {
       const body = { title: '系统通知', userIds: [alice.userId] };
       expect((await w.open('/openApi/tWxuser/batchSendMessage', body)).body.code).toBe(ERROR_CODES.NOT_LOGGED_IN);

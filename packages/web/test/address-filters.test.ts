@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overLimit, KEYWORD_LIMIT, SEARCH_LIMIT } from '@land/shared/constants';
 import { filtersFromParams } from '../src/features/mobile/url-filters';
-import { addressCode, EMPTY_FILTERS, toQueryFilters } from '../src/features/public-map/filters';
+import { activeFilterCount, addressCode, EMPTY_FILTERS, toQueryFilters } from '../src/features/public-map/filters';
 
 describe('filters read from an address', () => {
   it('counts a search against its limit without the blanks at its ends, as the server does', () => {
@@ -16,6 +16,14 @@ describe('filters read from an address', () => {
     const long = '江苏省南京市'.repeat(17);
     expect(toQueryFilters({ ...EMPTY_FILTERS, keyword: long, state: 'listed' })).toEqual({ state: 'listed' });
     expect(toQueryFilters({ ...EMPTY_FILTERS, keyword: ' 临港 ' })).toEqual({ keyword: '临港' });
+  });
+
+  it('counts the filters the list was filtered by: a keyword left out is not one', () => {
+    const long = '江苏省南京市'.repeat(17);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, keyword: long, state: 'listed' })).toBe(1);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, keyword: long })).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, keyword: ' 临港 ', areaMin: 0, priceMax: 500 })).toBe(3);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, keyword: '   ' })).toBe(0);
   });
 
   it('reads a district or class code no district or class can have as not given, and keeps the keyword for its box', () => {

@@ -9,6 +9,7 @@ import type { DialectName } from '../db/database';
 import type { AnyDb, Row } from '../entities/repository';
 import { notFound, validationError } from '../lib/errors';
 import { nowIso } from '../lib/time';
+import { NOTICES } from './publicContent';
 import { nonPublicParcelIds, publicParcelScope } from './publicParcels';
 import { and, publicColumns, publicList, unpagedInput, type ListInput, type PublicListSpec } from './publicQuery';
 import { writeAuditMany } from './audit';
@@ -39,8 +40,9 @@ async function unreadCount(db: AnyDb, visitorId: string): Promise<number> {
 
 /**
  * A message about a parcel names it while the parcel is public (`parcel`: its id, name and trade
- * state, for a link to its page); the link to a parcel no longer public is cut (sourceId null),
- * the message's text stays.
+ * state, for a link to its page), and one about a notice (通知公告) names it while it is published
+ * (`notice`: its id and title); the link to a parcel or notice no longer public is cut (sourceId
+ * null), the message's text stays. Any other source (a question) is left as it is.
  */
 async function withSources(db: AnyDb, list: Row[]): Promise<Row[]> {
   const ids = [...new Set(list.map((m) => m.sourceId).filter((v): v is string => typeof v === 'string' && v !== ''))];
@@ -52,10 +54,21 @@ async function withSources(db: AnyDb, list: Row[]): Promise<Row[]> {
         .execute()
     : [];
   const byId = new Map(parcels.map((p) => [p.id as string, p]));
+  const rest = ids.filter((id) => !byId.has(id));
+  const notices = rest.length
+    ? await db
+        .selectFrom('t_tzgg')
+        .select(['id', 'title', sql<number>`case when ${NOTICES.scope!()} then 1 else 0 end`.as('shown')])
+        .where('id', 'in', rest)
+        .execute()
+    : [];
+  const noticeById = new Map(notices.map((n) => [n.id as string, n]));
   return list.map((m) => {
     const p = byId.get(m.sourceId as string);
-    if (!p) return { ...m, parcel: null };
-    return Number(p.shown) === 1 ? { ...m, parcel: { id: p.id, dkmc: p.dkmc, tradeState: p.tradeState } } : { ...m, sourceId: null, parcel: null };
+    const n = noticeById.get(m.sourceId as string);
+    if (p) return Number(p.shown) === 1 ? { ...m, parcel: { id: p.id, dkmc: p.dkmc, tradeState: p.tradeState }, notice: null } : { ...m, sourceId: null, parcel: null, notice: null };
+    if (n) return Number(n.shown) === 1 ? { ...m, parcel: null, notice: { id: n.id, title: n.title } } : { ...m, sourceId: null, parcel: null, notice: null };
+    return { ...m, parcel: null, notice: null };
   });
 }
 

@@ -1,5 +1,7 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { BODY_FONT_PX, ROOT_FONT_DIVISOR, useMobileRootFontSize } from '../../lib/use-mobile-root-font-size';
+import { PageErrorBar } from '../../public/PageError';
+import { TopBar } from './chrome';
 import styles from './mobile.module.css';
 
 const MOBILE_ROOT_CSS = [
@@ -15,12 +17,16 @@ const MOBILE_ROOT_CSS = [
  */
 export function MobileLayout() {
   useMobileRootFontSize();
+  const { pathname } = useLocation();
   return (
     <div className={styles.root} data-testid="mobile-root">
       {/* The same rule in CSS, so the server-rendered page has its rem sizes from the first paint
           (the hook then keeps it exact); removed with the layout, like the hook's values. */}
       <style>{MOBILE_ROOT_CSS}</style>
-      <Outlet />
+      {/* A page that fails keeps the phone's title bar: back (or home, opened from a link). */}
+      <PageErrorBar value={<TopBar title={pathname.startsWith('/mobileTzggDetail/') ? '公告详情' : pathname.startsWith('/mobileindex') ? '地块查询' : '地块详情'} />}>
+        <Outlet />
+      </PageErrorBar>
     </div>
   );
 }

@@ -347,7 +347,7 @@ export function MapSearchPage() {
             <Button kind="primary" icon={<FilterOutlined />} onClick={applyFilters} data-testid="filter-apply">
               筛选
             </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0 && !drawing && markedBounds.size === 0}>
+            <Button icon={<ReloadOutlined />} onClick={reset} disabled={filterCount === 0 && activeFilterCount(draft) === 0 && !draft.keyword.trim() && !drawing && markedBounds.size === 0}>
               重置
             </Button>
             <SaveSearchButton filter={queryFilters} />

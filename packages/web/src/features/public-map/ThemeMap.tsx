@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
 import type Layer from 'ol/layer/Layer';
+import { unByKey } from 'ol/Observable';
 import Overlay from 'ol/Overlay';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
@@ -20,6 +21,9 @@ import { withAlpha } from './colors';
 import { outlineLayer, readGeometry } from './ol/base';
 import { setCursor, useOlMap } from './ol/useOlMap';
 import { themeTileLayer, tileFeatureId, tileMetaQuery, tilesWanted } from './ol/tiles';
+
+/** How far a popup carried off the map is brought back from its edge. */
+const POPUP_MARGIN = 40;
 
 export interface ThemeFeature {
   id: string;
@@ -82,9 +86,12 @@ export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, pop
     const layer = tiles && tiled ? themeTileLayer(tiles, style) : new VectorLayer({ source, zIndex: 5, style });
     map.addLayer(layer);
     layerRef.current = layer;
-    const overlay = new Overlay({ element: popupEl, positioning: 'bottom-center', offset: [0, -12], autoPan: { margin: 40 } });
+    const overlay = new Overlay({ element: popupEl, positioning: 'bottom-center', offset: [0, -12], autoPan: { margin: POPUP_MARGIN } });
     map.addOverlay(overlay);
     overlayRef.current = overlay;
+    // The card stands above the toolbar and the legend: across a phone's short map they covered its name.
+    const cards = map.getOverlayContainerStopEvent();
+    if (cards) cards.style.zIndex = '3';
     const pick = (pixel: number[]) => map.forEachFeatureAtPixel(pixel, (f, l) => (l === layer ? idOf(f) : undefined), { hitTolerance: 3 }) ?? null;
     const onMove = (evt: { pixel: number[]; dragging: boolean }) => {
       if (evt.dragging) return;
@@ -146,7 +153,14 @@ export function ThemeMap({ features, hoverId, selectedId, onHover, onSelect, pop
       const visible = view.calculateExtent(size);
       if (!(centre[0] > visible[0] && centre[0] < visible[2] && centre[1] > visible[1] && centre[1] < visible[3])) view.animate({ center: centre, duration: 300 });
     }
-  }, [selectedId, source, map, features]);
+    // A map that has just loaded for a record picked in the list (a phone's) is still framing the
+    // features, which carries the popup off: once the view stops, it comes back into view.
+    if (!view.getAnimating()) return;
+    const key = map.once('moveend', () => overlayRef.current?.panIntoView({ margin: POPUP_MARGIN, animation: { duration: 250 } }));
+    return () => unByKey(key);
+    // `tiled`: the popup's overlay is made with the layer, once the tile index is known; a record
+    // picked before the map had loaded gets its popup then.
+  }, [selectedId, source, map, features, tiled]);
 
   return (
     <div style={{ position: 'absolute', inset: 0 }}>

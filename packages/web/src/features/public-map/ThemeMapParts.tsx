@@ -3,7 +3,7 @@
  * the hover/selection state the list and the map share, the list of records, the popup and the
  * legend. Server-rendered with the page (issue 14).
  */
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useSettledValue, type AnyQuery } from '../../public/use-settled-value';
 import { BlockError, Empty } from '../../public-ui';
 import { CloseOutlined } from '../../public-ui/icons/CloseOutlined';
@@ -29,11 +29,22 @@ export interface ListFailure {
   retry: () => void;
 }
 
-/** The record under the pointer and the selected one, shared by the list and the map. */
+/**
+ * The record under the pointer and the selected one, shared by the list and the map. A record
+ * picked in the list brings the map into view and has it load: on a phone the map stands under
+ * the whole list, and loads only when asked for.
+ */
 export function useThemeSelection() {
   const [hoverId, setHoverId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  return { hoverId, selectedId, onHover: setHoverId, onSelect: setSelectedId };
+  const [mapAsked, setMapAsked] = useState(false);
+  const mapRef = useRef<HTMLElement>(null);
+  const onPick = (id: string) => {
+    setSelectedId(id);
+    setMapAsked(true);
+    mapRef.current?.scrollIntoView({ block: 'nearest', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  };
+  return { hoverId, selectedId, onHover: setHoverId, onSelect: setSelectedId, onPick, mapAsked, mapRef };
 }
 
 export type ThemeSelection = ReturnType<typeof useThemeSelection>;
@@ -66,7 +77,7 @@ export function ThemeList({
   failure: ListFailure | null;
   selection: ThemeSelection;
 }) {
-  const { hoverId, selectedId, onHover, onSelect } = selection;
+  const { hoverId, selectedId, onHover, onPick } = selection;
   return (
     <div className={styles.results} data-testid={testId} aria-busy={pending || undefined}>
       {failure ? (
@@ -87,8 +98,8 @@ export function ThemeList({
             className={`${styles.item} ${r.id === hoverId ? styles.itemHover : ''} ${r.id === selectedId ? styles.itemSelected : ''}`}
             onMouseEnter={() => onHover(r.id)}
             onMouseLeave={() => onHover(null)}
-            onClick={() => onSelect(r.id)}
-            onKeyDown={onActivate(() => onSelect(r.id))}
+            onClick={() => onPick(r.id)}
+            onKeyDown={onActivate(() => onPick(r.id))}
           >
             <span className={styles.swatch} style={{ background: r.color }} />
             <div className={styles.itemBody}>
@@ -129,9 +140,19 @@ export function ThemeMapSection({
   popup: PopupContent | undefined;
   children: ReactNode;
 }) {
+  const { hoverId, selectedId, onHover, onSelect, mapAsked, mapRef } = selection;
   return (
-    <section className={styles.mapWrap} aria-label={label}>
-      <ThemeMap tiles={tiles} features={features} {...selection} popup={popup && <ThemePopup {...popup} onClose={() => selection.onSelect(null)} />}>
+    <section className={styles.mapWrap} aria-label={label} ref={mapRef}>
+      <ThemeMap
+        tiles={tiles}
+        features={features}
+        hoverId={hoverId}
+        selectedId={selectedId}
+        onHover={onHover}
+        onSelect={onSelect}
+        asked={mapAsked}
+        popup={popup && <ThemePopup {...popup} onClose={() => onSelect(null)} />}
+      >
         {children}
       </ThemeMap>
     </section>

@@ -35,9 +35,8 @@ export const AREA_BELOW_MESSAGE = '不能小于最小面积';
 export const PRICE_BELOW_MESSAGE = '不能低于最低起始价';
 
 export function activeFilterCount(f: ParcelFilters): number {
-  return [f.areacode, f.dlcode, f.areaMin ?? '', f.areaMax ?? '', f.priceMin ?? '', f.priceMax ?? '', f.state, f.keyword.trim()].filter(
-    (v) => v !== '',
-  ).length;
+  // What the list is filtered by: a keyword over the limit is left out of the search (toQueryFilters), so it is no filter.
+  return Object.keys(toQueryFilters(f)).length;
 }
 
 /**

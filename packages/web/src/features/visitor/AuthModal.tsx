@@ -40,8 +40,21 @@ function useFormError(applyServerErrors: (e: unknown) => boolean) {
   return { error, setError, onError };
 }
 
-function LoginForm({ onDone }: { onDone: () => void }) {
-  const form = useSpecForm(LOGIN_FIELDS, { userAccount: '', password: '' });
+/**
+ * What the visitor typed in the dialog, kept across its two tabs (only the open one is rendered):
+ * the fields both forms have (手机号, 密码) carry over, and each form finds its own as it was left.
+ */
+type Draft = Record<RegisterField, string>;
+const EMPTY_DRAFT: Draft = { userAccount: '', userName: '', sqdw: '', email: '', password: '', confirmPassword: '' };
+
+interface FormProps {
+  draft: Draft;
+  onDraftChange: (name: RegisterField, value: string) => void;
+  onDone: () => void;
+}
+
+function LoginForm({ draft, onDraftChange, onDone }: FormProps) {
+  const form = useSpecForm(LOGIN_FIELDS, { userAccount: draft.userAccount, password: draft.password }, onDraftChange);
   const { error, setError, onError } = useFormError(form.applyServerErrors);
   const mutation = useMutation({
     mutationFn: loginVisitor,
@@ -79,8 +92,8 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function RegisterForm({ onDone }: { onDone: () => void }) {
-  const form = useSpecForm(REGISTER_FIELDS, { userAccount: '', userName: '', sqdw: '', email: '', password: '', confirmPassword: '' });
+function RegisterForm({ draft, onDraftChange, onDone }: FormProps) {
+  const form = useSpecForm(REGISTER_FIELDS, draft, onDraftChange);
   const { error, setError, onError } = useFormError(form.applyServerErrors);
   const mutation = useMutation({
     mutationFn: ({ confirmPassword: _c, email, ...request }: Record<RegisterField, string>) => registerVisitor({ ...request, email: email || undefined }),
@@ -133,9 +146,16 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
 export function AuthModal({ prompt }: { prompt: AuthPrompt | null }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<AuthMode>(prompt?.mode ?? 'login');
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const open = prompt !== null;
   useEffect(() => {
     if (prompt) setMode(prompt.mode);
   }, [prompt]);
+  // A closed dialog forgets what was typed: the next one (another visitor, perhaps) opens empty.
+  useEffect(() => {
+    if (!open) setDraft(EMPTY_DRAFT);
+  }, [open]);
+  const onDraftChange = (name: RegisterField, value: string) => setDraft((d) => ({ ...d, [name]: value }));
 
   const done = () => {
     const onSuccess = prompt?.onSuccess;
@@ -145,15 +165,15 @@ export function AuthModal({ prompt }: { prompt: AuthPrompt | null }) {
   };
 
   return (
-    <Modal open={prompt !== null} onClose={closeVisitorAuth} title="访客登录 / 注册" width={440} testId="visitor-auth-modal">
+    <Modal open={open} onClose={closeVisitorAuth} title="访客登录 / 注册" width={440} testId="visitor-auth-modal">
       {prompt?.reason && <Alert>{prompt.reason}</Alert>}
       <Tabs
         label="登录或注册"
         activeKey={mode}
         onChange={(k) => setMode(k as AuthMode)}
         items={[
-          { key: 'login', label: '访客登录', children: <LoginForm onDone={done} /> },
-          { key: 'register', label: '注册账号', children: <RegisterForm onDone={done} /> },
+          { key: 'login', label: '访客登录', children: <LoginForm draft={draft} onDraftChange={onDraftChange} onDone={done} /> },
+          { key: 'register', label: '注册账号', children: <RegisterForm draft={draft} onDraftChange={onDraftChange} onDone={done} /> },
         ]}
       />
     </Modal>

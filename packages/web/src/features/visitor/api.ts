@@ -120,6 +120,8 @@ export interface MessageRow {
   sourceId?: string | null;
   /** The published parcel the message is about (null when it is about none, or no longer public). */
   parcel?: { id: string; dkmc: string | null; tradeState: string | null } | null;
+  /** The published notice (通知公告) the message is about, likewise. */
+  notice?: { id: string; title: string | null } | null;
   createdAt: string;
   [key: string]: unknown;
 }

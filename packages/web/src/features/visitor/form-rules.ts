@@ -65,8 +65,13 @@ export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly
 /**
  * A small form state for kit inputs: values, the SPEC message of each field (checked when the
  * field is left, again while it is in error, and all at once on submit), server field errors.
+ * `onValueChange` hears every edit, for a draft kept beyond the form (the login dialog's tabs).
  */
-export function useSpecForm<F extends string>(specs: Record<F, FieldSpec<F>>, initial: Record<F, string>) {
+export function useSpecForm<F extends string>(
+  specs: Record<F, FieldSpec<F>>,
+  initial: Record<F, string>,
+  onValueChange?: (name: F, value: string) => void,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const fields = Object.keys(specs) as F[];
@@ -83,6 +88,7 @@ export function useSpecForm<F extends string>(specs: Record<F, FieldSpec<F>>, in
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       const next = { ...values, [name]: e.target.value };
       setValues(next);
+      onValueChange?.(name, e.target.value);
       if (errors[name]) void validateOne(name, next);
     },
     onBlur: () => {

@@ -2,8 +2,8 @@
  * /plotContrastTable/{plotList}: two to four parcels side by side, every comparable field in a
  * row, rows whose values differ marked, printable.
  */
-import { useSuspenseQueries } from '@tanstack/react-query';
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { Fragment, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -123,6 +123,41 @@ function useStickyNames(scroll: RefObject<HTMLDivElement | null>, head: RefObjec
   return shown;
 }
 
+/**
+ * 打印, only when the table holds two parcels or more: a link's unknown or withdrawn parcels are
+ * left out of it, and one parcel left is no comparison (the page says 可对比的地块不足两个). A
+ * disabled button says why beside it, for a tap or a pointer alike.
+ */
+function PrintButton({ count }: { count: number }) {
+  const reasonId = useId();
+  const ready = count >= COMPARE_MIN;
+  return (
+    <>
+      <Button
+        kind="ghost"
+        className={styles.bannerButton}
+        icon={<PrinterOutlined />}
+        onClick={() => window.print()}
+        disabled={!ready}
+        aria-describedby={ready ? undefined : reasonId}
+      >
+        打印
+      </Button>
+      {!ready && (
+        <span id={reasonId} className={styles.printReason}>
+          至少需要 {COMPARE_MIN} 个地块才能打印
+        </span>
+      )}
+    </>
+  );
+}
+
+/** 打印 for the parcels the table shows (the same call as the table's, one request). */
+function TablePrintButton({ ids }: { ids: string[] }) {
+  const { data: parcels } = useSuspenseQuery(compareQuery(ids));
+  return <PrintButton count={parcels.length} />;
+}
+
 export function ComparePage() {
   const { plotList = '' } = useParams();
   const ids = useMemo(() => [...new Set(plotList.split(',').map((s) => decodeURIComponent(s).trim()).filter(Boolean))], [plotList]);
@@ -139,9 +174,7 @@ export function ComparePage() {
             <Link to="/index" className={`${buttonClass('ghost')} ${styles.bannerButton}`}>
               <PlusOutlined /> 添加地块
             </Link>
-            <Button kind="ghost" className={styles.bannerButton} icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!valid}>
-              打印
-            </Button>
+            {valid ? <TablePrintButton ids={ids} /> : <PrintButton count={0} />}
           </div>
         }
       />

@@ -182,7 +182,7 @@ function Messages() {
   };
 
   return (
-    <div data-testid="messages">
+    <div data-testid="messages" className={styles.touchTargets}>
       <div className={styles.toolbar}>
         <Segmented
           label="消息筛选"
@@ -233,13 +233,16 @@ function Messages() {
             const content = text(m.content);
             return (
               <li key={m.id} className={`${styles.message} ${isRead ? '' : styles.unread}`} data-testid="message-item">
-                <input
-                  type="checkbox"
-                  className={styles.check}
-                  checked={selected.includes(m.id)}
-                  onChange={(e) => setSelected(e.target.checked ? [...selected, m.id] : selected.filter((x) => x !== m.id))}
-                  aria-label={`选择“${text(m.title)}”`}
-                />
+                {/* The label is the box's tap area (44 px on a phone); the box keeps its own name. */}
+                <label className={styles.checkTarget}>
+                  <input
+                    type="checkbox"
+                    className={styles.check}
+                    checked={selected.includes(m.id)}
+                    onChange={(e) => setSelected(e.target.checked ? [...selected, m.id] : selected.filter((x) => x !== m.id))}
+                    aria-label={`选择“${text(m.title)}”`}
+                  />
+                </label>
                 <div className={styles.messageCol}>
                   <div className={styles.messageMain} onClick={() => toggle(m.id, isRead)} onKeyDown={(e) => onKey(e, m.id, isRead)} role="button" tabIndex={0} aria-expanded={open === m.id}>
                     <div className={styles.messageHead}>
@@ -250,10 +253,14 @@ function Messages() {
                     </div>
                     {(open === m.id || (content.length <= 60 && content)) && <div className={styles.messageBody}>{content || '（无正文）'}</div>}
                   </div>
-                  {/* What the message is about, one tap away: the parcel's page, or the answered question. */}
+                  {/* What the message is about, one tap away: the parcel's page, the notice, or the answered question. */}
                   {m.parcel ? (
                     <Link to={parcelDetailPath(m.parcel.id, m.parcel.tradeState)} className={styles.messageLink} onClick={() => !isRead && read.mutate([m.id])} data-testid="message-parcel-link">
                       查看地块：{text(m.parcel.dkmc) || '地块详情'}
+                    </Link>
+                  ) : m.notice ? (
+                    <Link to={`/tzggDetail/${encodeURIComponent(m.notice.id)}`} className={styles.messageLink} onClick={() => !isRead && read.mutate([m.id])} data-testid="message-notice-link">
+                      查看公告：{text(m.notice.title) || '公告详情'}
                     </Link>
                   ) : m.type === 'consultReply' ? (
                     <Link to="/personalCenter?tab=problems" className={styles.messageLink} onClick={() => !isRead && read.mutate([m.id])}>

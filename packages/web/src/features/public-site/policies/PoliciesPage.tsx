@@ -7,7 +7,7 @@ import { CalendarOutlined } from '../../../public-ui/icons/CalendarOutlined';
 import { EyeOutlined } from '../../../public-ui/icons/EyeOutlined';
 import { FileTextOutlined } from '../../../public-ui/icons/FileTextOutlined';
 import { PrinterOutlined } from '../../../public-ui/icons/PrinterOutlined';
-import { dateText, optionLabel, REGULATION_CATEGORY_LABELS, text } from '../../public-map/format';
+import { dateText, optionLabel, REGULATION_CATEGORY_LABELS, stripHtml, text } from '../../public-map/format';
 import { pageQuery, PATHS, recordQuery } from '../api';
 import { FileLinks, NoData, PageBanner, Panel, RichText } from '../ui';
 import styles from './PoliciesPage.module.css';
@@ -16,6 +16,8 @@ import { useEntryState } from '../../../public/use-entry-state';
 const CATEGORY_COLORS: Record<string, string> = { national: 'red', provincial: 'orange', municipal: 'blue', zone: 'green' };
 const PAGE_SIZE = 12;
 const SUBTITLE = '国家、省、市及开发区的产业扶持、用地保障与招商引资政策。';
+/** The list's title and share card (a policy's drawer, opened by its address, has its own). */
+const LIST_HEAD = <PageHead title="招商政策" description={SUBTITLE} />;
 
 function RegulationDrawer({ id, onClose }: { id: string; onClose: () => void }) {
   const r = useSuspenseQuery(recordQuery(PATHS.regulation, id)).data;
@@ -33,6 +35,18 @@ function RegulationDrawer({ id, onClose }: { id: string; onClose: () => void }) 
       }
       testId="regulation-drawer"
     >
+      {/* A policy's address (?id=) is what gets shared: its card and the tab name the policy. */}
+      {r ? (
+        <PageHead
+          title={text(r.title)}
+          description={[text(r.categoryLabel) || optionLabel(REGULATION_CATEGORY_LABELS, r.category), text(r.docNumber), text(r.issuingAuthority), dateText(r.publishDate), stripHtml(r.content).slice(0, 120)]
+            .filter(Boolean)
+            .join(' · ')}
+          type="article"
+        />
+      ) : (
+        LIST_HEAD
+      )}
       {!r ? (
         <NoData text="政策不存在或已撤回" />
       ) : (
@@ -123,7 +137,7 @@ export function PoliciesPage() {
 
   return (
     <div>
-      <PageHead title="招商政策" description={SUBTITLE} />
+      {!openId && LIST_HEAD}
       <PageBanner title="招商政策" crumbs={[{ title: '招商政策' }]} subtitle={SUBTITLE} tone="teal" />
       <Panel>
         <div className={styles.toolbar}>
@@ -143,6 +157,7 @@ export function PoliciesPage() {
           resetKey={openId}
           frame={(message) => (
             <Modal open onClose={close} placement="drawer" width={860} title="政策详情">
+              {LIST_HEAD}
               {message}
             </Modal>
           )}
@@ -150,6 +165,7 @@ export function PoliciesPage() {
           <Suspense
             fallback={
               <Modal open onClose={close} placement="drawer" width={860} title="政策详情">
+                {LIST_HEAD}
                 <SkeletonLines rows={10} />
               </Modal>
             }
