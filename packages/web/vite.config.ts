@@ -45,7 +45,8 @@ const PUBLIC_SHELL = [
   // hydrating nor gets them.
   /\/web\/src\/public\/(?!entry-client\.|boot\.)/,
   /\/web\/src\/public-ui\/(?!icons\/|Icon\.tsx|base\.css)/,
-  /\/web\/src\/app\/public\/PublicLayout/,
+  // Not the desktop pages' layout (app/public/PublicLayout, header, menu and footer): the phone
+  // pages never render it, so it is a chunk of its own that only the desktop pages load.
   /\/web\/src\/features\/visitor\//,
   /\/web\/src\/features\/public-site\/(api|ui|ParcelCard)\./,
 ];
@@ -135,7 +136,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: (id: string) => PUBLIC_DATA.test(slashed(id)),
                   priority: 2,
                 },
-                // The server-rendered public site's shell: its entry, route table and layouts, the
+                // The server-rendered public site's shell: its entry, route table and root, the
                 // public UI kit, the visitor menu, the small public helpers every public page uses
                 // and the icons more than one module draws. One file instead of some twenty of
                 // 0.3–3 KiB each (issue 14); the back office imports none of it. The pages stay in
