@@ -258,6 +258,36 @@ describe('parcel lifecycle in the browser', () => {
     expect(await forbidden.textContent()).toContain('待初审地块');
   });
 
+  it('a panorama that is not 2:1 is refused in the editor, naming its size; a 2:1 one is taken', async () => {
+    const { page } = await browser.newPage();
+    await login(page, 'zhangwei');
+    await openScreen(page, '地块管理', '地块录入', 'land');
+    await page.getByTestId('parcel-add').click();
+    const editor = page.getByTestId('parcel-editor');
+    /** A plain JPEG of this size, drawn by the browser as a camera would save it. */
+    const jpeg = async (width: number, height: number) => {
+      const url = await page.evaluate(([w, h]) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = w;
+        canvas.height = h;
+        const g = canvas.getContext('2d')!;
+        g.fillStyle = '#6b8fb5';
+        g.fillRect(0, 0, w, h);
+        return canvas.toDataURL('image/jpeg', 0.8);
+      }, [width, height]);
+      return Buffer.from(url.split(',')[1], 'base64');
+    };
+    const upload = editor.getByTestId('upload-panorama');
+    await upload.scrollIntoViewIfNeeded();
+    await upload.locator('input[type="file"]').setInputFiles({ name: '现场照片.jpg', mimeType: 'image/jpeg', buffer: await jpeg(1600, 900) });
+    await page.locator('.ant-notification').getByText('全景图须为宽高比 2:1 的等距柱状投影全景图（宽为高的 2 倍，如 4096×2048 像素），此图为 1600×900 像素（约 1.78:1）').waitFor();
+    await screenshot(page, 'parcels-panorama-refused');
+    expect(await upload.locator('.ant-upload-list-item').count()).toBe(0);
+    await upload.locator('input[type="file"]').setInputFiles({ name: '全景.jpg', mimeType: 'image/jpeg', buffer: await jpeg(2048, 1024) });
+    await upload.locator('.ant-upload-list-item-done').waitFor();
+    expect(await upload.locator('.ant-upload-list-item').count()).toBe(1);
+  });
+
   it('a typed -5 stays -5: the field says 不能为负数 and saving is blocked', async () => {
     const { page } = await browser.newPage();
     await login(page, 'zhangwei');
