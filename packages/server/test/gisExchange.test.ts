@@ -212,7 +212,9 @@ for (const dialect of DIALECTS) {
         expect((await convert('a.geojson', '{')).body.msg).toContain('GeoJSON 文件格式错误');
         expect((await convert('a.pdf', '%PDF-1.7\n')).body.msg).toContain('不是 GIS 数据');
         expect((await convert('a.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0]))).body.msg).toContain('.xlsx');
-        expect((await convert('a.zip', zipSync({ 'a.dbf': new Uint8Array(40) }) as unknown as Buffer)).body.msg).toBe('缺少 .shp 文件');
+        expect((await convert('a.zip', zipSync({ 'a.dbf': new Uint8Array(40) }) as unknown as Buffer)).body.msg).toBe(
+          '压缩包中缺少 .shp 文件（压缩包中只有 a.dbf）：Shapefile 须将同名的 .shp、.shx、.dbf、.prj（及 .cpg）文件一起压缩为 zip 后上传',
+        );
         const badCrs = await convert('a.geojson', '{}', { crs: 'abc' });
         expect(badCrs.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '坐标系应为 EPSG 代码，如 4490 或 4528' });
         const res = await t.app.inject({ method: 'POST', url: '/openApi/ConvertController/fileToGeoJson', payload: { file: 'x' } });
@@ -551,7 +553,7 @@ for (const dialect of DIALECTS) {
         const dkid = String(drafts[0].id);
         const polygons = await writeShapefileZip([{ geometry: square(120.5, 30.3) as ParcelGeometry, properties: { 类型: '给水' } }]);
         const refused = await importPipes(dkid, 'p.zip', polygons);
-        expect(refused.body.msg).toBe('不是线图层（几何类型：面）');
+        expect(refused.body.msg).toBe('不是线图层：文件中只有面，没有线。请上传线图层（LineString 或 MultiLineString）');
         const shp = polylineShapefile([{ coords: [[120.52, 30.315], [120.521, 30.316], [120.523, 30.316]], props: { GXMC: '雨水干管', GXLX: 'YS', GJ: '800' } }]);
         const res = await importPipes(dkid, 'pipes.zip', shp);
         expect(res.body, res.body.msg).toMatchObject({ code: '200', data: { total: 1, crs: { epsg: 4490 } } });
