@@ -16,10 +16,6 @@ export function checkGeometry(geometry: unknown): GeometryCheck {
   return { state: 'ok', geometry: result.geometry, areaM2: round(m2, 2), areaMu: round(areaMu(m2), 2) };
 }
 
-/** 12,345.67 */
-export function formatArea(n: number): string {
-  return n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
 
 /** Relative difference above which the drawn and the entered area are said to disagree. */
 export const AREA_TOLERANCE = 0.05;
