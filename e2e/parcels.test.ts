@@ -258,6 +258,75 @@ describe('parcel lifecycle in the browser', () => {
     expect(await forbidden.textContent()).toContain('待初审地块');
   });
 
+  it('a boundary hundreds of kilometres from the zone is saved only once the clerk confirms it, the distance named', async () => {
+    const run = Date.now().toString(36).slice(-5).toUpperCase();
+    const { page } = await browser.newPage();
+    await login(page, 'zhangwei');
+    await openScreen(page, '地块管理', '地块录入', 'land');
+    await page.getByTestId('parcel-add').click();
+    const editor = page.getByTestId('parcel-editor');
+    await fillNewParcel(page, editor, `LJ-FAR-${run}`, `远处地块${run}`);
+    // A surveyor's file whose coordinates land in Beijing, over 1,000 km from the zone.
+    await editor.getByTestId('map-import').click();
+    const modal = page.getByTestId('import-geometry-modal');
+    const far = { type: 'Polygon', coordinates: [[[116.4, 39.9], [116.402, 39.9], [116.402, 39.902], [116.4, 39.902], [116.4, 39.9]]] };
+    const file = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { DKMC: '远处' }, geometry: far }] });
+    await modal.locator('input[type=file]').setInputFiles({ name: 'far.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(file) });
+    await page.getByTestId('import-geometry-ok').click();
+    await editor.getByTestId('geometry-area').waitFor();
+
+    await editor.getByTestId('parcel-save').click();
+    const ask = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('far-from-zone') });
+    await ask.waitFor();
+    expect(await ask.getByTestId('far-from-zone').textContent()).toMatch(/^边界距园区约 1\d{3} 公里，请确认坐标系是否正确$/);
+    await screenshot(page, 'parcels-far-from-zone');
+    // 取消: nothing is saved and the editor keeps the boundary and what was typed.
+    await ask.getByRole('button', { name: '取消' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await editor.getByTestId('parcel-editor-title').textContent()).toBe('新增地块');
+    expect(await editor.getByPlaceholder('请输入宗地编号').inputValue()).toBe(`LJ-FAR-${run}`);
+    await editor.getByTestId('geometry-area').waitFor();
+    // 确定: saved as it is (a zone may have detached parks), and the next save asks nothing.
+    await editor.getByTestId('parcel-save').click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: '确定' }).click();
+    await expect.poll(() => editor.getByTestId('parcel-editor-title').textContent()).toBe(`编辑地块：远处地块${run}`);
+    await editor.getByPlaceholder('请输入地块名称').fill(`远处地块${run}乙`);
+    await editor.getByTestId('parcel-save').click();
+    await expect.poll(() => editor.getByTestId('parcel-editor-title').textContent()).toBe(`编辑地块：远处地块${run}乙`);
+    expect(await ask.count()).toBe(0);
+  });
+
+  it('a panorama that is not 2:1 is refused in the editor, naming its size; a 2:1 one is taken', async () => {
+    const { page } = await browser.newPage();
+    await login(page, 'zhangwei');
+    await openScreen(page, '地块管理', '地块录入', 'land');
+    await page.getByTestId('parcel-add').click();
+    const editor = page.getByTestId('parcel-editor');
+    /** A plain JPEG of this size, drawn by the browser as a camera would save it. */
+    const jpeg = async (width: number, height: number) => {
+      const url = await page.evaluate(([w, h]) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = w;
+        canvas.height = h;
+        const g = canvas.getContext('2d')!;
+        g.fillStyle = '#6b8fb5';
+        g.fillRect(0, 0, w, h);
+        return canvas.toDataURL('image/jpeg', 0.8);
+      }, [width, height]);
+      return Buffer.from(url.split(',')[1], 'base64');
+    };
+    const upload = editor.getByTestId('upload-panorama');
+    await upload.scrollIntoViewIfNeeded();
+    await upload.locator('input[type="file"]').setInputFiles({ name: '现场照片.jpg', mimeType: 'image/jpeg', buffer: await jpeg(1600, 900) });
+    await page.locator('.ant-notification').getByText('全景图须为宽高比 2:1 的等距柱状投影全景图（宽为高的 2 倍，如 4096×2048 像素），此图为 1600×900 像素（约 1.78:1）').waitFor();
+    await screenshot(page, 'parcels-panorama-refused');
+    expect(await upload.locator('.ant-upload-list-item').count()).toBe(0);
+    await upload.locator('input[type="file"]').setInputFiles({ name: '全景.jpg', mimeType: 'image/jpeg', buffer: await jpeg(2048, 1024) });
+    await upload.locator('.ant-upload-list-item-done').waitFor();
+    expect(await upload.locator('.ant-upload-list-item').count()).toBe(1);
+  });
+
   it('a typed -5 stays -5: the field says 不能为负数 and saving is blocked', async () => {
     const { page } = await browser.newPage();
     await login(page, 'zhangwei');

@@ -3,6 +3,8 @@
  * asked), finds the search in the personal centre, renames, pauses and deletes it; staff see a
  * visitor's saved searches in the back office. Screenshots at 1280 and 412 px wide.
  */
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn, startServer, type BrowserSession, type RunningServer } from './harness';
@@ -202,6 +204,27 @@ describe('saved searches in the browser', () => {
     await expect.poll(() => collect.textContent()).toContain('已收藏');
     const fresh = String(await page.evaluate(() => localStorage.getItem('visitor.token')));
     expect((await post('tCollection/getBooleanByDkid', { dkid: target }, fresh)).data).toBe(true);
+  });
+
+  it('a visitor whose account is disabled while signed in is told so in the sign-in dialog', async () => {
+    const phone = `136${String(Date.now()).slice(-8)}`;
+    expect((await post('register', { userAccount: phone, password: PASSWORD, userName: '王停用', sqdw: '临江测试有限公司' })).code).toBe('200');
+    const session = (await post('visitorLogin', { userAccount: phone, password: PASSWORD })).data;
+    const parcel = (await post('selectLandInfoListPage', { pageNo: 1, pageSize: 1 })).data.list![0].id;
+    const { page } = await browser.newPage({ viewport: { width: 412, height: 900 } });
+    await signInStored(page, session);
+    await page.goto(`${server.url}/mobileMoreDetails/${parcel}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // The office disables the account (there is no screen for it yet: straight in the database).
+    const db = new SQLite(path.join(server.dataDir, 'land.db'));
+    db.pragma('busy_timeout = 5000');
+    db.prepare("update t_visitor set status = '0' where userAccount = ?").run(phone);
+    db.close();
+    await page.getByTestId('collect-button').click();
+    const dialog = page.getByTestId('visitor-auth-modal');
+    await dialog.getByText('账号已停用，请联系管理员').waitFor();
+    expect(await dialog.getByText('登录已失效，请重新登录').count()).toBe(0);
+    await screenshot(page, 'visitor-account-disabled');
   });
 
   it('fits a 412 px wide phone screen and shows staff a visitor’s saved searches', async () => {

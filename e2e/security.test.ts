@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, screenshot, useServerAndBrowser } from './harness';
+import { ADMIN_NEW_PASSWORD, DEMO_PASSWORD, screenshot, useServerAndBrowser } from './harness';
 
 describe('security in the browser', () => {
   const { server, browser } = useServerAndBrowser();
@@ -36,6 +36,56 @@ describe('security in the browser', () => {
     expect(res).toMatchObject({ code: 'A0240', msg: '请先完成人机验证' });
   });
 
+  it('a clerk disabled by an admin while signed in is sent to the login page, which says the account is disabled', async () => {
+    const call = async (url: string, body: Record<string, unknown>, token = '') => {
+      const r = await fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', token }, body: JSON.stringify(body) });
+      return (await r.json()) as { code: string; msg: string; data: { token: string; id: string; mustChangePassword: boolean } };
+    };
+    const signedIn = await call('/openApi/login', { userAccount: 'admin', password: server.adminPassword });
+    const admin = signedIn.data.token;
+    if (signedIn.data.mustChangePassword) {
+      expect((await call('/api/tUser/updatePassword', { oldPassword: server.adminPassword, newPassword: ADMIN_NEW_PASSWORD }, admin)).code).toBe('200');
+      server.adminPassword = ADMIN_NEW_PASSWORD;
+    }
+    const clerk = (await call('/api/tUser/selectByUserName', { userAccount: 'chenjing' }, admin)).data.id;
+
+    const { page } = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByPlaceholder('请输入账号').fill('chenjing');
+    await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/managementSystem/analysis');
+    await page.waitForLoadState('networkidle');
+    expect((await call('/api/tUser/updateStatus', { id: clerk, status: '0' }, admin)).code).toBe('200');
+
+    // The clerk's next call (here the screen read again) meets the disabled account: the login page
+    // says so, and keeps saying it after a toast would have gone.
+    await page.reload();
+    await page.waitForURL('**/login?redirect=%2FmanagementSystem%2Fanalysis');
+    const ended = page.getByTestId('login-ended');
+    await ended.getByText('账号已停用，请联系管理员').waitFor();
+    expect(await page.getByText('登录已过期').count()).toBe(0);
+    await page.waitForTimeout(2500);
+    expect(await ended.isVisible()).toBe(true);
+    await screenshot(page, 'login-account-disabled');
+
+    // Signing in again is refused with the same words, said once.
+    await page.getByPlaceholder('请输入账号').fill('chenjing');
+    await page.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-error').getByText('账号已停用，请联系管理员').waitFor();
+    expect(await ended.count()).toBe(0);
+
+    // Enabled again, the clerk signs in; the next login page has nothing to say about it.
+    expect((await call('/api/tUser/updateStatus', { id: clerk, status: '1' }, admin)).code).toBe('200');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/managementSystem/**');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-submit').waitFor();
+    expect(await ended.count()).toBe(0);
+  });
+
   it('a read-only user sees only reading screens; a forbidden screen opened by its address says 无权限', async () => {
     const { page } = await browser.newPage();
     await page.goto(`${server.url}/login`);
@@ -44,6 +94,7 @@ describe('security in the browser', () => {
     await page.getByTestId('login-submit').click();
     await page.waitForURL('**/managementSystem/analysis');
     const menu = page.getByTestId('side-menu');
+    await page.waitForTimeout(3000); console.log('DEBUG', page.url()); await page.screenshot({ path: '/tmp/dbg1.png' });
     await menu.getByText('地块管理').click();
     await menu.getByText('已发布地块').waitFor();
     expect(await menu.getByText('地块录入').count()).toBe(0);

@@ -156,10 +156,34 @@ for (const dialect of DIALECTS) {
       expect((await t.call('/api/currentUser', {}, { token: userToken })).body.code).toBe('200');
       const off = await t.call('/api/tUser/updateStatus', { id: add.body.data.id, status: '0' }, { token: admin });
       expect(off.body.data.status).toBe('0');
-      expect((await t.call('/api/currentUser', {}, { token: userToken })).body.code).toBe(ERROR_CODES.SESSION_EXPIRED);
+      // The next call says why the session ended (not 登录已过期), still with 401 so the client signs out.
+      const after = await t.call('/api/currentUser', {}, { token: userToken });
+      expect({ status: after.status, code: after.body.code, msg: after.body.msg }).toEqual({
+        status: 401,
+        code: ERROR_CODES.ACCOUNT_DISABLED,
+        msg: '账号已停用，请联系管理员',
+      });
       const login = await t.call('/openApi/login', { userAccount: 'disabled1', password: 'Abcd@1234' });
       expect(login.body.code).toBe(ERROR_CODES.ACCOUNT_DISABLED);
       expect(login.body.msg).toBe('账号已停用，请联系管理员');
+      // Enabled again, the old session stays ended: that token is now merely expired.
+      await t.call('/api/tUser/updateStatus', { id: add.body.data.id, status: '1' }, { token: admin });
+      const stale = await t.call('/api/currentUser', {}, { token: userToken });
+      expect({ status: stale.status, code: stale.body.code }).toEqual({ status: 401, code: ERROR_CODES.SESSION_EXPIRED });
+    });
+
+    it('a user disabled while a session is live (not revoked) is told the account is disabled', async () => {
+      const admin = await t.login();
+      await t.call('/api/tUser/addUser', { userAccount: 'disabled2', userName: '停用测试二', password: 'Abcd@1234' }, { token: admin });
+      const userToken = await t.login('disabled2', 'Abcd@1234');
+      // Disabled behind the service's back (another tool, a restore): the guard still says why.
+      await t.db.db.updateTable('t_user').set({ status: '0' }).where('userAccount', '=', 'disabled2').execute();
+      const res = await t.call('/api/currentUser', {}, { token: userToken });
+      expect({ status: res.status, code: res.body.code, msg: res.body.msg }).toEqual({
+        status: 401,
+        code: ERROR_CODES.ACCOUNT_DISABLED,
+        msg: '账号已停用，请联系管理员',
+      });
     });
 
     it('changing the own password keeps this session, revokes the others and clears the change prompt', async () => {

@@ -17,6 +17,8 @@ import { workbook } from './helpers/workbook';
 type Row = Record<string, unknown>;
 
 const AREA_HEADER = ['编号', '片区名称', '片区编码', '行政区划代码', '片区类型', '状态', '排序', '规划面积（平方公里）', '主导产业', '地址'];
+/** The import template: what a clerk fills in, without the record id the server makes. */
+const AREA_TEMPLATE_HEADER = AREA_HEADER.slice(1);
 
 async function readSheet(buf: Buffer): Promise<{ header: string[]; rows: unknown[][]; ws: ExcelJS.Worksheet }> {
   const wb = new ExcelJS.Workbook();
@@ -89,7 +91,7 @@ for (const dialect of DIALECTS) {
             `attachment; filename="tArea-template.xlsx"; filename*=UTF-8''${encodeURIComponent('片区导入模板.xlsx')}`,
           );
           const { header, rows } = await readSheet(res.rawPayload);
-          expect(header).toEqual(AREA_HEADER);
+          expect(header).toEqual(AREA_TEMPLATE_HEADER);
           expect(rows).toEqual([]);
         }
       });
@@ -217,9 +219,9 @@ for (const dialect of DIALECTS) {
       it('a template filled in creates records; option labels map back to values', async () => {
         const template = await readSheet((await exportFile('tArea', { template: 1 })).rawPayload);
         const file = await workbook(template.header, [
-          [null, '临江产业园', 'A01', '330100', '产业园区', '启用', 2, 12.5, '智能制造', '临江大道1号'],
-          [null, '滨江物流园', 'A02', null, '物流园区', '停用', null, null, null, null],
-          ['', '科创小镇', 'A03', null, 'innovation', '0', '3', '1.5', null, null],
+          ['临江产业园', 'A01', '330100', '产业园区', '启用', 2, 12.5, '智能制造', '临江大道1号'],
+          ['滨江物流园', 'A02', null, '物流园区', '停用', null, null, null, null],
+          ['科创小镇', 'A03', null, 'innovation', '0', '3', '1.5', null, null],
         ]);
         const res = await importFile('tArea', file);
         expect(res.body).toMatchObject({ code: '200', data: { created: 3, updated: 0 }, msg: '导入成功：新增3条，更新0条' });
@@ -228,6 +230,15 @@ for (const dialect of DIALECTS) {
         expect(byName['临江产业园']).toMatchObject({ type: 'industry', status: '1', displayorder: 2, planArea: 12.5, cantoncode: '330100' });
         expect(byName['滨江物流园']).toMatchObject({ type: 'logistics', status: '0', displayorder: 0, planArea: null });
         expect(byName['科创小镇']).toMatchObject({ type: 'innovation', status: '0', displayorder: 3, planArea: 1.5 });
+      });
+
+      it('an older template with the 编号 column still imports: left empty it adds, filled it updates', async () => {
+        const old = await workbook(AREA_HEADER, [[null, '临江产业园', 'A01', null, '产业园区', '启用', 2, null, null, null], ['', '滨江物流园', 'A02', null, null, '停用', null, null, null, null]]);
+        expect((await importFile('tArea', old)).body).toMatchObject({ code: '200', data: { created: 2, updated: 0 } });
+        const id = (await all('tArea')).find((r) => r.areaname === '临江产业园')!.id;
+        const again = await workbook(AREA_HEADER, [[id, '临江产业园', 'A01', null, '产业园区', '启用', 5, null, null, null]]);
+        expect((await importFile('tArea', again)).body).toMatchObject({ code: '200', data: { created: 0, updated: 1 } });
+        expect((await all('tArea')).find((r) => r.id === id)).toMatchObject({ displayorder: 5 });
       });
 
       it('export → clear → import of the sheet without ids recreates the same content', async () => {

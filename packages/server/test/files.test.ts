@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@land/shared/api';
 import { loadConfig } from '../src/config';
@@ -15,6 +16,13 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64, 2)]);
 const HTML = Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>');
+
+/** A real picture of this size (a plain colour), as a camera or stitcher would send it. */
+function picture(width: number, height: number, format: 'png' | 'jpeg' = 'png', orientation?: number): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: '#6b8fb5' } });
+  const encoded = format === 'png' ? image.png() : image.jpeg();
+  return (orientation ? encoded.withMetadata({ orientation }) : encoded).toBuffer();
+}
 
 async function xlsxBytes(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -85,11 +93,40 @@ for (const dialect of DIALECTS) {
       expect(viaQuery.body.data.url).toMatch(/^\/virtualPath\/videos\/\d{6}\/\w{26}\.mp4$/);
       const byDefault = await upload(file('规划.pdf', PDF));
       expect(byDefault.body.data.url).toMatch(/^\/virtualPath\/files\/\d{6}\/\w{26}\.pdf$/);
-      const pano = await upload(file('全景.PNG', PNG, [{ name: 'dir', value: 'panorama' }]));
+      const pano = await upload(file('全景.PNG', await picture(400, 200), [{ name: 'dir', value: 'panorama' }]));
       expect(pano.body.data.url).toMatch(/^\/virtualPath\/panorama\/\d{6}\/\w{26}\.png$/);
       const served = await t.app.inject({ url: byDefault.body.data.url });
       expect(served.headers['content-type']).toBe('application/pdf');
       expect(served.headers['content-disposition']).toBeUndefined();
+    });
+
+    it('takes a panorama only as a 2:1 picture: another shape is refused naming its size, storing nothing', async () => {
+      const panorama = (name: string, content: Buffer) => upload(file(name, content, [{ name: 'dir', value: 'panorama' }]));
+      const before = storedFiles(store).length;
+      const wide = await panorama('现场.jpg', await picture(1600, 900, 'jpeg'));
+      expect(wide.status).toBe(400);
+      expect(wide.body).toMatchObject({
+        code: ERROR_CODES.VALIDATION,
+        msg: '全景图须为宽高比 2:1 的等距柱状投影全景图（宽为高的 2 倍，如 4096×2048 像素），此图为 1600×900 像素（约 1.78:1）',
+        data: { field: 'file' },
+      });
+      const square = await panorama('方图.png', await picture(500, 500));
+      expect(square.body.msg).toContain('此图为 500×500 像素（约 1.00:1）');
+      // Upright as the camera shot it: 1000 wide and 2000 high once turned by its EXIF orientation.
+      const turned = await panorama('竖拍.jpg', await picture(2000, 1000, 'jpeg', 6));
+      expect(turned.body.msg).toContain('此图为 1000×2000 像素');
+      // Bytes of the claimed kind that are no picture at all.
+      const broken = await panorama('坏图.png', PNG);
+      expect(broken.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '图片无法读取，请确认文件完整后重新上传' });
+      expect(storedFiles(store).length).toBe(before);
+
+      // A stitcher's rounding is allowed; the same picture is fine as a plain image.
+      for (const [width, height] of [[4096, 2048], [2000, 1010], [1010, 500]]) {
+        const res = await panorama(`全景${width}.jpg`, await picture(width, height, 'jpeg'));
+        expect(res.body, `${width}×${height}`).toMatchObject({ code: '200' });
+      }
+      const photo = await upload(file('现场.jpg', await picture(1600, 900, 'jpeg'), [{ name: 'dir', value: 'images' }]));
+      expect(photo.body.code).toBe('200');
     });
 
     it('accepts Office files and ZIP bundles only when the ZIP holds what the extension says', async () => {

@@ -376,10 +376,10 @@ describe('readGisFile errors', () => {
   it('point layer', async () => {
     await expectGisError(
       readGisFile(zip({ 'p.shp': pointShp(120, 30), 'p.dbf': dbf, 'p.prj': ESRI_4490 }), 'p.zip'),
-      '不是面图层（几何类型：点）',
+      '不是面图层：文件中只有点，没有面（多边形）。请上传面图层（Polygon 或 MultiPolygon）',
     );
     const points = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [120, 30] } }] });
-    await expectGisError(readGisFile(Buffer.from(points), 'p.geojson'), '不是面图层（几何类型：点）');
+    await expectGisError(readGisFile(Buffer.from(points), 'p.geojson'), '不是面图层：文件中只有点，没有面（多边形）。请上传面图层（Polygon 或 MultiPolygon）');
   });
 
   it('not a zip, unsupported type, too large', async () => {

@@ -212,7 +212,9 @@ for (const dialect of DIALECTS) {
         expect((await convert('a.geojson', '{')).body.msg).toContain('GeoJSON 文件格式错误');
         expect((await convert('a.pdf', '%PDF-1.7\n')).body.msg).toContain('不是 GIS 数据');
         expect((await convert('a.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0]))).body.msg).toContain('.xlsx');
-        expect((await convert('a.zip', zipSync({ 'a.dbf': new Uint8Array(40) }) as unknown as Buffer)).body.msg).toBe('缺少 .shp 文件');
+        expect((await convert('a.zip', zipSync({ 'a.dbf': new Uint8Array(40) }) as unknown as Buffer)).body.msg).toBe(
+          '压缩包中缺少 .shp 文件（压缩包中只有 a.dbf）：Shapefile 须将同名的 .shp、.shx、.dbf、.prj（及 .cpg）文件一起压缩为 zip 后上传',
+        );
         const badCrs = await convert('a.geojson', '{}', { crs: 'abc' });
         expect(badCrs.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '坐标系应为 EPSG 代码，如 4490 或 4528' });
         const res = await t.app.inject({ method: 'POST', url: '/openApi/ConvertController/fileToGeoJson', payload: { file: 'x' } });
@@ -368,6 +370,34 @@ for (const dialect of DIALECTS) {
           expect(maxVertexError(r.geometry as ParcelGeometry, original.geometry as ParcelGeometry)).toBeLessThan(0.001);
           expect(r).toMatchObject({ areacode: 'T01', dlcode: '100101', status: 'draft' });
         }
+      });
+
+      it('the template lists only what a clerk fills in; an older one with the server\'s columns imports, those ignored', async () => {
+        const headerOf = async (buf: Buffer) => {
+          const wb = new ExcelJS.Workbook();
+          await wb.xlsx.load(buf as unknown as ArrayBuffer);
+          return { wb, ws: wb.worksheets[0], header: (wb.worksheets[0].getRow(1).values as unknown[]).slice(1).map(String) };
+        };
+        const template = await headerOf((await t.app.inject({ method: 'POST', url, headers: { token: w.tokens.editor }, payload: { template: 1 } })).rawPayload);
+        const serverFilled = ['编号', '状态', '交易状态', '发布时间', '最后修改人', '浏览次数', '图形面积（㎡）', '中心经度', '中心纬度', '最小经度', '最大纬度'];
+        expect(template.header.filter((h) => serverFilled.includes(h))).toEqual([]);
+        expect(template.header).toEqual(expect.arrayContaining(['宗地编号', '地块名称', '所属片区', '土地用途', '地块边界']));
+        expect(template.ws.rowCount).toBe(1);
+
+        // The template as it was: every column of an export (here of no parcel), the server's filled in.
+        const nothing = JSON.stringify([{ column: 'dkbh', type: 'eq', val: 'NO-SUCH-PARCEL' }]);
+        const old = await headerOf((await t.app.inject({ method: 'GET', url: `${url}?params=${encodeURIComponent(nothing)}`, headers: { token: w.tokens.editor } })).rawPayload);
+        expect(old.header).toEqual(expect.arrayContaining(serverFilled));
+        const put = (values: Record<string, unknown>) => {
+          for (const [k, v] of Object.entries(values)) old.ws.getRow(2).getCell(old.header.indexOf(k) + 1).value = v as ExcelJS.CellValue;
+        };
+        put({ 宗地编号: 'OLD-T1', 地块名称: '旧模板地块', 所属片区: '测试片区', 土地用途: '一类工业用地', 地块边界: JSON.stringify(square(120.62, 30.42)) });
+        put({ 状态: '已发布', 发布时间: '2026-01-01 08:00:00', 浏览次数: 999, 最后修改人: '某人', 中心经度: 1, 编号: null });
+        const res = await upload(Buffer.from(await old.wb.xlsx.writeBuffer()), w.tokens.editor);
+        expect(res.body, res.body.msg).toMatchObject({ code: '200', data: { created: 1, updated: 0 } });
+        const [saved] = (await w.call('/api/tLandinfo/selectByPage', { params: [{ column: 'dkbh', type: 'eq', val: 'OLD-T1' }] })).body.data.list as Row[];
+        expect(saved).toMatchObject({ dkmc: '旧模板地块', status: 'draft', publishedAt: null, visitcount: 0 });
+        expect(Number(saved.centerLon)).toBeCloseTo(120.625, 2);
       });
 
       it('imports all or nothing with a report per row, and accepts GeoJSON text', async () => {
@@ -551,7 +581,7 @@ for (const dialect of DIALECTS) {
         const dkid = String(drafts[0].id);
         const polygons = await writeShapefileZip([{ geometry: square(120.5, 30.3) as ParcelGeometry, properties: { 类型: '给水' } }]);
         const refused = await importPipes(dkid, 'p.zip', polygons);
-        expect(refused.body.msg).toBe('不是线图层（几何类型：面）');
+        expect(refused.body.msg).toBe('不是线图层：文件中只有面，没有线。请上传线图层（LineString 或 MultiLineString）');
         const shp = polylineShapefile([{ coords: [[120.52, 30.315], [120.521, 30.316], [120.523, 30.316]], props: { GXMC: '雨水干管', GXLX: 'YS', GJ: '800' } }]);
         const res = await importPipes(dkid, 'pipes.zip', shp);
         expect(res.body, res.body.msg).toMatchObject({ code: '200', data: { total: 1, crs: { epsg: 4490 } } });

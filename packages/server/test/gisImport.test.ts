@@ -165,6 +165,44 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('a file of the wrong kind says what it is and what is expected: Word, a shapefile zip missing parts, empty, no polygon', async () => {
+      const expected = '请上传 zip 压缩的 Shapefile、GeoJSON 或 KML/KMZ 文件';
+      const parts = 'Shapefile 须将同名的 .shp、.shx、.dbf、.prj（及 .cpg）文件一起压缩为 zip 后上传';
+      const refused = async (filename: string, content: Buffer | string) => {
+        const res = await convert(filename, content);
+        expect(res.status, filename).toBe(400);
+        expect(res.body.code).toBe(ERROR_CODES.VALIDATION);
+        return res.body.msg as string;
+      };
+      // A Word document, as it is or renamed: it is a zip, but not of a shapefile.
+      const docx = buildZip({ '[Content_Types].xml': Buffer.from('<Types/>'), 'word/document.xml': Buffer.from('<w:document/>') });
+      for (const name of ['界址说明.docx', '界址说明.zip', '界址说明.geojson']) {
+        expect(await refused(name, docx)).toBe(`文件内容是 Word 文档，不是 GIS 数据：${expected}`);
+      }
+      // A shapefile zip without its .shp, its .dbf, or anything at all.
+      const full = await shapefile(4490, true);
+      const without = async (ext: string) => buildZip(Object.fromEntries(await readZipEntries(full, (n) => !n.endsWith(ext), { maxUncompressedBytes: 1e8, maxEntries: 100 })));
+      const noShp = await refused('zd.zip', await without('.shp'));
+      expect(noShp.startsWith('压缩包中缺少 .shp 文件（压缩包中只有 zd.shx、zd.dbf、zd.prj')).toBe(true);
+      expect(noShp.endsWith(`）：${parts}`)).toBe(true);
+      expect(await refused('zd.zip', await without('.dbf'))).toBe(`压缩包中缺少 .dbf 文件（zd.shp 的属性表）：${parts}`);
+      expect(await refused('zd.zip', buildZip({}))).toBe(`压缩包是空的，没有任何文件：${parts}`);
+      // Without .prj the file is read once the coordinate system is chosen (the readings are offered).
+      expect((await convert('zd.zip', await without('.prj'))).body.data.crsReadings.length).toBeGreaterThan(0);
+      // Empty files of every kind.
+      expect(await refused('zd.zip', '')).toBe('zip 压缩包是空的，没有任何内容');
+      expect(await refused('坐标.xlsx', '')).toBe('Excel 文件是空的，没有任何内容');
+      expect(await refused('坐标.csv', '')).toBe('CSV 文件是空的，没有任何内容');
+      // GeoJSON with no polygon: points or lines only, or no feature at all (it was read as a success).
+      const fc = (...geometries: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features: geometries.map((geometry) => ({ type: 'Feature', properties: {}, geometry })) });
+      expect(await refused('p.geojson', fc({ type: 'Point', coordinates: [120.3, 30.3] }, { type: 'LineString', coordinates: [[120.3, 30.3], [120.31, 30.31]] }))).toBe(
+        '不是面图层：文件中只有点、线，没有面（多边形）。请上传面图层（Polygon 或 MultiPolygon）',
+      );
+      expect(await refused('p.geojson', fc())).toBe('文件中没有任何要素：须至少含有一个面（地块边界）');
+      // A .shp alone says how a shapefile is sent.
+      expect(await refused('zd.shp', Buffer.alloc(100))).toBe(`不能单独上传 .shp 文件：${parts}`);
+    });
+
     it('empty and broken files answer in Chinese; a skipped part of a geometry collection is named', async () => {
       const empty = await convert('a.geojson', '');
       expect(empty.body).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: 'GeoJSON 文件是空的，没有任何内容' });

@@ -120,10 +120,19 @@ for (const dialect of DIALECTS) {
 
     it('refuses a disabled visitor', async () => {
       await register({ userAccount: '13812340003' });
-      const { token } = (await login('13812340003')).body.data;
+      const { token, userId } = (await login('13812340003')).body.data;
       await t.db.db.updateTable('t_visitor').set({ status: '0' }).where('userAccount', '=', '13812340003').execute();
-      expect((await t.call('/openApi/visitor/getInfo', {}, { token })).body.code).toBe(ERROR_CODES.NOT_LOGGED_IN);
+      const res = await t.call('/openApi/visitor/getInfo', {}, { token });
+      // 401 so the page signs the visitor out, saying why (not 请先登录).
+      expect({ status: res.status, code: res.body.code, msg: res.body.msg }).toEqual({
+        status: 401,
+        code: ERROR_CODES.ACCOUNT_DISABLED,
+        msg: '账号已停用，请联系管理员',
+      });
       expect((await login('13812340003')).body.code).toBe(ERROR_CODES.ACCOUNT_DISABLED);
+      // A revoked session of the disabled visitor says the same.
+      await t.db.db.updateTable('t_session').set({ revokedAt: new Date().toISOString() }).where('userId', '=', userId).execute();
+      expect((await t.call('/openApi/visitor/getInfo', {}, { token })).body.code).toBe(ERROR_CODES.ACCOUNT_DISABLED);
     });
   });
 }

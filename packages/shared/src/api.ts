@@ -19,7 +19,10 @@ export const ERROR_CODES = {
   ACCOUNT_LOCKED: 'A0202',
   /** Staff login needs the captcha (ALTCHA proof of work; missing, invalid, spent or expired); data.captchaRequired is true. */
   CAPTCHA_REQUIRED: 'A0240',
-  /** The account is disabled. */
+  /**
+   * The account is disabled: a login answers it with 400; a call of a signed-in user whose account
+   * was disabled meanwhile with 401 (the client signs out, as for A0007, and says so).
+   */
   ACCOUNT_DISABLED: 'A0203',
   /** Signed in, but not allowed to do this. */
   FORBIDDEN: 'A0301',

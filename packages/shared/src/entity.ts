@@ -95,6 +95,11 @@ export interface FieldDef {
   unique?: boolean;
   /** Index the column (refs are always indexed). */
   index?: boolean;
+  /**
+   * Files or images uploaded to a folder of their own instead of the type's ('images', 'files'):
+   * 'panorama' takes only 2:1 equirectangular pictures (the server checks their size).
+   */
+  uploadDir?: 'panorama';
   /** Form widget override: textarea for long strings, switch for booleans, upload single. */
   widget?: 'textarea' | 'switch' | 'radio' | 'single';
   /** Placeholder / help text in the form. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { PieChart } from 'echarts/charts';
+import * as echarts from 'echarts/core';
 import type { ParcelStatistics } from '../src/features/analysis/api';
-import { districtOption, statusOption } from '../src/features/analysis/charts';
+import { classOption, districtOption, statusOption } from '../src/features/analysis/charts';
 import { drawChartSvg } from '../src/public/chart-svg';
+
+// The back office's statistics screen registers the pie chart; the public pages' drawing has no use for it.
+echarts.use([PieChart]);
 
 const DISTRICTS = ['滨江智造园', '临港物流园', '科创走廊', '生物医药港', '综合保税区', '高铁新城'];
 
@@ -41,6 +46,37 @@ describe('statistics charts name every category', () => {
     const counts = ['13', '27', '41', '57', '73'];
     expect(xLabels(svg, counts).map((l) => l.name)).toEqual(counts);
     expect(xLabels(drawChartSvg(districtOption(statistics), 560, 320), ['11', '23', '37', '43', '53', '67'])).toEqual([]);
+  });
+});
+
+describe('土地用途构成', () => {
+  const byClass = [
+    { dlcode: '05', name: '商业服务业用地', count: 3, landAreaMu: 100 },
+    { dlcode: '10', name: '工业用地', count: 9, landAreaMu: 400 },
+    { dlcode: '12', name: '交通运输用地', count: 2, landAreaMu: 200 },
+  ];
+  const draw = (width: number) => drawChartSvg((classOption({ byClass } as unknown as ParcelStatistics) as { baseOption: echarts.EChartsCoreOption }).baseOption, width, 320);
+  /** Each sector's arcs' radii (its rounded corners of 4 px left out), in drawing order. */
+  const sectorRadii = (svg: string) =>
+    [...svg.matchAll(/<path d="([^"]*)"[^>]*ecmeta_series_index="0" ecmeta_data_index="(\d)" ecmeta_ssr_type="chart"/g)].map((m) => ({
+      index: Number(m[2]),
+      radii: [...new Set([...m[1].matchAll(/A([\d.]+) /g)].map((a) => Number(a[1])).filter((r) => r > 4))].sort((a, b) => a - b),
+    }));
+
+  it('draws every class with one inner and one outer radius, so a sector\'s area is in proportion to its class\'s area (not its square)', () => {
+    for (const width of [560, 348]) {
+      const sectors = sectorRadii(draw(width));
+      expect(sectors).toHaveLength(3);
+      const [first] = sectors;
+      expect(first.radii).toHaveLength(2);
+      for (const s of sectors) expect(s.radii, `${width} px, class ${s.index}`).toEqual(first.radii);
+    }
+  });
+
+  it('lists the classes largest first, each with its code for the drill-down', () => {
+    const series = (classOption({ byClass } as unknown as ParcelStatistics) as { baseOption: { series: { roseType?: string; data: { name: string; dlcode: string }[] }[] } }).baseOption.series[0];
+    expect(series.roseType).toBeUndefined();
+    expect(series.data.map((d) => [d.name, d.dlcode])).toEqual([['工业用地', '10'], ['交通运输用地', '12'], ['商业服务业用地', '05']]);
   });
 });
 

@@ -207,6 +207,12 @@ export interface ExcelOptions {
    * edit by hand, but a parcel template that round-trips needs it).
    */
   geometry?: boolean;
+  /**
+   * The empty import template: only the columns a clerk fills in (the form's fields), without the
+   * record id and what the server keeps itself (状态, 浏览次数, 最后修改人…). Reading always knows
+   * every column, so an older template or an export that has them imports, those columns ignored.
+   */
+  template?: boolean;
 }
 
 /**
@@ -249,13 +255,16 @@ function codecOf(f: FieldDef, options: ExcelOptions): ExcelCodec | null {
   return EXCEL_CELLS[f.type];
 }
 
-/** The sheet's columns: the record id first (an import row with an id updates), then the fields. */
+/**
+ * The sheet's columns: the record id first (an import row with an id updates), then the fields;
+ * for the template only the fields a clerk fills in.
+ */
 export function excelColumns(def: EntityDef, options: ExcelOptions = {}): ExcelColumn[] {
   const fields = def.fields.filter((f) => codecOf(f, options) !== null);
   const labelCount = new Map<string, number>();
   for (const f of fields) labelCount.set(f.label, (labelCount.get(f.label) ?? 0) + 1);
   const idHeader = labelCount.has('编号') ? '记录编号' : '编号';
-  return [
+  const columns: ExcelColumn[] = [
     { key: 'id', header: idHeader, field: { name: 'id', type: 'string', label: idHeader }, codec: textCodec, importable: true },
     ...fields.map((f) => {
       const label = labelCount.get(f.label)! > 1 ? `${f.label}[${f.name}]` : f.label;
@@ -268,6 +277,7 @@ export function excelColumns(def: EntityDef, options: ExcelOptions = {}): ExcelC
       };
     }),
   ];
+  return options.template ? columns.filter((c) => c.importable && c.key !== 'id') : columns;
 }
 
 interface RefTarget {
@@ -900,7 +910,7 @@ export function registerExcelRoutes(
           }
           rows = page.list;
         }
-        const buf = Buffer.from(await api.workers.run('writeWorkbook', { entity: def.name, rows, lookups: await loadExportLookups(db, def, rows), options: {} }));
+        const buf = Buffer.from(await api.workers.run('writeWorkbook', { entity: def.name, rows, lookups: await loadExportLookups(db, def, rows), options: { template: input.template } }));
         const fileName = input.template ? `${def.label}导入模板.xlsx` : `${def.label}.xlsx`;
         return reply
           .header('content-type', XLSX_MIME)

@@ -9,7 +9,7 @@ import {
   type Position,
   type Ring,
 } from '@land/shared/geo/index';
-import { GisFileError } from './errors';
+import { GisFileError, wrongLayerError } from './errors';
 import type { ShapeKind } from './shp';
 
 /**
@@ -153,7 +153,7 @@ export function parseGeoJson(text: string, kind: ShapeKind = 'polygon'): GeoJson
     features.push({ index, ...geometry, properties: properties(item.properties), ...(id !== undefined ? { id } : {}) });
   });
   if (features.length === 0 && skipped.size > 0) {
-    throw new GisFileError(`不是${name}图层（几何类型：${[...skipped.keys()].join('、')}）`);
+    throw wrongLayerError(kind, [...skipped.keys()]);
   }
   for (const [type, n] of skipped) warnings.push(`跳过了 ${n} 个非${name}要素（几何类型：${type}）`);
   return { features, epsg, crsName, warnings };

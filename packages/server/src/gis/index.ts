@@ -1,5 +1,5 @@
 /** GIS file import and export (Node only). Import from '@land/server/gis/index'. */
-export { GisFileError, GIS_MESSAGES } from './errors';
+export { GisFileError, GIS_MESSAGES, refuseEmptyFile } from './errors';
 export {
   readGisFile,
   finishFeatures,

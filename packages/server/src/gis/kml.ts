@@ -1,7 +1,7 @@
 /** KML input (Placemarks with Polygon / MultiGeometry, ExtendedData attributes) and output. */
 import { XMLParser } from 'fast-xml-parser';
 import { polygonsOf, rewindRfc7946, type FeatureProperties, type ParcelFeature, type Position, type Ring } from '@land/shared/geo/index';
-import { GisFileError } from './errors';
+import { GisFileError, wrongLayerError } from './errors';
 import type { RawFeature } from './geojson';
 import type { ShapeKind } from './shp';
 
@@ -133,7 +133,7 @@ export function parseKml(xml: string, kind: ShapeKind = 'polygon'): { features: 
     }
     features.push({ index, polygons, ...(lines ? { lines } : {}), properties: placemarkProperties(pm) });
   });
-  if (features.length === 0 && others.size > 0) throw new GisFileError(`不是${name}图层（几何类型：${[...others.keys()].join('、')}）`);
+  if (features.length === 0 && others.size > 0) throw wrongLayerError(kind, [...others.keys()]);
   const warnings = [...others].map(([t, n]) => `跳过了 ${n} 个非${name}要素（几何类型：${t}）`);
   return { features, warnings };
 }

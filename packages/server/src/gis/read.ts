@@ -21,7 +21,7 @@ import {
 import { union } from 'polyclip-ts';
 import { crsReadings } from './crsGuess';
 import { readDbf } from './dbf';
-import { GIS_MESSAGES, GisFileError } from './errors';
+import { GIS_MESSAGES, GisFileError, SHAPEFILE_PARTS, missingShpError, noFeaturesError, refuseEmptyFile } from './errors';
 import { parseGeoJson, type RawFeature } from './geojson';
 import { parseKml } from './kml';
 import { groupRings, readShp, type ShapeKind } from './shp';
@@ -126,6 +126,7 @@ export async function readGisFile(buffer: Uint8Array, filename: string, options:
   if (buffer.length > maxFile) {
     throw new GisFileError(`${GIS_MESSAGES.tooLarge}：不能超过${Math.round(maxFile / MB)}MB`, 'too-large');
   }
+  refuseEmptyFile(buffer, filename);
   const ext = path.extname(filename).toLowerCase();
   const given = resolveCrs(options.crs);
   const limits = { maxUncompressedBytes: options.maxUncompressedBytes ?? 200 * MB, maxEntries: 1000 };
@@ -147,7 +148,7 @@ export async function readGisFile(buffer: Uint8Array, filename: string, options:
     case '.dbf':
     case '.shx':
     case '.prj':
-      throw new GisFileError('请将 Shapefile 的 .shp、.shx、.dbf、.prj（及 .cpg）文件一起压缩为 zip 后上传');
+      throw new GisFileError(`不能单独上传 ${ext} 文件：${SHAPEFILE_PARTS}`);
     default:
       if (!ext && isZip(buffer)) return readZipped(buffer, given, limits, options);
       throw new GisFileError(`${GIS_MESSAGES.unsupported}${ext ? `（${ext}）` : ''}：请上传 zip 压缩的 Shapefile、GeoJSON 或 KML/KMZ 文件`);
@@ -160,7 +161,16 @@ async function readZipped(
   limits: { maxUncompressedBytes: number; maxEntries: number },
   options: ReadGisOptions,
 ): Promise<AnyResult> {
-  const entries = await readZipEntries(buffer, (n) => /\.(shp|shx|dbf|prj|cpg|kml|geojson|json)$/i.test(n), limits);
+  // Every name is noted: a zip without a layer is answered with what it holds instead.
+  const held: string[] = [];
+  const entries = await readZipEntries(
+    buffer,
+    (n) => {
+      held.push(n);
+      return /\.(shp|shx|dbf|prj|cpg|kml|geojson|json)$/i.test(n);
+    },
+    limits,
+  );
   const names = [...entries.keys()];
   const byExt = (e: string) => names.filter((n) => n.toLowerCase().endsWith(e));
   const shps = byExt('.shp');
@@ -169,7 +179,7 @@ async function readZipped(
     if (other) return readGeoJsonText(decodeFileText(entries.get(other) as Uint8Array), given, options);
     const kml = byExt('.kml')[0];
     if (kml) return readKmlText(decodeFileText(entries.get(kml) as Uint8Array), options);
-    throw new GisFileError(GIS_MESSAGES.missingShp);
+    throw missingShpError(held);
   }
   if (shps.length > 1) {
     throw new GisFileError(`压缩包中有多个图层（${shps.join('、')}），请每次只上传一个图层`);
@@ -183,7 +193,7 @@ async function readZipped(
     return all.length === 1 ? all[0] : undefined;
   };
   const dbfName = companion('.dbf');
-  if (!dbfName) throw new GisFileError(GIS_MESSAGES.missingDbf);
+  if (!dbfName) throw new GisFileError(`${GIS_MESSAGES.missingDbf}（${shpName} 的属性表）：${SHAPEFILE_PARTS}`);
   const prjName = companion('.prj');
   const cpgName = companion('.cpg');
   const warnings: string[] = [];
@@ -230,6 +240,7 @@ async function readZipped(
     raw.push(kind === 'line' ? { index: i, polygons: [], lines: rings, properties: props } : { index: i, polygons: groupRings(rings), properties: props });
   }
   if (nullShapes) warnings.push(`跳过了 ${nullShapes} 条没有几何图形的记录`);
+  if (raw.length === 0) throw noFeaturesError(kind);
   if (!crs) {
     // The user chooses: the likeliest systems, each with where the file would land.
     throw new GisFileError(`${GIS_MESSAGES.missingPrj}，请选择文件所用的坐标系`, 'invalid', { crsReadings: crsReadings(firstPosition(raw), options.nearLon) });
@@ -335,6 +346,7 @@ function swapped(raw: RawFeature[]): RawFeature[] {
 }
 
 function finish(raw0: RawFeature[], crs0: CrsInfo, warnings0: string[], options: ReadGisOptions): AnyResult {
+  if (raw0.length === 0) throw noFeaturesError(options.geometry ?? 'polygon');
   const raw = options.swapXY ? swapped(raw0) : raw0;
   const warnings = options.swapXY ? ['已按所选读法将 X、Y 互换', ...warnings0] : warnings0;
   return options.geometry === 'line' ? finishLines(raw, crs0, warnings, options) : finishFeatures(raw, crs0, warnings, options);
@@ -386,7 +398,6 @@ function finishLines(raw: RawFeature[], crs0: CrsInfo, warnings: string[], optio
     throw new GisFileError(`文件中没有可导入的线：第${rejected[0].index + 1}个要素${rejected[0].message}`);
   }
   rejectionWarnings(rejected, out);
-  if (raw.length === 0) out.push('文件中没有要素');
   return { features, crs, warnings: out, rejected };
 }
 
@@ -435,7 +446,6 @@ export function finishFeatures(raw: RawFeature[], crs0: CrsInfo, warnings: strin
     throw new GisFileError(`文件中没有可导入的面：第${rejected[0].index + 1}个要素${rejected[0].message}`);
   }
   rejectionWarnings(rejected, out);
-  if (raw.length === 0) out.push('文件中没有要素');
   return { features, crs, warnings: out, rejected, ...(options.repair ? { repaired } : {}) };
 }
 

@@ -8,7 +8,7 @@ import {
   type Position,
   type Ring,
 } from '@land/shared/geo/index';
-import { GisFileError } from './errors';
+import { GisFileError, wrongLayerError } from './errors';
 
 export const SHAPE_TYPE_NAMES: Record<number, string> = {
   0: '空',
@@ -34,10 +34,9 @@ const LINE_TYPES = new Set([3, 13, 23]);
 export type ShapeKind = 'polygon' | 'line';
 
 const KIND_TYPES: Record<ShapeKind, Set<number>> = { polygon: POLYGON_TYPES, line: LINE_TYPES };
-const KIND_NAMES: Record<ShapeKind, string> = { polygon: '面', line: '线' };
 
 function wrongLayer(kind: ShapeKind, type: number): GisFileError {
-  return new GisFileError(`不是${KIND_NAMES[kind]}图层（几何类型：${SHAPE_TYPE_NAMES[type] ?? `未知类型 ${type}`}）`);
+  return wrongLayerError(kind, [SHAPE_TYPE_NAMES[type] ?? `未知类型 ${type}`]);
 }
 
 export interface ShpFile {

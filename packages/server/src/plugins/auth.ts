@@ -3,7 +3,7 @@ import { ERROR_CODES, HEADERS } from '@land/shared/api';
 import { PERMISSION_MESSAGES, apiPermission, roleMay, type Permission } from '@land/shared/roles';
 import type { Db } from '../db/schema';
 import { AppError, forbidden } from '../lib/errors';
-import { resolveSession, type ActiveSession, type SessionPolicy } from '../services/sessions';
+import { accountDisabledError, resolveSession, type ActiveSession, type SessionPolicy } from '../services/sessions';
 
 export interface StaffIdentity {
   sessionId: string;
@@ -43,7 +43,7 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 
 /**
  * onRequest hook for the /api tree (and the staff calls under /openApi): a live staff session of
- * an enabled user, or A0006/A0007; a user who must change the password gets only the session calls.
+ * an enabled user, or A0006/A0007 (A0203 for a disabled account); a user who must change the password gets only the session calls.
  */
 export function staffGuard(db: Db, policy: SessionPolicy) {
   return async (req: FastifyRequest): Promise<void> => {
@@ -55,11 +55,12 @@ export function staffGuard(db: Db, policy: SessionPolicy) {
       .select(['id', 'userAccount', 'userName', 'role', 'status', 'mustChangePassword'])
       .where('id', '=', session.userId)
       .executeTakeFirst();
-    if (!user || user.status !== '1') {
-      // A deleted or disabled user's sessions are revoked; this is the belt to those braces.
+    // A deleted or disabled user's sessions are revoked; this is the belt to those braces.
+    if (!user) {
       await resolveSession(db, undefined, 'staff', policy);
       return;
     }
+    if (user.status !== '1') throw accountDisabledError();
     if (Number(user.mustChangePassword) === 1 && routePermission(req) !== 'session') throw passwordChangeRequired();
     req.session = session;
     req.staff = {

@@ -182,7 +182,7 @@ function registerParcelExcel(open: FastifyInstance, ctx: AppContext, jobs: JobTa
     }
     progress?.(0, rows.length);
     const lookups = await loadExportLookups(db, def, rows, excel);
-    const buffer = Buffer.from(await open.workers.run('writeWorkbook', { entity: def.name, rows, lookups, options: excel }));
+    const buffer = Buffer.from(await open.workers.run('writeWorkbook', { entity: def.name, rows, lookups, options: { ...excel, template: input.template } }));
     progress?.(rows.length, rows.length);
     return {
       buffer,

@@ -11,7 +11,7 @@ import { cleanFileName, fileTooLarge, uploadError } from '../lib/upload';
 import { zipEntriesOfFile } from '../lib/zip';
 import { auditRequestEvent } from './audit';
 import type { FileStore } from './storage';
-import { removeThumbnails } from './thumbnails';
+import { pictureSize, removeThumbnails } from './thumbnails';
 
 /** Folders a staff upload may go to (the `dir` field). */
 export const UPLOAD_DIRS = ['images', 'files', 'videos', 'panorama'] as const;
@@ -47,6 +47,29 @@ export const STAFF_KINDS: Record<UploadDir, FileKind[]> = {
 };
 
 export const VISITOR_KINDS: FileKind[] = [...IMAGE_KINDS, 'pdf'];
+
+/** How far a panorama's width : height may be from 2 : 1 (rounding by cameras and stitchers). */
+export const PANORAMA_RATIO_TOLERANCE = 0.02;
+
+/**
+ * A panorama is shown as an equirectangular sphere: a picture that is not 2:1 looks stretched and
+ * torn in the viewer, so it is refused with its size rather than stored.
+ */
+async function checkPanorama(file: string): Promise<void> {
+  const size = await pictureSize(file);
+  if (!size) throw validationError('file', '图片无法读取，请确认文件完整后重新上传');
+  const ratio = size.width / size.height;
+  if (Math.abs(ratio / 2 - 1) <= PANORAMA_RATIO_TOLERANCE) return;
+  throw validationError(
+    'file',
+    `全景图须为宽高比 2:1 的等距柱状投影全景图（宽为高的 2 倍，如 4096×2048 像素），此图为 ${size.width}×${size.height} 像素（约 ${ratio.toFixed(2)}:1）`,
+  );
+}
+
+/** Checks of a folder beyond the file's kind, made on the whole file before it is stored. */
+const FOLDER_CHECKS: Partial<Record<string, (file: string) => Promise<void>>> = {
+  panorama: checkPanorama,
+};
 
 /** Stored under /virtualPath: folder, month, time-ordered id and a known extension. Nothing else. */
 const STORED_RE = new RegExp(
@@ -108,7 +131,7 @@ export function unsupportedType(): AppError {
 
 /**
  * Streams an upload into the store: checked against the allowed kinds by extension, by size
- * while it arrives, then by its first bytes. Written to a temporary file first (a dot-name in
+ * while it arrives, then by its first bytes (and a panorama by its width and height). Written to a temporary file first (a dot-name in
  * the folder store) and stored only once checked, so a half-written or refused file is never
  * served.
  */
@@ -145,6 +168,7 @@ export async function storeUpload(
     }
     if (bytesRead === 0) throw validationError('file', '文件内容为空');
     if (!(await contentMatches(kind, tmp, head.subarray(0, bytesRead)))) throw unsupportedType();
+    await FOLDER_CHECKS[options.dir]?.(tmp);
     await store.putFile(key, tmp);
   } catch (err) {
     await fsp.rm(tmp, { force: true });

@@ -14,6 +14,7 @@ import { queryColumns } from '../entities/columns';
 import type { AnyDb, Row } from '../entities/repository';
 import {
   GisFileError,
+  refuseEmptyFile,
   KML_FOOTER,
   ShapefileZipWriter,
   isTableFile,
@@ -68,6 +69,7 @@ const MAX_REJECTED_LISTED = 1000;
  * as a zip, and a picture or PDF is refused whatever it is called.
  */
 export async function convertToGeoJson(buffer: Uint8Array, filename: string, options: ConvertOptions = {}): Promise<ConvertResult> {
+  refuseEmptyFile(buffer, filename);
   const kind = sniff(Buffer.from(buffer.buffer, buffer.byteOffset, Math.min(buffer.byteLength, 16)));
   if (kind && kind !== 'zip') throw new GisFileError(`文件内容是 ${kind.toUpperCase()}，不是 GIS 数据：请上传 zip 压缩的 Shapefile、GeoJSON、KML/KMZ、CSV 或 Excel 文件`);
   const isXlsx = /\.xlsx$/i.test(filename);

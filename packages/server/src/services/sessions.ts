@@ -4,6 +4,7 @@ import type { DbOrTrx } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { isoPlus, nowIso } from '../lib/time';
 import { writeAudit } from './audit';
+import './publicTables';
 
 export type SessionKind = 'staff' | 'visitor';
 
@@ -54,10 +55,29 @@ export async function createSession(
 
 export const SESSION_EXPIRED_MESSAGE = '登录已过期，请重新登录';
 export const NOT_LOGGED_IN_MESSAGE = '未登录或登录已失效，请先登录';
+export const ACCOUNT_DISABLED_MESSAGE = '账号已停用，请联系管理员';
+
+/**
+ * A signed-in user whose account an administrator disabled: A0203 with its message, but HTTP 401
+ * like any ended session, so every client signs out (a login of a disabled account answers 400).
+ */
+export function accountDisabledError(): AppError {
+  return new AppError(ERROR_CODES.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE, 401);
+}
+
+/** Whether the account behind a session exists but is disabled (status other than '1'). */
+async function accountDisabled(db: DbOrTrx, kind: SessionKind, userId: string): Promise<boolean> {
+  const row =
+    kind === 'staff'
+      ? await db.selectFrom('t_user').select('status').where('id', '=', userId).executeTakeFirst()
+      : await db.selectFrom('t_visitor').select('status').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined && row.status !== '1';
+}
 
 /**
  * Resolves a token to its live session. Unknown or missing → A0006; revoked, idle past the
- * limit or past its absolute lifetime → A0007 (the client shows the message).
+ * limit or past its absolute lifetime → A0007 (the client shows the message), or A0203 when
+ * the account has been disabled meanwhile (disabling revokes its sessions: the user is told why).
  */
 export async function resolveSession(
   db: DbOrTrx,
@@ -74,6 +94,7 @@ export async function resolveSession(
   const now = Date.now();
   const idleLimit = Date.parse(row.lastSeenAt) + policy.idleMinutes * 60_000;
   if (row.revokedAt || Date.parse(row.expiresAt) <= now || idleLimit <= now) {
+    if (await accountDisabled(db, kind, row.userId)) throw accountDisabledError();
     throw new AppError(ERROR_CODES.SESSION_EXPIRED, SESSION_EXPIRED_MESSAGE, 401);
   }
   if (now - Date.parse(row.lastSeenAt) > TOUCH_INTERVAL_MS) {

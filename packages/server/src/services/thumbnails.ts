@@ -67,6 +67,21 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A picture's width and height as it is shown (EXIF orientations 5–8 turn it a quarter), read
+ * from its header without decoding it; null when sharp cannot read it.
+ */
+export async function pictureSize(file: string): Promise<{ width: number; height: number } | null> {
+  const { default: sharp } = await loadSharp();
+  try {
+    const { width, height, orientation } = await sharp(file).metadata();
+    if (!width || !height) return null;
+    return (orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+  } catch {
+    return null;
+  }
+}
+
 /** Resizes a picture to WebP at most `width` wide; refused (A0400) when too large or unreadable. */
 export async function makeThumbnail(input: Buffer, width: number): Promise<Buffer> {
   const { default: sharp } = await loadSharp();

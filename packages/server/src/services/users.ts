@@ -7,7 +7,7 @@ import { nowIso } from '../lib/time';
 import { clearLoginLocks } from './loginProtection';
 import { hashPassword, randomPassword, verifyDummy, verifyPassword } from './passwords';
 import { auditedLogin, writeAudit, writeAuditMany } from './audit';
-import { createSession, revokeUserSessions } from './sessions';
+import { ACCOUNT_DISABLED_MESSAGE, createSession, revokeUserSessions } from './sessions';
 
 export { ROLES, type Role } from '@land/shared/roles';
 import type { Role } from '@land/shared/roles';
@@ -229,7 +229,7 @@ async function checkLogin(db: Db, config: Config, userAccount: string, password:
     throw new AppError(ERROR_CODES.BAD_CREDENTIALS, '用户名或密码错误', 400);
   }
   if (user.status !== '1') {
-    throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, '账号已停用，请联系管理员', 400);
+    throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE, 400);
   }
   await db
     .updateTable('t_user')

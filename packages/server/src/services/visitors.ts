@@ -8,7 +8,7 @@ import { AppError, conflict, notFound, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords';
-import { createSession, revokeUserSessions, type SessionPolicy } from './sessions';
+import { ACCOUNT_DISABLED_MESSAGE, createSession, revokeUserSessions, type SessionPolicy } from './sessions';
 import type { VisitorTable } from './publicTables';
 import { auditedLogin, writeAudit } from './audit';
 
@@ -125,7 +125,7 @@ async function checkVisitorLogin(db: Db, config: Config, userAccount: string, pa
   if (!visitor || !(await verifyPassword(visitor.passwordHash, password))) {
     throw new AppError(ERROR_CODES.BAD_CREDENTIALS, '手机号或密码错误', 400);
   }
-  if (visitor.status !== '1') throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, '账号已停用，请联系管理员', 400);
+  if (visitor.status !== '1') throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE, 400);
   await db
     .updateTable('t_visitor')
     .set({ lastLoginAt: nowIso() })

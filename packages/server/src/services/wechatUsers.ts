@@ -12,6 +12,7 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { nowIso } from '../lib/time';
 import { auditedLogin } from './audit';
+import { ACCOUNT_DISABLED_MESSAGE } from './sessions';
 import { newVisitorRow, openSession, type VisitorMeta, type VisitorSession } from './visitors';
 import './messagingTables';
 import './publicTables';
@@ -107,7 +108,7 @@ async function checkWechatLogin(db: Db, config: Config, client: WechatClient, in
   const session = await client.login(input.code);
   const visitorId = await findOrCreate(db, session.openid, session.unionid, input, session.dev);
   const visitor = await db.selectFrom('t_visitor').select(['id', 'userName', 'userAccount', 'registerType', 'sqdw', 'status']).where('id', '=', visitorId).executeTakeFirstOrThrow();
-  if (visitor.status !== '1') throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, '账号已停用，请联系管理员', 400);
+  if (visitor.status !== '1') throw new AppError(ERROR_CODES.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE, 400);
   return {
     ...(await openSession(db, config, visitor, meta)),
     openid: session.openid,

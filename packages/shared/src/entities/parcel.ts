@@ -84,7 +84,7 @@ export const parcelEntity = defineEntity({
     { name: 'phone', type: 'string', label: '联系电话', rules: ['phone'], maxLength: 20, list: false },
     // Media
     { name: 'photos', type: 'images', label: '现场照片' },
-    { name: 'panorama', type: 'images', label: '全景照片', widget: 'single', help: '2:1 等距柱状投影全景图' },
+    { name: 'panorama', type: 'images', label: '全景照片', widget: 'single', uploadDir: 'panorama', help: '2:1 等距柱状投影全景图' },
     { name: 'documents', type: 'files', label: '相关文件' },
     // Map
     { name: 'geometry', type: 'geometry', label: '地块边界' },

@@ -13,7 +13,7 @@ import { cleanParams } from '@land/shared/helpers';
 import { goToLogin } from './navigation';
 import { notify } from './notify';
 import { apiFetch } from './transport';
-import { clearSession, getStoredSessionId, getStoredUserInfo, getToken, markPasswordChangeRequired, markSessionSeen } from './session';
+import { clearSession, getStoredSessionId, getStoredUserInfo, getToken, markPasswordChangeRequired, markSessionSeen, setSessionEndNotice } from './session';
 
 const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
@@ -115,9 +115,13 @@ export function endSessionHere(message: string): void {
   endSession();
 }
 
-/** The server ended the session: open forms keep their unsaved edits (lib/drafts.ts), then /login. */
-function endSession(): void {
+/**
+ * The server ended the session: open forms keep their unsaved edits (lib/drafts.ts), then /login,
+ * which shows `notice` (why it ended) until the next sign-in.
+ */
+function endSession(notice = ''): void {
   clearSession(false);
+  if (notice) setSessionEndNotice(notice);
   goToLogin();
 }
 
@@ -134,17 +138,11 @@ function checkBody(status: number, body: RawBody | null): ApiError | null {
     goToLogin();
     return new ApiError(code || 'ERR_CODE_2', msg, { status, data: body.data, handled: true });
   }
-  if (code === ERROR_CODES.SESSION_EXPIRED) {
-    if (msg) notify.error(msg);
-    endSession();
-    return new ApiError(code, msg, { status, data: body?.data, handled: true });
-  }
-  if (code === ERROR_CODES.NOT_LOGGED_IN) {
-    endSession();
-    return new ApiError(code, msg, { status, data: body?.data, handled: true });
-  }
-  if (status === 401) {
-    endSession();
+  // The session ended: A0007 (its message shown), A0006, or HTTP 401 (A0203: the account was
+  // disabled while signed in, its login answering 400; the login page says so).
+  if (code === ERROR_CODES.SESSION_EXPIRED || code === ERROR_CODES.NOT_LOGGED_IN || status === 401) {
+    if (code === ERROR_CODES.SESSION_EXPIRED && msg) notify.error(msg);
+    endSession(code === ERROR_CODES.ACCOUNT_DISABLED ? msg : '');
     return new ApiError(code || CLIENT_CODES.http, msg, { status, data: body?.data, handled: true });
   }
   if (code === ERROR_CODES.FORBIDDEN && (body?.data as { mustChangePassword?: unknown } | null)?.mustChangePassword === true) {

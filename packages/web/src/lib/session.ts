@@ -25,6 +25,9 @@ const KEYS = {
 /** When the server last answered a staff call (ms), shared by the tabs: the idle limit runs from it. */
 const SEEN_AT_KEY = 'sessionSeenAt';
 
+/** Why the server ended this tab's session when the login page must say it (账号已停用…): sessionStorage. */
+const END_NOTICE_KEY = 'sessionEndNotice';
+
 const listeners = new Set<() => void>();
 let cached: Session | null | undefined;
 
@@ -73,6 +76,7 @@ export function getSession(): Session | null {
 
 export function saveSession(result: LoginResult): void {
   endedUnasked = false;
+  sessionStorage.removeItem(END_NOTICE_KEY);
   localStorage.setItem(TOKEN_STORAGE_KEY, result.token);
   localStorage.setItem(KEYS.userId, result.userId);
   localStorage.setItem(KEYS.userName, result.userName);
@@ -143,6 +147,19 @@ let endedUnasked = false;
 function ending(userId: string, asked: boolean): void {
   endedUnasked = !asked;
   for (const hook of endHooks) hook(userId, asked);
+}
+
+/**
+ * The server ended the session for a reason the login page keeps on screen until the next
+ * sign-in (a toast would be gone before the clerk read it): the account was disabled.
+ */
+export function setSessionEndNotice(message: string): void {
+  sessionStorage.setItem(END_NOTICE_KEY, message);
+}
+
+/** What the login page says about how the last session here ended, or ''. */
+export function sessionEndNotice(): string {
+  return typeof sessionStorage === 'undefined' ? '' : (sessionStorage.getItem(END_NOTICE_KEY) ?? '');
 }
 
 /** Whether the last session here ended without the user asking: the login then leads back to the page. */

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@land/shared/api';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import { tokenOf } from '../../plugins/auth';
-import { NOT_LOGGED_IN_MESSAGE, resolveSession } from '../../services/sessions';
+import { NOT_LOGGED_IN_MESSAGE, accountDisabledError, resolveSession } from '../../services/sessions';
 import { findVisitor, visitorSessionPolicy } from '../../services/visitors';
 
 export interface VisitorIdentity {
@@ -15,7 +15,8 @@ export interface VisitorIdentity {
 }
 
 /**
- * Who may call a public route: 'required' a signed-in visitor (A0006/A0007 otherwise),
+ * Who may call a public route: 'required' a signed-in visitor (A0006/A0007, or A0203 for a
+ * disabled account, otherwise),
  * 'optional' anyone, with `req.visitor` set when a live visitor token came along.
  */
 export type VisitorAccess = 'required' | 'optional';
@@ -47,7 +48,8 @@ export function registerVisitorGuard(open: FastifyInstance, ctx: AppContext): vo
     try {
       const session = await resolveSession(ctx.db, token, 'visitor', policy);
       const visitor = await findVisitor(ctx.db, session.userId);
-      if (!visitor || visitor.status !== '1') throw new AppError(ERROR_CODES.NOT_LOGGED_IN, NOT_LOGGED_IN_MESSAGE, 401);
+      if (!visitor) throw new AppError(ERROR_CODES.NOT_LOGGED_IN, NOT_LOGGED_IN_MESSAGE, 401);
+      if (visitor.status !== '1') throw accountDisabledError();
       req.visitor = {
         sessionId: session.id,
         userId: visitor.id,

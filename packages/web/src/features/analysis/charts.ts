@@ -106,13 +106,17 @@ export function statusOption(s: ParcelStatistics): ChartOption {
   return countAndArea(s.byStatus, s.byStatus.map((r) => r.label), true);
 }
 
-/** 土地用途构成: area per land class as a rose; a slice carries its class code for the drill-down. */
+/**
+ * 土地用途构成: area per land class as a ring whose sectors' angles (and so their areas) are in
+ * proportion to the classes' areas, largest first; a sector carries its class code for the
+ * drill-down. (A rose drew the value as the radius, so a class twice as large looked four times.)
+ */
 export function classOption(s: ParcelStatistics): ChartOption {
   return {
     baseOption: classBaseOption(s),
-    // On a phone the rose is smaller, so that the names beside it wrap in whole words' room
+    // On a phone the ring is smaller, so that the names beside it wrap in whole words' room
     // instead of one character a line (and 19.29 apart from its %).
-    media: [{ query: { maxWidth: 450 }, option: { series: [{ radius: ['14%', '46%'] }] } }],
+    media: [{ query: { maxWidth: 450 }, option: { series: [{ radius: ['28%', '46%'] }] } }],
   };
 }
 
@@ -132,15 +136,15 @@ function classBaseOption(s: ParcelStatistics): ChartOption {
       {
         name: '土地用途',
         type: 'pie',
-        roseType: 'radius',
-        radius: ['18%', '68%'],
+        radius: ['40%', '68%'],
         center: ['50%', '56%'],
         itemStyle: { borderRadius: 4, borderColor: '#fff', borderWidth: 1 },
         // Labels at the chart's edges: a long class name (公共管理与公共服务用地) has the width
         // between the edge and its slice's line, and wraps there rather than losing its end.
         label: { formatter: '{b}\n{d}%', alignTo: 'edge', edgeDistance: 8, overflow: 'break' },
         labelLine: { length: 12, length2: 0 },
-        data: s.byClass.map((c) => ({ name: c.name, value: c.landAreaMu, count: c.count, dlcode: c.dlcode })),
+        // Clockwise from the top, largest first: the order reads as a ranking.
+        data: [...s.byClass].sort((a, b) => b.landAreaMu - a.landAreaMu).map((c) => ({ name: c.name, value: c.landAreaMu, count: c.count, dlcode: c.dlcode })),
       },
     ],
   };

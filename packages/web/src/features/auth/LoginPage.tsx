@@ -10,7 +10,7 @@ import { hasKeptDrafts } from '../../lib/drafts';
 import { returnPath } from '../../lib/navigation';
 import { notify } from '../../lib/notify';
 import { ApiError } from '../../lib/request';
-import { saveSession } from '../../lib/session';
+import { saveSession, sessionEndNotice } from '../../lib/session';
 import { AltchaField } from './AltchaField';
 import { fetchCaptcha, login } from './api';
 import styles from './LoginPage.module.css';
@@ -32,6 +32,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const back = returnPath(params.get('redirect'));
   const [draftsKept] = useState(() => back !== null && hasKeptDrafts());
+  // Why the server ended the last session, when a passing toast would not do (账号已停用…).
+  const [endNotice] = useState(sessionEndNotice);
   const [form] = Form.useForm<LoginRequest>();
   const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
   // Each challenge is good for one attempt: after a failure a new one is solved.
@@ -108,10 +110,16 @@ export function LoginPage() {
               <AltchaField captcha={captcha} />
             </Form.Item>
           )}
-          {errorText && (
+          {errorText ? (
             <Form.Item>
               <Alert type="error" showIcon title={errorText} data-testid="login-error" />
             </Form.Item>
+          ) : (
+            endNotice && (
+              <Form.Item>
+                <Alert type="error" showIcon title={endNotice} data-testid="login-ended" />
+              </Form.Item>
+            )
           )}
           <Form.Item style={{ marginBottom: 0 }}>
             <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="login-submit">

@@ -118,7 +118,7 @@ function FilesInput({ field, value, onChange, id }: ControlProps<FileEntry[]> & 
       value={toFileList(value)}
       onChange={(v) => onChange?.(v)}
       multiple={field.widget !== 'single'}
-      dir={images ? 'images' : 'files'}
+      dir={field.uploadDir ?? (images ? 'images' : 'files')}
       accept={images ? 'image/*' : undefined}
       listType={images ? 'picture-card' : 'text'}
       data-testid={`upload-${field.name}`}

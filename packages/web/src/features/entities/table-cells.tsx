@@ -3,6 +3,7 @@ import { FileOutlined } from '@ant-design/icons';
 import { Image, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@land/shared';
+import { formatArea, isAreaUnit } from '@land/shared/areaFormat';
 import type { FieldDef, FieldType } from '@land/shared/entity';
 import { fileUrl, toFileList } from '../../lib/files';
 import { geometrySummary } from './form-inputs';
@@ -20,6 +21,8 @@ function formatNumber(v: unknown, f: FieldDef): string {
   const n = Number(v);
   if (!Number.isFinite(n)) return String(v);
   const digits = f.type === 'integer' ? 0 : (f.precision ?? 2);
+  // Areas (㎡, 亩, 公顷) keep their decimals, so a column reads 12.50 above 12.35, not 12.5.
+  if (f.type === 'number' && isAreaUnit(f.unit)) return formatArea(n, digits);
   // Integers are years, counts and orders: 2026, not 2,026. Amounts and areas get separators.
   return n.toLocaleString('zh-CN', { minimumFractionDigits: 0, maximumFractionDigits: digits, useGrouping: f.type !== 'integer' });
 }

@@ -18,6 +18,7 @@ import { MESSAGES, maxUnits } from '@land/shared/validation';
 import { TAKE_DOWN_REASONS } from '@land/shared/entities/parcelTakeDown';
 import type { ParcelAction, Transition } from '@land/shared/lifecycle';
 import { transitionFor } from '@land/shared/lifecycle';
+import { formatArea } from '@land/shared/areaFormat';
 import { StartFromInitialValues } from '../../components/form/StartFromInitialValues';
 import { useConfirm } from '../../components/use-confirm';
 import { forgetDraft, restoredText, useDraftSource, useDraftToRestore, type Draft } from '../../lib/drafts';
@@ -69,7 +70,6 @@ const PUBLISHING: readonly ParcelAction[] = ['publish', 'republish'];
 const OVERLAP_CHECK_LIMIT = 20;
 const LEN200_COUNT = lengthCount(200);
 
-const fmt = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** One line per parcel with overlaps, for the warning in the modal. */
 function OverlapWarning({ parcels, answers, publishing }: { parcels: EntityRecord[]; answers: (OverlapAnswer | undefined)[]; publishing: boolean }) {
@@ -89,7 +89,7 @@ function OverlapWarning({ parcels, answers, publishing }: { parcels: EntityRecor
           {lines.map(({ parcel, answer }) => (
             <li key={parcel.id}>
               {parcels.length > 1 && `${nameOf(parcel)}：`}
-              {answer!.list.map((o) => `与“${o.dkmc}”重叠 ${fmt(o.areaM2)} ㎡（${fmt(o.areaMu)} 亩）${isOfferedParcel(o) ? '，该地块已发布/挂牌/成交' : ''}`).join('；')}
+              {answer!.list.map((o) => `与“${o.dkmc}”重叠 ${formatArea(o.areaM2)} ㎡（${formatArea(o.areaMu)} 亩）${isOfferedParcel(o) ? '，该地块已发布/挂牌/成交' : ''}`).join('；')}
             </li>
           ))}
           {publishing && <li>超过容差 {answers.find(Boolean)?.toleranceM2 ?? 1} ㎡ 与已发布、挂牌或成交地块重叠时，须填写发布理由。</li>}

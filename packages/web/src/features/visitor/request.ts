@@ -2,7 +2,8 @@
  * Calls made as the signed-in visitor: the visitor token in the `token` header (the one identity
  * header of SPEC §6), the request styles of lib/request, and the SPEC §8 catalogue applied to the
  * visitor session instead of the staff one: A0006 / A0007 / HTTP 401 clear the visitor session and
- * open the visitor login dialog (A0007 also shows its message), rather than sending the visitor to
+ * open the visitor login dialog (A0007 also shows its message, A0203 says in the dialog that the
+ * account is disabled), rather than sending the visitor to
  * the back-office /login page and signing a staff member out.
  */
 import type { Envelope } from '@land/shared/api';
@@ -24,10 +25,10 @@ interface RawBody {
   data?: unknown;
 }
 
-function sessionEnded(message: string, show: boolean): ApiError {
+function sessionEnded(message: string, show: boolean, reason = '登录已失效，请重新登录'): ApiError {
   clearVisitor();
   if (show && message) notify.warning(message);
-  openVisitorAuth({ mode: 'login', reason: '登录已失效，请重新登录' });
+  openVisitorAuth({ mode: 'login', reason });
   return new ApiError(ERROR_CODES.NOT_LOGGED_IN, message, { handled: true });
 }
 
@@ -58,8 +59,8 @@ async function send<T>(url: string, init: RequestInit, options: SendOptions = {}
   const msg = body && typeof body.msg === 'string' ? body.msg : '';
   const ended = code === ERROR_CODES.SESSION_EXPIRED || code === ERROR_CODES.NOT_LOGGED_IN || response.status === 401;
   if (ended && options.quiet) throw new ApiError(code || ERROR_CODES.NOT_LOGGED_IN, msg, { status: response.status, handled: true });
-  if (code === ERROR_CODES.SESSION_EXPIRED) throw sessionEnded(msg, true);
-  if (ended) throw sessionEnded(msg, false);
+  // A0007 shows its message; A0203 (disabled while signed in, 401; its login answers 400) says so in the dialog.
+  if (ended) throw sessionEnded(msg, code === ERROR_CODES.SESSION_EXPIRED, code === ERROR_CODES.ACCOUNT_DISABLED ? msg : undefined);
   if (response.status === 200 && code === OK_CODE) return body as Envelope<T>;
   if (body && body.code === '') throw new ApiError('', msg || '操作失败', { status: response.status, data: body.data });
   if (code) throw new ApiError(code, msg || `请求失败（${code}）`, { status: response.status, data: body?.data });

@@ -8,10 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { PARCEL_STATE_LABELS, TRADE_STATE_LABELS, type ParcelState, type TradeState } from '@land/shared/lifecycle';
 import type { ParcelGeometry } from '@land/shared/geo/types';
+import { formatArea } from '@land/shared/areaFormat';
 import { m2ToMu, round } from '@land/shared/helpers';
 import { notify } from '../../../lib/notify';
 import type { GeometryCheck } from './geometry-check';
-import { AREA_MISMATCH_MESSAGE, areasDisagree, formatArea } from './geometry-check';
+import { AREA_MISMATCH_MESSAGE, areasDisagree } from './geometry-check';
 import { ImportGeometryModal } from './ImportGeometryModal';
 import { isOfferedParcel, parcelOverlapsQuery, type ParcelOverlap } from '../api';
 

@@ -9,11 +9,12 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { areaMu } from '@land/shared/geo/area';
 import type { ParcelGeometry } from '@land/shared/geo/types';
+import { formatArea } from '@land/shared/areaFormat';
 import { FileUpload } from '../../../components/upload/FileUpload';
 import { ApiError } from '../../../lib/request';
 import type { ConvertResult, ConvertedFeature, CrsReading } from '../api';
 import { crsReadingsOf, fileToGeoJson } from '../api';
-import { checkGeometry, formatArea } from './geometry-check';
+import { checkGeometry } from './geometry-check';
 import { CrsReadingsChoice } from '../CrsReadingsChoice';
 
 const ParcelMiniMap = lazy(() => import('../../public-map/ParcelMiniMap'));

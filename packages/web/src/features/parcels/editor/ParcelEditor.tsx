@@ -24,14 +24,14 @@ import type { EntityRecord } from '../../entities/api';
 import { entityKeys, entityRecordQuery } from '../../entities/api';
 import type { FormValues } from '../../entities/entity-form';
 import { EntityFormFields, initialFormValues, toPayload, useSaveEntity } from '../../entities/entity-form';
-import { PARCEL, parcelLogQuery } from '../api';
+import { PARCEL, districtsQuery, mapSettingsQuery, parcelLogQuery } from '../api';
 import { geometryKey, sameValues } from '../../../components/form/form-dirty';
 import type { RecordTabKey } from '../records/ParcelRecordsTabs';
 import { ParcelRecordsTabs } from '../records/ParcelRecordsTabs';
 import { deniedReason } from '../screens';
 import { MAP_FIELD, sectionFields, withFields } from '../sections';
 import { useParcelTransition } from '../use-transition';
-import { checkGeometry } from './geometry-check';
+import { checkGeometry, farFromZoneQuestion, zonePlace } from './geometry-check';
 import { GeometryPanel } from './GeometryPanel';
 import { useUnsavedGuard } from '../../../components/form/use-unsaved-guard';
 import styles from './ParcelEditor.module.css';
@@ -144,6 +144,9 @@ function EditorContent({ initial, drafts = NO_DRAFTS, onClose }: EditorContentPr
   const landArea = Form.useWatch<number | null | undefined>('landArea', form);
   const areacode = Form.useWatch<string | null | undefined>('areacode', form);
   const panorama = Form.useWatch<unknown>('panorama', form);
+  // Where the zone is (the map shows the same): a new boundary far from it is asked about.
+  const districts = useQuery(districtsQuery());
+  const mapSettings = useQuery(mapSettingsQuery());
 
   const save = useSaveEntity(
     PARCEL,
@@ -200,6 +203,20 @@ function EditorContent({ initial, drafts = NO_DRAFTS, onClose }: EditorContentPr
       if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
       notify.warning('请先修正表单中标红的内容');
       return null;
+    }
+    if (check.state === 'ok' && geometryKey(geometry) !== baseline.geometry) {
+      const centre = mapSettings.data ? ([mapSettings.data.mapCenterLon, mapSettings.data.mapCenterLat] as [number, number]) : null;
+      const question = farFromZoneQuestion(check.geometry, zonePlace(districts.data, centre));
+      const asked = (
+        <>
+          <p data-testid="far-from-zone">{question}</p>
+          <p style={{ marginBottom: 0 }}>确定按此边界保存吗？</p>
+        </>
+      );
+      if (question && !(await confirm(asked))) {
+        mapCardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        return null;
+      }
     }
     const values = form.getFieldsValue(true) as FormValues;
     try {
