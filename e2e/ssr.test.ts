@@ -656,7 +656,9 @@ describe('server-rendered public pages', () => {
       const { page, context } = await browser.newPage({ viewport: { width: 412, height: 915 }, userAgent });
       let entryAsked: () => void = () => undefined;
       const asked = new Promise<void>((resolve) => (entryAsked = resolve));
-      await page.route(held === 'entry' ? /\/assets\/entry-client-[^/]+\.js$/ : /\/assets\/public-[^-/]+\.js$/, async (route) => {
+      // The boot script by its name in the manifest (its hash may hold a '-', like the chunks named public-…).
+      const boot = `/${readManifest()['src/public/boot.ts']!.file}`;
+      await page.route(held === 'entry' ? /\/assets\/entry-client-[^/]+\.js$/ : (url) => url.pathname === boot, async (route) => {
         entryAsked();
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
