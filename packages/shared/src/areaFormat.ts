@@ -3,7 +3,7 @@
  * in helpers: helpers is in every public page's first load (the app-common chunk), and the public
  * pages show no area column.
  */
-import { round } from './helpers';
+import { groupThousands, round } from './helpers';
 
 /** Units of area (㎡, 亩, 公顷): their values are shown with the same decimals throughout a column. */
 export const AREA_UNITS: readonly string[] = ['㎡', 'm²', '平方米', '亩', '公顷', 'ha'];
@@ -19,6 +19,5 @@ export const formatArea = (value: number | string | null | undefined, digits = 2
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return '';
   const r = round(n, digits);
-  const [int, dec] = Math.abs(r).toFixed(digits).split('.');
-  return `${r < 0 ? '-' : ''}${int.replace(/\B(?=(\d{3})+$)/g, ',')}${dec === undefined ? '' : `.${dec}`}`;
+  return `${r < 0 ? '-' : ''}${groupThousands(Math.abs(r).toFixed(digits))}`;
 };

@@ -293,13 +293,14 @@ export const m2ToMu = (m2: number): number => (m2 * 3) / 2000;
 
 export const muToM2 = (mu: number): number => (mu * 2000) / 3;
 
-/** Thousands separators without Intl, so Node and browsers print the same. */
-export const formatThousands = (n: number): string => {
-  if (!Number.isFinite(n)) return '';
-  const [int, dec] = String(Math.abs(n)).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${n < 0 ? '-' : ''}${grouped}${dec === undefined ? '' : `.${dec}`}`;
+/** A non-negative number's digits (as written, decimals kept) with thousands separators, without Intl, so Node and browsers print the same. */
+export const groupThousands = (digits: string): string => {
+  const [int, dec] = digits.split('.');
+  return `${int.replace(/\B(?=(\d{3})+$)/g, ',')}${dec === undefined ? '' : `.${dec}`}`;
 };
+
+/** Thousands separators without Intl, so Node and browsers print the same. */
+export const formatThousands = (n: number): string => (Number.isFinite(n) ? `${n < 0 ? '-' : ''}${groupThousands(String(Math.abs(n)))}` : '');
 
 const CN_MAGNITUDES: readonly [number, string][] = [
   [1e12, '万亿'],
