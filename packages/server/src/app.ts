@@ -31,6 +31,7 @@ import { MULTIPART_OPTIONS } from './lib/upload';
 import { registerPublicFileRoutes, registerStaffFileRoutes, registerUploadServing } from './routes/files';
 import { registerConfigRoutes, registerPublicConfigRoutes } from './routes/config';
 import { registerAuditContext } from './services/audit';
+import { AccessLog, logDestination } from './lib/log';
 import { registerAuditRoutes } from './routes/audit';
 import { registerRecycleBinRoutes } from './routes/recycleBin';
 import { wechatClientFor } from './integrations/wechat/index';
@@ -67,7 +68,8 @@ export async function buildApp(
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger: options.logger ?? { level: ctx.config.logLevel, stream: logDestination() },
+    logController: new AccessLog(),
     // An address the router cannot decode (a broken %-escape): the site's page, or a Chinese answer.
     frameworkErrors: (error, req, res) => {
       const reply = res as unknown as FastifyReply;

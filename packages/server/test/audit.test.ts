@@ -62,6 +62,15 @@ for (const dialect of DIALECTS) {
       expect(deleted.list[0]).toMatchObject({ actorType: 'staff', after: null, before: { id: notice.id, title: '审计删除的法规' } });
     });
 
+    it('a change sent as GET (no body) is logged with who made it too', async () => {
+      const notice = (await w.call('/api/tRegulations/addOrUpdate', { title: '审计GET删除的法规', category: 'national', content: '<p>正文</p>' })).body.data as Row;
+      const res = await t.call('/api/tRegulations/deleteById', { id: notice.id }, { token: w.tokens.admin, method: 'GET' });
+      expect(res.body.code).toBe('200');
+      const deleted = await search({ entity: 'tRegulations', recordId: notice.id, action: 'delete' });
+      expect(deleted.total).toBe(1);
+      expect(deleted.list[0]).toMatchObject({ actorType: 'staff', actorName: '系统管理员', ip: '127.0.0.1' });
+    });
+
     it('logins, failed logins and logouts of staff and visitors are logged', async () => {
       const token = await t.login('editor01', STAFF_PASSWORD);
       const bad = await t.call('/openApi/login', { userAccount: 'editor01', password: 'Wrong@12345' });

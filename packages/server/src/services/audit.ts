@@ -26,10 +26,15 @@ const resources = new WeakMap<FastifyRequest, AsyncResource>();
 
 /**
  * Opens the request scope for every route. Body parsing runs outside the async context of the
- * onRequest hook, so preValidation re-enters it (as @fastify/request-context does).
+ * onRequest hook, so preValidation re-enters it (as @fastify/request-context does); a GET or
+ * HEAD has no body and goes on to its handler inside the scope, so it needs no re-entry.
  */
 export function registerAuditContext(app: FastifyInstance, db: DbOrTrx): void {
   app.addHook('onRequest', (req, _reply, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      scope.run({ req, db }, done);
+      return;
+    }
     scope.run({ req, db }, () => {
       const resource = new AsyncResource('land-audit-request');
       resources.set(req, resource);
