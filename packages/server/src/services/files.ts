@@ -9,6 +9,7 @@ import { AppError, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { cleanFileName, fileTooLarge, uploadError } from '../lib/upload';
 import { zipEntriesOfFile } from '../lib/zip';
+import { isSqlite } from '../db/ddl/tiles';
 import { auditRequestEvent } from './audit';
 import type { FileStore } from './storage';
 import { pictureSize, removeThumbnails } from './thumbnails';
@@ -199,22 +200,41 @@ export async function deleteUpload(store: FileStore, filepath: string, inUse?: (
   return true;
 }
 
+/** Rows of one table an in-use check reads per statement on SQLite (see uploadInUse). */
+export const IN_USE_SCAN_ROWS = 20_000;
+
 /**
  * Whether a stored record still names an upload (its key, e.g. images/2026-12/<id>.jpg): a files,
  * images or rich-text field of any entity, a setting (轮播图片…), or a record in the recycle bin.
+ * Nothing indexes text inside those columns, so each table is read through. SQLite answers on
+ * the server's only thread: a table is read in ranges of `scanRows` rows, and other requests
+ * are served between two ranges (one statement over a million parcels held every visitor for
+ * the better part of a second). PostgreSQL reads each table in one statement, off this thread.
  */
-export async function uploadInUse(db: AnyDb, key: string): Promise<boolean> {
+export async function uploadInUse(db: AnyDb, key: string, scanRows = IN_USE_SCAN_ROWS): Promise<boolean> {
   const pattern = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const named = (table: string, columns: string[]) =>
-    db
-      .selectFrom(table as 't_setting')
-      .select(sql<number>`1`.as('one'))
-      .where(sql<SqlBool>`${sql.join(columns.map((c) => sql`cast(${sql.ref(c)} as text) like ${pattern} escape '\\'`), sql` or `)}`)
-      .limit(1)
-      .executeTakeFirst();
+  const sqlite = isSqlite(db);
+  const named = async (table: string, columns: string[]): Promise<boolean> => {
+    const names = sql<SqlBool>`(${sql.join(columns.map((c) => sql`cast(${sql.ref(c)} as text) like ${pattern} escape '\\'`), sql` or `)})`;
+    const first = (range?: [number, number]) =>
+      db
+        .selectFrom(table as 't_setting')
+        .select(sql<number>`1`.as('one'))
+        .where(names)
+        .$if(range !== undefined, (q) => q.where(sql<SqlBool>`rowid > ${range![0]} and rowid <= ${range![1]}`))
+        .limit(1)
+        .executeTakeFirst();
+    if (!sqlite) return (await first()) !== undefined;
+    const last = Number((await sql<{ last: number | null }>`select max(rowid) as last from ${sql.table(table)}`.execute(db)).rows[0]?.last ?? 0);
+    for (let from = 0; from < last; from += scanRows) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      if ((await first([from, from + scanRows])) !== undefined) return true;
+    }
+    return false;
+  };
   for (const def of ENTITIES) {
     const columns = def.fields.filter((f) => f.type === 'files' || f.type === 'images' || f.type === 'richText').map((f) => f.name);
     if (columns.length > 0 && (await named(def.table, columns))) return true;
   }
-  return Boolean((await named('t_setting', ['value'])) ?? (await named('t_recycle_bin', ['payload'])));
+  return (await named('t_setting', ['value'])) || (await named('t_recycle_bin', ['payload']));
 }
