@@ -125,4 +125,29 @@ describe('messaging screens in the browser', () => {
       await context.close();
     }
   });
+
+  // The selection boxes were 16 × 16 px at 1440, below WCAG 2.2's 24 px (2.5.8).
+  it('on the desktop every control of 我的消息, the selection boxes included, is at least 24 × 24 px to click', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await page.goto(`${server.url}/personalCenter?tab=messages`);
+      await page.getByTestId('center-login').click();
+      const login = page.getByTestId('visitor-login-form');
+      await login.getByPlaceholder('请输入注册手机号').fill('13858012345');
+      await login.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+      await page.getByTestId('visitor-login-submit').click();
+      const item = page.getByTestId('message-item').first();
+      await item.waitFor();
+      expect(await smallTapTargets(page, '[data-testid="messages"]', 24)).toEqual([]);
+      // A click on the box's margin selects it, and 标为已读 and 删除 follow the selection.
+      const box = item.getByRole('checkbox');
+      const target = (await box.evaluate((el) => el.closest('label')!.getBoundingClientRect().toJSON())) as DOMRect;
+      await page.mouse.click(target.x + 2, target.y + 2);
+      expect(await box.isChecked()).toBe(true);
+      expect(await page.getByTestId('messages').getByRole('button', { name: '标为已读', exact: true }).isEnabled()).toBe(true);
+      await screenshot(page, 'messaging-inbox-1440');
+    } finally {
+      await context.close();
+    }
+  });
 });

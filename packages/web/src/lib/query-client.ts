@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, type QueryMeta } from '@tanstack/react-query';
-import { showError } from './request';
+import { keepQuiet, showError } from './request';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -33,7 +33,8 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!shownInPlace(query)) showError(error);
+        if (shownInPlace(query)) keepQuiet(error);
+        else showError(error);
       },
     }),
     mutationCache: new MutationCache({

@@ -29,7 +29,7 @@ export class ApiError extends Error {
   readonly data: unknown;
   readonly status: number;
   /**
-   * True when the client already told the user (network toast, session expiry): central
+   * True when the client tells the user itself (network toast, session expiry): central
    * handlers stay quiet, while a page may still read `message` (the login form does).
    */
   readonly handled: boolean;
@@ -42,6 +42,25 @@ export class ApiError extends Error {
     this.status = options.status ?? 0;
     this.handled = options.handled ?? false;
   }
+}
+
+/** Network toasts not shown yet, by the error they are about. */
+const networkToasts = new WeakMap<ApiError, ReturnType<typeof setTimeout>>();
+
+/**
+ * The call did not reach the server: the error to reject with, toasted once the promise chain has
+ * run, unless a handler that shows the failure in its place (an error page, a list's own
+ * 重试) calls `keepQuiet` first; said twice, the visitor would see the same failure twice.
+ */
+export function networkError(): ApiError {
+  const error = new ApiError(CLIENT_CODES.network, NETWORK_ERROR_MESSAGE, { handled: true });
+  networkToasts.set(error, setTimeout(() => notify.error(NETWORK_ERROR_MESSAGE)));
+  return error;
+}
+
+/** The failure is shown where it happened: no toast for it as well. */
+export function keepQuiet(error: unknown): void {
+  if (error instanceof ApiError) clearTimeout(networkToasts.get(error));
 }
 
 /** Whether a call failed because the record (or route) does not exist, not because of the network or the server. */
@@ -164,8 +183,7 @@ async function send<T>(url: string, init: RequestInit): Promise<Envelope<T>> {
     response = await apiFetch(`${API_BASE}${url}`, { ...init, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    notify.error(NETWORK_ERROR_MESSAGE);
-    throw new ApiError(CLIENT_CODES.network, NETWORK_ERROR_MESSAGE, { handled: true });
+    throw networkError();
   }
 
   let parsed: unknown = null;

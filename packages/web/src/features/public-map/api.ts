@@ -8,7 +8,7 @@ import type { PageResult, PagedQuery } from '@land/shared/api';
 import type { BaseMapCollection, BaseMapFeature, BaseMapKind } from '@land/shared/baseMap';
 import { ALL_DISTRICTS_LABEL } from '@land/shared/constants';
 import type { PublicSettings } from '@land/shared/settings';
-import { post, postJson } from '../../lib/request';
+import { keepQuiet, post, postJson } from '../../lib/request';
 
 export type PublicRecord = { id: string } & Record<string, unknown>;
 
@@ -113,11 +113,12 @@ export const DISTRICT_QUERY: PagedQuery = {
 
 export const districtsQuery = queryOptions({
   queryKey: publicKeys.districts,
-  // SPEC §8: on failure the dropdown quietly keeps only 全部片区.
+  // SPEC §8: on failure the dropdown quietly keeps only 全部片区 (no 网络连接失败 toast either).
   queryFn: async ({ signal }) => {
     try {
       return listOf<District>(await openPostJson<unknown>('selectTAreaByPage', DISTRICT_QUERY, signal));
-    } catch {
+    } catch (error) {
+      keepQuiet(error);
       return [];
     }
   },

@@ -8,9 +8,8 @@
  */
 import type { Envelope } from '@land/shared/api';
 import { ERROR_CODES, HEADERS, OK_CODE } from '@land/shared/api';
-import { NETWORK_ERROR_MESSAGE } from '@land/shared/constants';
 import { notify } from '../../lib/notify';
-import { ApiError, CLIENT_CODES, toFormBody } from '../../lib/request';
+import { ApiError, CLIENT_CODES, networkError, toFormBody } from '../../lib/request';
 import { apiFetch } from '../../lib/transport';
 import { openVisitorAuth } from './auth-prompt';
 import { clearVisitor, getVisitorToken } from './session';
@@ -45,8 +44,7 @@ async function send<T>(url: string, init: RequestInit, options: SendOptions = {}
     response = await apiFetch(`${API_BASE}${url}`, { ...init, headers, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    notify.error(NETWORK_ERROR_MESSAGE);
-    throw new ApiError(CLIENT_CODES.network, NETWORK_ERROR_MESSAGE, { handled: true });
+    throw networkError();
   }
   let body: RawBody | null = null;
   try {
