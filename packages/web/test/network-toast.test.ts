@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNotification, type NotificationApi } from '../src/lib/notify';
 import { createQueryClient } from '../src/lib/query-client';
 import { get, post } from '../src/lib/request';
+import { countVisit } from '../src/features/public-site/parcel/api';
 
 /** The toasts shown, by their text. */
 function collectToasts(): string[] {
@@ -47,5 +48,11 @@ describe('a call that does not reach the server is toasted unless its failure is
     await post('/openApi/submit').catch(() => undefined);
     await settle();
     expect(toasts).toHaveLength(3);
+  });
+
+  it('a page view the counter could not send is not toasted (the count is not worth a message)', async () => {
+    await countVisit('dk1');
+    await settle();
+    expect(toasts).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * table.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { isNotFound } from '../../../lib/request';
+import { isNotFound, keepQuiet } from '../../../lib/request';
 import { listOf, openPost, type Parcel, type PublicRecord } from '../../public-map/api';
 
 export const parcelKeys = {
@@ -66,8 +66,9 @@ export const parcelDetailPageQuery = (id: string, nearby = 0) =>
 export async function countVisit(id: string): Promise<void> {
   try {
     await openPost('updateLandInfoVisitcount', { dkid: id });
-  } catch {
-    // a lost count is not worth an error message
+  } catch (error) {
+    // a lost count is not worth an error message, nor a 网络连接失败 toast
+    keepQuiet(error);
   }
 }
 
