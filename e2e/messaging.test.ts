@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, screenshot, signIn, smallTapTargets, startServer, type BrowserSession, type RunningServer } from './harness';
+
+/** Opens 我的消息 and signs the demo investor in there, by tap on a phone or by click. */
+async function openInboxSignedIn(page: Page, url: string, press: 'tap' | 'click'): Promise<void> {
+  await page.goto(`${url}/personalCenter?tab=messages`);
+  await page.getByTestId('center-login')[press]();
+  const login = page.getByTestId('visitor-login-form');
+  await login.getByPlaceholder('请输入注册手机号').fill('13858012345');
+  await login.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await page.getByTestId('visitor-login-submit')[press]();
+}
 
 describe('messaging screens in the browser', () => {
   let server: RunningServer;
@@ -103,12 +114,7 @@ describe('messaging screens in the browser', () => {
     const context = await browser.browser.newContext({ locale: 'zh-CN', viewport: { width: 412, height: 860 }, isMobile: true, hasTouch: true });
     try {
       const page = await context.newPage();
-      await page.goto(`${server.url}/personalCenter?tab=messages`);
-      await page.getByTestId('center-login').tap();
-      const login = page.getByTestId('visitor-login-form');
-      await login.getByPlaceholder('请输入注册手机号').fill('13858012345');
-      await login.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-      await page.getByTestId('visitor-login-submit').tap();
+      await openInboxSignedIn(page, server.url, 'tap');
       const notice = page.getByTestId('message-item').filter({ hasText: '土地出让公告提醒' });
       const link = notice.getByTestId('message-parcel-link');
       await link.waitFor();
@@ -130,12 +136,7 @@ describe('messaging screens in the browser', () => {
   it('on the desktop every control of 我的消息, the selection boxes included, is at least 24 × 24 px to click', async () => {
     const { page, context } = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await page.goto(`${server.url}/personalCenter?tab=messages`);
-      await page.getByTestId('center-login').click();
-      const login = page.getByTestId('visitor-login-form');
-      await login.getByPlaceholder('请输入注册手机号').fill('13858012345');
-      await login.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-      await page.getByTestId('visitor-login-submit').click();
+      await openInboxSignedIn(page, server.url, 'click');
       const item = page.getByTestId('message-item').first();
       await item.waitFor();
       expect(await smallTapTargets(page, '[data-testid="messages"]', 24)).toEqual([]);
