@@ -150,6 +150,18 @@ for (const dialect of DIALECTS) {
         expect(unknown.body.code).toBe(ERROR_CODES.NOT_FOUND);
       });
 
+      it('a panorama is only an upload of the panorama folder (checked as 2:1): another picture is refused, nothing saved', async () => {
+        const pano = { name: '全景.png', url: '/virtualPath/panorama/202401/01cccccccccccccccccccccccc.png' };
+        const p = await w.createParcel({ panorama: [pano] });
+        for (const url of ['/virtualPath/images/202401/01dddddddddddddddddddddddd.jpg', 'https://example.com/pano.jpg']) {
+          const res = await w.call('/api/tLandinfo/addOrUpdate', { ...p, panorama: [{ name: '现场.jpg', url }] });
+          expect(res.body, url).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '全景照片须为通过全景上传的 2:1 全景图，请重新上传', data: { field: 'panorama' } });
+        }
+        expect((await ok('/api/tLandinfo/selectById', { id: p.id })).panorama).toEqual([pano]);
+        // Removing it is fine.
+        expect((await ok('/api/tLandinfo/addOrUpdate', { ...(await ok('/api/tLandinfo/selectById', { id: p.id })), panorama: [] })).panorama ?? []).toEqual([]);
+      });
+
       it('selectDisplayorderByZYLX (form) gives the next display order of a resource type', async () => {
         await w.createParcel({ zylx: 'reserve', displayorder: 7 });
         expect(await ok('/api/tLandinfo/selectDisplayorderByZYLX', { zylx: 'reserve' }, true)).toBe(8);

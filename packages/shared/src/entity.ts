@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { RuleName } from './validation';
-import { isLinkUrl } from './helpers';
+import { FILES_PATH, isLinkUrl } from './helpers';
 import { INVALID_VALUE_MESSAGE, MESSAGES, requiredMessage, withRules, zNumeric } from './validation';
 
 export type FieldType =
@@ -335,7 +335,16 @@ export const FIELD_VALIDATORS: Record<FieldType, (f: FieldDef) => z.ZodType> = {
   ref: (f) => stringSchema(f, 32),
   tree: (f) => stringSchema(f, 50),
   files: () => z.preprocess(jsonValue, z.array(fileEntry, { error: '附件格式不正确' }).max(50, '附件不能超过50个').optional()),
-  images: () => z.preprocess(jsonValue, z.array(fileEntry, { error: '图片格式不正确' }).max(50, '图片不能超过50张').optional()),
+  images: (f) => {
+    const list = z.array(fileEntry, { error: '图片格式不正确' }).max(50, '图片不能超过50张');
+    if (f.uploadDir !== 'panorama') return z.preprocess(jsonValue, list.optional());
+    // Only an upload to the panorama folder was checked as a 2:1 picture (another picture, or one
+    // from elsewhere, would show stretched and torn in the viewer).
+    return z.preprocess(
+      jsonValue,
+      list.refine((files) => files.every((file) => file.url.startsWith(`${FILES_PATH}panorama/`)), `${f.label}须为通过全景上传的 2:1 全景图，请重新上传`).optional(),
+    );
+  },
   geometry: (f) =>
     z.preprocess(
       jsonValue,
