@@ -8,6 +8,18 @@ describe('entity screens in the browser', () => {
 
   const login = (page: Page) => signIn(page, server);
 
+  /**
+   * Searches 地块录入 by name, waits for the answer, then opens the parcel's editor. Clicking 编辑
+   * before the search has answered can hit a row the new answer is about to replace.
+   */
+  async function editParcel(page: Page, dkmc: string) {
+    await page.getByPlaceholder('请输入地块名称').fill(dkmc);
+    await Promise.all([page.waitForURL(/dkmc=/), page.keyboard.press('Enter')]);
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').filter({ hasText: dkmc }).first().getByTestId('row-edit').click();
+    await page.getByTestId('parcel-editor').waitFor();
+  }
+
   /** Opens an antd Select (found by its label) and picks the option with this text. */
   async function choose(page: Page, scope: Locator, label: string, option: string) {
     await scope.getByLabel(label, { exact: true }).click();
@@ -209,10 +221,7 @@ describe('entity screens in the browser', () => {
     const { page } = await browser.newPage();
     await signIn(page, server, 'zhangwei');
     await page.goto(`${server.url}/managementSystem/land`);
-    await page.getByPlaceholder('请输入地块名称').fill(String(parcel.dkmc));
-    await page.keyboard.press('Enter');
-    const row = page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').filter({ hasText: String(parcel.dkmc) });
-    await row.first().getByTestId('row-edit').click();
+    await editParcel(page, String(parcel.dkmc));
     await page.getByTestId('parcel-editor').getByRole('tab', { name: '距离' }).click();
     const panel = page.getByTestId('records-tDistance');
     const drawer = page.getByTestId('record-form-drawer');
@@ -248,9 +257,7 @@ describe('entity screens in the browser', () => {
     const { page } = await browser.newPage();
     await signIn(page, server, 'zhangwei');
     await page.goto(`${server.url}/managementSystem/land`);
-    await page.getByPlaceholder('请输入地块名称').fill(String(parcel.dkmc));
-    await page.keyboard.press('Enter');
-    await page.getByTestId('parcel-table').locator('tbody tr.ant-table-row').filter({ hasText: String(parcel.dkmc) }).first().getByTestId('row-edit').click();
+    await editParcel(page, String(parcel.dkmc));
     await page.getByTestId('parcel-editor').getByRole('tab', { name: '规划指标' }).click();
     const panel = page.getByTestId('indicator-panel');
     await panel.locator('.ant-table-tbody').waitFor();
