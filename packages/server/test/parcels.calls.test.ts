@@ -153,7 +153,13 @@ for (const dialect of DIALECTS) {
       it('a panorama is only an upload of the panorama folder (checked as 2:1): another picture is refused, nothing saved', async () => {
         const pano = { name: '全景.png', url: '/virtualPath/panorama/202401/01cccccccccccccccccccccccc.png' };
         const p = await w.createParcel({ panorama: [pano] });
-        for (const url of ['/virtualPath/images/202401/01dddddddddddddddddddddddd.jpg', 'https://example.com/pano.jpg']) {
+        const others = [
+          '/virtualPath/images/202401/01dddddddddddddddddddddddd.jpg',
+          // A browser resolves the dot segments to the images folder.
+          '/virtualPath/panorama/../images/202401/01dddddddddddddddddddddddd.jpg',
+          'https://example.com/pano.jpg',
+        ];
+        for (const url of others) {
           const res = await w.call('/api/tLandinfo/addOrUpdate', { ...p, panorama: [{ name: '现场.jpg', url }] });
           expect(res.body, url).toMatchObject({ code: ERROR_CODES.VALIDATION, msg: '全景照片须为通过全景上传的 2:1 全景图，请重新上传', data: { field: 'panorama' } });
         }

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { RuleName } from './validation';
-import { FILES_PATH, isLinkUrl } from './helpers';
+import { isLinkUrl } from './helpers';
+import { isUploadedPanorama } from './images';
 import { INVALID_VALUE_MESSAGE, MESSAGES, requiredMessage, withRules, zNumeric } from './validation';
 
 export type FieldType =
@@ -342,7 +343,7 @@ export const FIELD_VALIDATORS: Record<FieldType, (f: FieldDef) => z.ZodType> = {
     // from elsewhere, would show stretched and torn in the viewer).
     return z.preprocess(
       jsonValue,
-      list.refine((files) => files.every((file) => file.url.startsWith(`${FILES_PATH}panorama/`)), `${f.label}须为通过全景上传的 2:1 全景图，请重新上传`).optional(),
+      list.refine((files) => files.every((file) => isUploadedPanorama(file.url)), `${f.label}须为通过全景上传的 2:1 全景图，请重新上传`).optional(),
     );
   },
   geometry: (f) =>

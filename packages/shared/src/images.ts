@@ -18,6 +18,16 @@ export const THUMBNAIL_SEGMENT = '_w';
 /** An uploaded picture's address (optionally after an origin or base path): prefix and stored key. */
 const UPLOADED_PICTURE = /^(.*\/virtualPath\/)((?:images|files|panorama|visitor)\/\d{6}\/[0-9a-z]{26}\.(?:jpg|png|gif|webp))$/;
 
+/**
+ * A panorama as the panorama upload stores it (checked there as a 2:1 picture): nothing else, so
+ * no other picture and no dot segments (`panorama/../images/…`, which a browser would resolve).
+ */
+const UPLOADED_PANORAMA = /^\/virtualPath\/panorama\/\d{6}\/[0-9a-z]{26}\.(?:jpg|png|webp)$/;
+
+export function isUploadedPanorama(url: string): boolean {
+  return UPLOADED_PANORAMA.test(url);
+}
+
 export function isThumbnailWidth(width: number): width is ThumbnailWidth {
   return (THUMBNAIL_WIDTHS as readonly number[]).includes(width);
 }

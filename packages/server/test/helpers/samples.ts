@@ -28,7 +28,7 @@ const SAMPLES: Record<FieldType, (f: FieldDef, n: number) => unknown> = {
   tree: () => undefined,
   files: (_f, n) => [{ id: `f${n}`, name: `附件${n}.pdf`, url: `/virtualPath/files/f${n}.pdf` }],
   // Into the field's own folder, as the upload control sends it (a panorama only from panorama/).
-  images: (f, n) => [{ id: `i${n}`, name: `图片${n}.jpg`, url: `/virtualPath/${f.uploadDir ?? 'images'}/i${n}.jpg` }],
+  images: (f, n) => [{ id: `i${n}`, name: `图片${n}.jpg`, url: `/virtualPath/${f.uploadDir ?? 'images'}/202401/${String(n).padStart(26, '0')}.jpg` }],
   // A small square, counter-clockwise: valid for parcel boundaries and stored as sent.
   geometry: () => ({ type: 'Polygon', coordinates: [[[120.1, 30.2], [120.102, 30.2], [120.102, 30.202], [120.1, 30.202], [120.1, 30.2]]] }),
   json: (_f, n) => ({ note: `数据${n}` }),
