@@ -18,11 +18,14 @@ export const THUMBNAIL_SEGMENT = '_w';
 /** An uploaded picture's address (optionally after an origin or base path): prefix and stored key. */
 const UPLOADED_PICTURE = /^(.*\/virtualPath\/)((?:images|files|panorama|visitor)\/\d{6}\/[0-9a-z]{26}\.(?:jpg|png|gif|webp))$/;
 
+/** Kinds (stored extensions) the panorama upload takes: the server's check and this name check share them. */
+export const PANORAMA_KINDS = ['jpg', 'png', 'webp'] as const;
+
 /**
  * A panorama as the panorama upload stores it (checked there as a 2:1 picture): nothing else, so
  * no other picture and no dot segments (`panorama/../images/…`, which a browser would resolve).
  */
-const UPLOADED_PANORAMA = /^\/virtualPath\/panorama\/\d{6}\/[0-9a-z]{26}\.(?:jpg|png|webp)$/;
+const UPLOADED_PANORAMA = new RegExp(`^/virtualPath/panorama/\\d{6}/[0-9a-z]{26}\\.(?:${PANORAMA_KINDS.join('|')})$`);
 
 export function isUploadedPanorama(url: string): boolean {
   return UPLOADED_PANORAMA.test(url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { THUMBNAIL_WIDTHS, isThumbnailWidth, srcSetOf, thumbnailUrl } from '../src/images';
+import { PANORAMA_KINDS, THUMBNAIL_WIDTHS, isThumbnailWidth, isUploadedPanorama, srcSetOf, thumbnailUrl } from '../src/images';
 
 const PHOTO = '/virtualPath/images/202611/01jabcdefghjkmnpqrstvwxyz0.jpg';
 
@@ -39,5 +39,24 @@ describe('thumbnail addresses of uploaded pictures', () => {
     expect(isThumbnailWidth(640)).toBe(true);
     expect(isThumbnailWidth(641)).toBe(false);
     expect(isThumbnailWidth(0)).toBe(false);
+  });
+});
+
+describe('panorama addresses (isUploadedPanorama)', () => {
+  const id = '01cccccccccccccccccccccccc';
+  it('takes a stored panorama of each kind the panorama upload takes', () => {
+    for (const kind of PANORAMA_KINDS) expect(isUploadedPanorama(`/virtualPath/panorama/202401/${id}.${kind}`), kind).toBe(true);
+  });
+  it('refuses other folders, other kinds, dot segments, outside addresses and anything around the name', () => {
+    for (const url of [
+      `/virtualPath/images/202401/${id}.jpg`,
+      `/virtualPath/panorama/202401/${id}.gif`,
+      `/virtualPath/panorama/../images/202401/${id}.jpg`,
+      `/virtualPath/panorama/202401/${id}.jpg?x=1`,
+      `https://example.com/virtualPath/panorama/202401/${id}.jpg`,
+      `/virtualPath/panorama/2024/${id}.jpg`,
+      `/virtualPath/panorama/202401/${id.toUpperCase()}.jpg`,
+    ])
+      expect(isUploadedPanorama(url), url).toBe(false);
   });
 });

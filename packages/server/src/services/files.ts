@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { sql, type SqlBool } from 'kysely';
 import { ENTITIES } from '@land/shared/entities/index';
+import { PANORAMA_KINDS } from '@land/shared/images';
 import type { AnyDb } from '../entities/repository';
 import { AppError, validationError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -42,7 +43,7 @@ const ALL_KINDS = Object.values(EXTENSION_KINDS).filter((k, i, a) => a.indexOf(k
 /** What each staff folder takes: pictures stay pictures, so a page showing them never gets a PDF. */
 export const STAFF_KINDS: Record<UploadDir, FileKind[]> = {
   images: IMAGE_KINDS,
-  panorama: ['jpg', 'png', 'webp'],
+  panorama: [...PANORAMA_KINDS],
   videos: ['mp4'],
   files: ALL_KINDS,
 };
